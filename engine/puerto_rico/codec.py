@@ -1,0 +1,347 @@
+"""Puerto Rico positions as JSON-ready dicts and as the int32 state vector.
+
+``from_dict`` checks every field and the whole position (conservation of every
+component against the setup for the player count, phase bookkeeping) and raises
+``PositionError`` naming the field path.
+
+State vector, layout version 1 (``VECTOR_LEN`` int32, mirrored by
+native/mm_puerto_rico.c, which checks every field on decode)::
+
+    0 version  1 players  2 options (bit 0: university_factory_swap)  3 governor
+    4 phase (role settler mayor builder craftsman trader captain storage end = 0..8)
+    5 current (-1 at the end)  6 chooser  7 turn  8 picks  9 end_triggered
+    10 colonist_supply  11 colonist_ship  12 vp_supply (may be < 0)  13 hacienda_done
+    14 to_place  15 last_slot  16 produced (bitmask)  17 captain_loaded  18 store_mask
+    19 quarry_supply  20 goods_supply[5]  25 house[5]  30 deck[5]  35 faceup[5]
+    40 discard[5]  45 building_supply[23]  68 role_doubloons[8] (-1: card not in play)
+    76 role_taken[8]  84 ships[3] x (capacity, kind, count) (absent: 0, -1, 0)
+    93 players[5] x 44: doubloons, vp, goods[5], plantations[5], plantation_colonists[5],
+       quarries, quarry_colonists, san_juan, wharf_done, buildings[23] (-1: not owned)
+       (absent seats: all 0, buildings -1)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..errors import PositionError
+from .data import BUILDINGS, GOODS, NUM_BUILDINGS, ROLES, SETUPS
+from .moves import SLOT_NAMES
+from .state import NK, OPTIONS, PHASES, Player, State
+from .validate import check_vector
+
+LAYOUT_VERSION = 1
+MAX_PLAYERS, MAX_SHIPS, MAX_ROLES = 5, 3, len(ROLES)
+_GLOBALS = ("version", "players", "options", "governor", "phase", "current_player", "chooser",
+            "turn", "picks", "end_triggered", "colonist_supply", "colonist_ship", "vp_supply",
+            "progress.hacienda_done", "progress.to_place", "progress.last_slot", "progress.produced",
+            "progress.captain_loaded", "progress.warehoused", "quarry_supply")
+_PLAYER = (["doubloons", "vp_chips"] + [f"goods.{g}" for g in GOODS] + [f"plantations.{g}" for g in GOODS]
+           + [f"plantation_colonists.{g}" for g in GOODS]
+           + ["quarries", "quarry_colonists", "san_juan", "wharf_done"]
+           + [f"buildings.{b.name}" for b in BUILDINGS])
+
+
+def _layout() -> list[str]:
+    names = list(_GLOBALS)
+    for pile in ("goods_supply", "trading_house", "plantation_stack", "faceup_plantations",
+                 "discarded_plantations"):
+        names += [f"{pile}.{g}" for g in GOODS]
+    names += [f"building_supply.{b.name}" for b in BUILDINGS]
+    names += [f"roles[{r}].doubloons" for r in range(MAX_ROLES)]
+    names += [f"roles[{r}].taken" for r in range(MAX_ROLES)]
+    for s in range(MAX_SHIPS):
+        names += [f"ships[{s}].capacity", f"ships[{s}].good", f"ships[{s}].count"]
+    for p in range(MAX_PLAYERS):
+        names += [f"players[{p}].{f}" for f in _PLAYER]
+    return names
+
+
+#: Field path of every state-vector index (used to name the field the C decoder rejects).
+LAYOUT = tuple(_layout())
+VECTOR_LEN = len(LAYOUT)
+
+
+def validate(s: State) -> None:
+    """Raise PositionError unless ``s`` is a consistent position with a move to play."""
+    bad = check_vector(encode(s).tolist())
+    if bad:
+        raise PositionError(LAYOUT[bad[0]] if bad[0] >= 0 else "state", bad[1])
+    if not s.is_terminal and not s.legal_action_ids():
+        raise PositionError("current_player", "the player to move has no legal move")
+
+
+def encode(s: State) -> np.ndarray:
+    v: list[int] = [LAYOUT_VERSION, s.num_players,
+                    int(s.options.get("university_factory_swap", False)), s.governor, s.phase,
+                    s.current, s.chooser, s.turn, s.picks, int(s.end_triggered), s.colonist_supply,
+                    s.colonist_ship, s.vp_supply, int(s.hacienda_done), s.to_place, s.last_slot,
+                    s.produced, int(s.captain_loaded), s.store_mask, s.quarry_supply]
+    for pile in (s.goods_supply, s.house, s.deck, s.faceup, s.discard, s.building_supply):
+        v += pile
+    v += s.role_doubloons + [-1] * (MAX_ROLES - len(s.role_doubloons))
+    v += [int(t) for t in s.role_taken] + [0] * (MAX_ROLES - len(s.role_taken))
+    for i in range(MAX_SHIPS):
+        present = i < len(s.ship_capacity)
+        v += [s.ship_capacity[i], s.ship_kind[i], s.ship_count[i]] if present else [0, -1, 0]
+    for i in range(MAX_PLAYERS):
+        if i < s.num_players:
+            p = s.players[i]
+            v += [p.doubloons, p.vp, *p.goods, *p.plantations, *p.plantation_colonists,
+                  p.quarries, p.quarry_colonists, p.san_juan, int(p.wharf_done), *p.buildings]
+        else:
+            v += [0] * (len(_PLAYER) - NUM_BUILDINGS) + [-1] * NUM_BUILDINGS
+    return np.asarray(v, dtype=np.int32)
+
+
+def decode(vec: Any) -> State:
+    """The State of a vector written by ``encode`` (validated like ``from_dict``)."""
+    v = [int(x) for x in np.asarray(vec).ravel()]
+    bad = check_vector(v)
+    if bad:
+        raise PositionError(LAYOUT[bad[0]] if bad[0] >= 0 else "state", bad[1])
+    n = v[1]
+    pos = 20
+
+    def take(k: int) -> list[int]:
+        nonlocal pos
+        pos += k
+        return v[pos - k:pos]
+
+    piles = [take(NK) for _ in range(5)]
+    supply = take(NUM_BUILDINGS)
+    roles = SETUPS[n].roles
+    doubloons, taken = take(MAX_ROLES)[:roles], [bool(t) for t in take(MAX_ROLES)[:roles]]
+    ships = [take(3) for _ in range(MAX_SHIPS)][:len(SETUPS[n].ships)]
+    players = []
+    for _ in range(n):
+        f = take(len(_PLAYER))
+        players.append(Player(doubloons=f[0], vp=f[1], goods=f[2:7], plantations=f[7:12],
+                              plantation_colonists=f[12:17], quarries=f[17], quarry_colonists=f[18],
+                              san_juan=f[19], wharf_done=bool(f[20]), buildings=f[21:]))
+    s = State(players=players, options={"university_factory_swap": bool(v[2] & 1)}, governor=v[3],
+              phase=v[4], current=v[5], chooser=v[6], turn=v[7], picks=v[8],
+              end_triggered=bool(v[9]), colonist_supply=v[10], colonist_ship=v[11], vp_supply=v[12],
+              hacienda_done=bool(v[13]), to_place=v[14], last_slot=v[15], produced=v[16],
+              captain_loaded=bool(v[17]), store_mask=v[18], quarry_supply=v[19],
+              goods_supply=piles[0], house=piles[1], deck=piles[2], faceup=piles[3],
+              discard=piles[4], building_supply=supply, role_doubloons=doubloons, role_taken=taken,
+              ship_capacity=[x[0] for x in ships], ship_kind=[x[1] for x in ships],
+              ship_count=[x[2] for x in ships])
+    validate(s)
+    return s
+
+
+# ------------------------------------------------------------------------ dicts
+def _goods(counts: list[int]) -> dict[str, int]:
+    return dict(zip(GOODS, counts))
+
+
+def _kinds(mask: int) -> list[str]:
+    return [g for k, g in enumerate(GOODS) if mask >> k & 1]
+
+
+def to_dict(s: State) -> dict[str, Any]:
+    """The position as plain JSON data (the ``puerto_rico`` part of a Position)."""
+    return {
+        "options": dict(s.options),
+        "governor": s.governor,
+        "phase": PHASES[s.phase],
+        "current_player": s.current,
+        "chooser": s.chooser,
+        "turn": s.turn,
+        "picks": s.picks,
+        "end_triggered": s.end_triggered,
+        "colonist_supply": s.colonist_supply,
+        "colonist_ship": s.colonist_ship,
+        "vp_supply": s.vp_supply,
+        "goods_supply": _goods(s.goods_supply),
+        "trading_house": _goods(s.house),
+        "ships": [{"capacity": c, "good": GOODS[k] if k >= 0 else "", "count": n}
+                  for c, k, n in zip(s.ship_capacity, s.ship_kind, s.ship_count)],
+        "plantation_stack": _goods(s.deck),
+        "faceup_plantations": _goods(s.faceup),
+        "discarded_plantations": _goods(s.discard),
+        "quarry_supply": s.quarry_supply,
+        "building_supply": {b.name: n for b, n in zip(BUILDINGS, s.building_supply)},
+        "roles": [{"role": ROLES[r], "doubloons": d, "taken": t}
+                  for r, (d, t) in enumerate(zip(s.role_doubloons, s.role_taken))],
+        "progress": {
+            "hacienda_done": s.hacienda_done,
+            "to_place": s.to_place,
+            "last_slot": SLOT_NAMES[s.last_slot],
+            "produced": _kinds(s.produced),
+            "captain_loaded": s.captain_loaded,
+            "warehoused": _kinds(s.store_mask),
+        },
+        "players": [_player_dict(p) for p in s.players],
+    }
+
+
+def _player_dict(p: Player) -> dict[str, Any]:
+    return {
+        "doubloons": p.doubloons,
+        "vp_chips": p.vp,
+        "goods": _goods(p.goods),
+        "plantations": _goods(p.plantations),
+        "plantation_colonists": _goods(p.plantation_colonists),
+        "quarries": p.quarries,
+        "quarry_colonists": p.quarry_colonists,
+        "buildings": [{"building": BUILDINGS[b].name, "colonists": c}
+                      for b, c in enumerate(p.buildings) if c >= 0],
+        "san_juan": p.san_juan,
+        "wharf_done": p.wharf_done,
+    }
+
+
+class _Reader:
+    """Typed access to a JSON object that names the path of whatever is wrong."""
+
+    def __init__(self, data: Any, path: str) -> None:
+        if not isinstance(data, dict):
+            raise PositionError(path or "position", f"expected an object, got {type(data).__name__}")
+        self.data, self.path = data, path
+
+    def _at(self, key: str) -> str:
+        return f"{self.path}.{key}" if self.path else key
+
+    def raw(self, key: str) -> Any:
+        if key not in self.data:
+            raise PositionError(self._at(key), "missing")
+        return self.data[key]
+
+    def int(self, key: str, lo: int | None = 0, hi: int | None = None) -> int:
+        x = self.raw(key)
+        if isinstance(x, bool) or not isinstance(x, int):
+            raise PositionError(self._at(key), f"expected an integer, got {x!r}")
+        if lo is not None and x < lo:
+            raise PositionError(self._at(key), f"{x} is below {lo}")
+        if hi is not None and x > hi:
+            raise PositionError(self._at(key), f"{x} is above {hi}")
+        return x
+
+    def bool(self, key: str) -> bool:
+        x = self.raw(key)
+        if not isinstance(x, bool):
+            raise PositionError(self._at(key), f"expected true or false, got {x!r}")
+        return x
+
+    def choice(self, key: str, names: tuple[str, ...]) -> int:
+        x = self.raw(key)
+        if x not in names:
+            raise PositionError(self._at(key), f"{x!r} is not one of {', '.join(map(repr, names))}")
+        return names.index(x)
+
+    def obj(self, key: str) -> _Reader:
+        return _Reader(self.raw(key), self._at(key))
+
+    def list(self, key: str, length: int | None = None) -> list[Any]:
+        x = self.raw(key)
+        if not isinstance(x, list):
+            raise PositionError(self._at(key), f"expected a list, got {type(x).__name__}")
+        if length is not None and len(x) != length:
+            raise PositionError(self._at(key), f"expected {length} entries, got {len(x)}")
+        return x
+
+    def counts(self, key: str, names: tuple[str, ...]) -> list[int]:
+        r = self.obj(key)
+        extra = set(r.data) - set(names)
+        if extra:
+            raise PositionError(r._at(sorted(extra)[0]), "unknown field")
+        return [r.int(n) for n in names]
+
+    def mask(self, key: str) -> int:
+        mask = 0
+        for i, name in enumerate(self.list(key)):
+            if name not in GOODS:
+                raise PositionError(f"{self._at(key)}[{i}]", f"{name!r} is not a good")
+            mask |= 1 << GOODS.index(name)
+        return mask
+
+
+def from_dict(data: Any) -> State:
+    """Parse and validate a position dict; raises PositionError naming the field."""
+    r = _Reader(data, "")
+    players = [_read_player(_Reader(p, f"players[{i}]"))
+               for i, p in enumerate(r.list("players"))]
+    n = len(players)
+    if n not in SETUPS:
+        raise PositionError("players", f"{n} players is not supported (2-5)")
+    opts = r.obj("options")
+    for key in opts.data:
+        if key not in OPTIONS:
+            raise PositionError(f"options.{key}", "unknown option")
+    setup = SETUPS[n]
+    ships = r.list("ships", len(setup.ships))
+    ship_fields = [_read_ship(_Reader(x, f"ships[{i}]")) for i, x in enumerate(ships)]
+    roles = r.list("roles", setup.roles)
+    role_fields = []
+    for i, x in enumerate(roles):
+        rr = _Reader(x, f"roles[{i}]")
+        if rr.choice("role", ROLES) != i:
+            raise PositionError(f"roles[{i}].role", f"expected {ROLES[i]!r} (roles are listed in card order)")
+        role_fields.append((rr.int("doubloons"), rr.bool("taken")))
+    prog = r.obj("progress")
+    state = State(
+        players=players,
+        options={o: opts.bool(o) if o in opts.data else False for o in OPTIONS},
+        governor=r.int("governor", 0, n - 1),
+        phase=r.choice("phase", PHASES),
+        current=r.int("current_player", -1, n - 1),
+        chooser=r.int("chooser", 0, n - 1),
+        turn=r.int("turn", 0, n),
+        picks=r.int("picks", 0, 6),
+        end_triggered=r.bool("end_triggered"),
+        colonist_supply=r.int("colonist_supply"),
+        colonist_ship=r.int("colonist_ship"),
+        vp_supply=r.int("vp_supply", None),
+        goods_supply=r.counts("goods_supply", GOODS),
+        house=r.counts("trading_house", GOODS),
+        ship_capacity=[f[0] for f in ship_fields],
+        ship_kind=[f[1] for f in ship_fields],
+        ship_count=[f[2] for f in ship_fields],
+        deck=r.counts("plantation_stack", GOODS),
+        faceup=r.counts("faceup_plantations", GOODS),
+        discard=r.counts("discarded_plantations", GOODS),
+        quarry_supply=r.int("quarry_supply"),
+        building_supply=r.counts("building_supply", tuple(b.name for b in BUILDINGS)),
+        role_doubloons=[f[0] for f in role_fields],
+        role_taken=[f[1] for f in role_fields],
+        hacienda_done=prog.bool("hacienda_done"),
+        to_place=prog.int("to_place"),
+        last_slot=prog.choice("last_slot", SLOT_NAMES),
+        produced=prog.mask("produced"),
+        captain_loaded=prog.bool("captain_loaded"),
+        store_mask=prog.mask("warehoused"),
+    )
+    validate(state)
+    return state
+
+
+def _read_ship(r: _Reader) -> tuple[int, int, int]:
+    good = r.raw("good")
+    if good != "" and good not in GOODS:
+        raise PositionError(r._at("good"), f"{good!r} is not a good (or \"\" for an empty ship)")
+    return r.int("capacity", 1), GOODS.index(good) if good else -1, r.int("count")
+
+
+def _read_player(r: _Reader) -> Player:
+    names = tuple(b.name for b in BUILDINGS)
+    buildings = [-1] * NUM_BUILDINGS
+    for i, x in enumerate(r.list("buildings")):
+        br = _Reader(x, f"{r.path}.buildings[{i}]")
+        b = br.choice("building", names)
+        if buildings[b] >= 0:
+            raise PositionError(br._at("building"), f"{names[b]} is listed twice")
+        buildings[b] = br.int("colonists", 0, BUILDINGS[b].circles)
+    return Player(
+        doubloons=r.int("doubloons"), vp=r.int("vp_chips"), goods=r.counts("goods", GOODS),
+        plantations=r.counts("plantations", GOODS),
+        plantation_colonists=r.counts("plantation_colonists", GOODS),
+        quarries=r.int("quarries"), quarry_colonists=r.int("quarry_colonists"),
+        buildings=buildings, san_juan=r.int("san_juan"), wharf_done=r.bool("wharf_done"),
+    )
+
+

@@ -1,0 +1,38 @@
+"""A compact human-readable view of a Puerto Rico position (CLI logs)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .data import BUILDINGS, GOODS, ROLES
+
+if TYPE_CHECKING:
+    from .state import State
+
+_SHORT = {"corn": "C", "indigo": "I", "sugar": "S", "tobacco": "T", "coffee": "K"}
+
+
+def _goods(counts: list[int]) -> str:
+    return " ".join(f"{_SHORT[g]}{n}" for g, n in zip(GOODS, counts) if n) or "-"
+
+
+def render(s: State) -> str:
+    from .state import PHASES
+
+    lines = [
+        f"phase {PHASES[s.phase]}, player {s.current} to move, governor {s.governor}"
+        + (", game end triggered" if s.end_triggered else ""),
+        f"colonists {s.colonist_supply} (ship {s.colonist_ship}), VP chips {s.vp_supply}, "
+        f"quarries {s.quarry_supply}, supply {_goods(s.goods_supply)}, house {_goods(s.house)}",
+        "ships " + ", ".join(f"{c}:{GOODS[k] if k >= 0 else 'empty'} {n}"
+                             for c, k, n in zip(s.ship_capacity, s.ship_kind, s.ship_count))
+        + f"; face-up {_goods(s.faceup)}",
+        "roles " + ", ".join(f"{ROLES[r]}{'*' if t else ''}+{d}"
+                             for r, (d, t) in enumerate(zip(s.role_doubloons, s.role_taken))),
+    ]
+    for i, p in enumerate(s.players):
+        city = ", ".join(f"{BUILDINGS[b].name}({c})" for b, c in enumerate(p.buildings) if c >= 0)
+        island = _goods(p.plantations) + (f" Q{p.quarries}" if p.quarries else "")
+        lines.append(f"  P{i}: {p.doubloons}$ {p.vp}vp goods {_goods(p.goods)} | island {island} "
+                     f"| san juan {p.san_juan} | {city or 'no buildings'}")
+    return "\n".join(lines)

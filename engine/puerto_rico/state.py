@@ -1,0 +1,780 @@
+"""Puerto Rico reference rules (``../shared/rules/puerto_rico.md``), written for clarity.
+
+A ``State`` is a whole position.  ``apply`` returns a new state; the private
+``_do_*`` methods mutate a fresh copy.  Conventions, the same in the C twin:
+
+* A player is asked only when he has a real choice.  A decision with exactly one
+  legal move is played automatically (``apply`` keeps resolving until a player has
+  two or more moves, or the game is over), so ``legal_moves()`` never has length 1.
+* Free gains are automatic: the privileges of builder, trader, captain and
+  prospector, the mayor's extra colonist, the Hospice and University colonists and
+  the Factory income.  Choices between alternatives are moves.
+* Storage keeps as much as allowed: a player chooses only which kinds go into his
+  warehouses (``store:K``, ascending) and which kind gives the free barrel
+  (``keep:K``); a player who can keep everything keeps everything.
+* The face-down plantations are a multiset (counts per kind); every draw is a chance
+  event resolved by the ``rng`` (uniform over the tiles left), so their order is
+  never part of a position.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from ..errors import IllegalMoveError
+from ..rng import Rng
+from .data import (
+    BUILDER, BUILDINGS, CAPTAIN, CITY_HALL, CITY_SPACES, CONSTRUCTION_HUT, CORN, CRAFTSMAN,
+    CUSTOMS_HOUSE, FACTORY, FACTORY_INCOME, FORTRESS, GOODS, GUILD_HALL, HACIENDA, HARBOR,
+    HOSPICE, ISLAND_SPACES, LARGE_MARKET, LARGE_WAREHOUSE, MAYOR, NUM_BUILDINGS, OFFICE, PRICES,
+    PROSPECTOR, PROSPECTOR2, RESIDENCE, SETTLER, SETUPS, SMALL_MARKET, SMALL_WAREHOUSE, TRADER,
+    UNIVERSITY, WHARF, building_cost, building_count,
+)
+from .moves import NUM_SLOTS, SLOT_BUILDING, SLOT_QUARRY, Move
+
+NK = len(GOODS)
+PHASES = ("role", "settler", "mayor", "builder", "craftsman", "trader", "captain", "storage", "end")
+ROLE, PH_SETTLER, PH_MAYOR, PH_BUILDER, PH_CRAFTSMAN, PH_TRADER, PH_CAPTAIN, PH_STORAGE, END = range(9)
+_ROLE_PHASE = {SETTLER: PH_SETTLER, MAYOR: PH_MAYOR, BUILDER: PH_BUILDER, CRAFTSMAN: PH_CRAFTSMAN,
+               TRADER: PH_TRADER, CAPTAIN: PH_CAPTAIN}
+OPTIONS = ("university_factory_swap",)
+
+
+@dataclass
+class Player:
+    doubloons: int
+    vp: int = 0  # VP chips
+    goods: list[int] = field(default_factory=lambda: [0] * NK)
+    plantations: list[int] = field(default_factory=lambda: [0] * NK)
+    plantation_colonists: list[int] = field(default_factory=lambda: [0] * NK)
+    quarries: int = 0
+    quarry_colonists: int = 0
+    buildings: list[int] = field(default_factory=lambda: [-1] * NUM_BUILDINGS)  # -1: not owned
+    san_juan: int = 0
+    wharf_done: bool = False  # Wharf used or declined this Captain phase
+
+    def occupied(self, b: int) -> bool:
+        return self.buildings[b] > 0
+
+    def owns(self, b: int) -> bool:
+        return self.buildings[b] >= 0
+
+    def island_used(self) -> int:
+        return sum(self.plantations) + self.quarries
+
+    def city_used(self) -> int:
+        return sum(BUILDINGS[b].spaces for b in range(NUM_BUILDINGS) if self.buildings[b] >= 0)
+
+    def colonists(self) -> int:
+        return (self.san_juan + sum(self.plantation_colonists) + self.quarry_colonists
+                + sum(c for c in self.buildings if c > 0))
+
+    def slot_capacity(self, slot: int) -> int:
+        if slot < NK:
+            return self.plantations[slot]
+        if slot == SLOT_QUARRY:
+            return self.quarries
+        b = slot - SLOT_BUILDING
+        return BUILDINGS[b].circles if self.buildings[b] >= 0 else 0
+
+    def slot_filled(self, slot: int) -> int:
+        if slot < NK:
+            return self.plantation_colonists[slot]
+        if slot == SLOT_QUARRY:
+            return self.quarry_colonists
+        return max(self.buildings[slot - SLOT_BUILDING], 0)
+
+    def empty_building_circles(self) -> int:
+        return sum(BUILDINGS[b].circles - c for b, c in enumerate(self.buildings) if c >= 0)
+
+    def production(self) -> list[int]:
+        """Barrels of each kind the player can produce (before supply limits)."""
+        circles = [0] * NK
+        for b, c in enumerate(self.buildings):
+            g = BUILDINGS[b].good
+            if g is not None and c > 0:
+                circles[g] += c
+        out = [self.plantation_colonists[CORN]] + [0] * (NK - 1)
+        for k in range(1, NK):
+            out[k] = min(self.plantation_colonists[k], circles[k])
+        return out
+
+
+@dataclass
+class State:
+    """A Puerto Rico position: everything on the table plus where the turn stands."""
+
+    players: list[Player]
+    options: dict[str, bool]
+    governor: int
+    phase: int = ROLE
+    current: int = 0  # player to move; -1 when the game is over
+    chooser: int = 0  # who picked the role being played
+    turn: int = 0  # players done in this phase (seat offset from the chooser)
+    picks: int = 0  # roles picked this round
+    end_triggered: bool = False
+    colonist_supply: int = 0
+    colonist_ship: int = 0
+    vp_supply: int = 0  # goes below 0 when the chips run out: scoring continues on paper
+    goods_supply: list[int] = field(default_factory=lambda: [0] * NK)
+    house: list[int] = field(default_factory=lambda: [0] * NK)
+    ship_capacity: list[int] = field(default_factory=list)
+    ship_kind: list[int] = field(default_factory=list)  # -1: empty
+    ship_count: list[int] = field(default_factory=list)
+    deck: list[int] = field(default_factory=lambda: [0] * NK)  # face-down plantations
+    faceup: list[int] = field(default_factory=lambda: [0] * NK)
+    discard: list[int] = field(default_factory=lambda: [0] * NK)
+    quarry_supply: int = 0
+    building_supply: list[int] = field(default_factory=lambda: [0] * NUM_BUILDINGS)
+    role_doubloons: list[int] = field(default_factory=list)  # per role card in play
+    role_taken: list[bool] = field(default_factory=list)
+    # Progress inside a phase.
+    hacienda_done: bool = False  # settler: the current player drew his Hacienda tile
+    to_place: int = 0  # mayor: colonists the current player still places
+    last_slot: int = 0  # mayor: placements go in non-decreasing slot order
+    produced: int = 0  # craftsman: bitmask of kinds the craftsman produced
+    captain_loaded: bool = False  # captain: the captain's privilege VP was given
+    store_mask: int = 0  # storage: kinds the current player put in warehouses
+
+    # ------------------------------------------------------------------ basics
+    game_id = "puerto-rico"
+
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == END else self.current
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == END
+
+    def copy(self) -> State:
+        return copy.deepcopy(self)
+
+    def _next_seat(self, p: int) -> int:
+        return (p + 1) % self.num_players
+
+    def _seat(self, offset: int) -> int:
+        return (self.chooser + offset) % self.num_players
+
+    def _cost(self, b: int) -> int:
+        return building_cost(b, self.options.get("university_factory_swap", False))
+
+    # ------------------------------------------------------------- legal moves
+    def legal_moves(self) -> list[Move]:
+        """The legal moves, sorted by action id (empty only when the game is over)."""
+        return [Move.from_id(a) for a in self.legal_action_ids()]
+
+    def legal_action_ids(self) -> list[int]:
+        moves = _GENERATORS[self.phase](self)
+        return sorted(m.id for m in moves)
+
+    def _role_moves(self) -> list[Move]:
+        moves = []
+        for r, taken in enumerate(self.role_taken):
+            if taken:
+                continue
+            if r == PROSPECTOR2 and not self.role_taken[PROSPECTOR] \
+                    and self.role_doubloons[PROSPECTOR] == self.role_doubloons[PROSPECTOR2]:
+                continue  # identical to the first prospector card
+            moves.append(Move("role", r))
+        return moves
+
+    def _settler_moves(self) -> list[Move]:
+        p = self.players[self.current]
+        free = ISLAND_SPACES - p.island_used()
+        moves = [Move("pass")]
+        if free <= 0:
+            return moves
+        moves += [Move("settle", k) for k in range(NK) if self.faceup[k] > 0]
+        may_quarry = self.current == self.chooser or p.occupied(CONSTRUCTION_HUT)
+        if may_quarry and self.quarry_supply > 0:
+            moves.append(Move("quarry"))
+        if p.occupied(HACIENDA) and not self.hacienda_done and sum(self.deck) + sum(self.discard) > 0:
+            moves.append(Move("hacienda"))
+        return moves
+
+    def _mayor_moves(self) -> list[Move]:
+        p = self.players[self.current]
+        free = [p.slot_capacity(s) - p.slot_filled(s) for s in range(NUM_SLOTS)]
+        moves = []
+        room_from = sum(free[self.last_slot:])
+        for s in range(self.last_slot, NUM_SLOTS):
+            if free[s] > 0 and room_from >= self.to_place:
+                moves.append(Move("place", s))
+            room_from -= free[s]
+        return moves
+
+    def _price(self, player: int, b: int) -> int:
+        p = self.players[player]
+        discount = min(p.quarry_colonists, BUILDINGS[b].column) + (player == self.chooser)
+        return max(0, self._cost(b) - discount)
+
+    def _builder_moves(self) -> list[Move]:
+        p = self.players[self.current]
+        free = CITY_SPACES - p.city_used()
+        moves = [Move("pass")]
+        for b in range(NUM_BUILDINGS):
+            if (self.building_supply[b] > 0 and not p.owns(b) and BUILDINGS[b].spaces <= free
+                    and self._price(self.current, b) <= p.doubloons):
+                moves.append(Move("build", b))
+        return moves
+
+    def _craftsman_moves(self) -> list[Move]:
+        return [Move("craft", k) for k in range(NK)
+                if self.produced >> k & 1 and self.goods_supply[k] > 0]
+
+    def _trader_moves(self) -> list[Move]:
+        p = self.players[self.current]
+        moves = [Move("pass")]
+        if sum(self.house) < 4:
+            office = p.occupied(OFFICE)
+            moves += [Move("sell", k) for k in range(NK)
+                      if p.goods[k] > 0 and (office or self.house[k] == 0)]
+        return moves
+
+    def _ship_loads(self, player: int) -> list[Move]:
+        """Cargo-ship loads open to a player (rules §3.6: forced maximum per kind)."""
+        p = self.players[player]
+        moves = []
+        for k in range(NK):
+            if p.goods[k] == 0:
+                continue
+            if k in self.ship_kind:
+                s = self.ship_kind.index(k)
+                if self.ship_count[s] < self.ship_capacity[s]:
+                    moves.append(Move("load", k, self.ship_capacity[s]))
+                continue
+            empty = [s for s in range(len(self.ship_kind)) if self.ship_kind[s] < 0]
+            if not empty:
+                continue
+            best = max(min(p.goods[k], self.ship_capacity[s]) for s in empty)
+            moves += [Move("load", k, self.ship_capacity[s]) for s in empty
+                      if min(p.goods[k], self.ship_capacity[s]) == best]
+        return moves
+
+    def _captain_options(self, player: int) -> list[Move]:
+        p = self.players[player]
+        moves = self._ship_loads(player)
+        if p.occupied(WHARF) and not p.wharf_done and sum(p.goods) > 0:
+            wharf = [Move("wharf", k) for k in range(NK) if p.goods[k] > 0]
+            moves += wharf if moves else wharf + [Move("pass")]
+        return moves
+
+    def _captain_moves(self) -> list[Move]:
+        return self._captain_options(self.current)
+
+    def _storage_choices(self) -> list[tuple[int, int]]:
+        """Canonical (warehouse mask, free-barrel kind) choices of the current player."""
+        p = self.players[self.current]
+        held = [k for k in range(NK) if p.goods[k] > 0]
+        w = _warehouse_kinds(p)
+        choices = []
+        for mask in _subsets(held, w):
+            ones_in_mask = [k for k in held if mask >> k & 1 and p.goods[k] == 1]
+            for x in held:
+                if mask >> x & 1:
+                    continue
+                if p.goods[x] == 1 and any(k > x for k in ones_in_mask):
+                    continue  # the same outcome as warehousing x and keeping a barrel of k
+                choices.append((mask, x))
+        return choices
+
+    def _storage_moves(self) -> list[Move]:
+        moves = set()
+        for mask, x in self._storage_choices():
+            if mask & self.store_mask != self.store_mask:
+                continue
+            rest = mask & ~self.store_mask
+            if rest:
+                low = (rest & -rest).bit_length() - 1
+                if self.store_mask and low < self.store_mask.bit_length() - 1:
+                    continue  # warehouse kinds are named in ascending order
+                moves.add(Move("store", low))
+            else:
+                moves.add(Move("keep", x))
+        return list(moves)
+
+    # ------------------------------------------------------------------- apply
+    def apply(self, move: Move | str, rng: Rng) -> State:
+        """A new state after ``move`` (notation or Move); chance comes from ``rng``.
+
+        Raises IllegalMoveError for a move that is not legal here."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        legal = self.legal_action_ids()
+        if move.id not in legal:
+            raise IllegalMoveError(f"move {move}: not legal here (legal: "
+                                   f"{', '.join(str(Move.from_id(a)) for a in legal) or 'none'})")
+        s = self.copy()
+        s._do(move, rng)
+        s._resolve_forced(rng)
+        return s
+
+    def play(self, move: Move | str, seed: int = 0) -> State:
+        """``apply`` with chance drawn from ``Rng(seed)``."""
+        return self.apply(move, Rng(seed))
+
+    def _resolve_forced(self, rng: Rng) -> None:
+        while self.phase != END:
+            legal = self.legal_action_ids()
+            if len(legal) != 1:
+                return
+            self._do(Move.from_id(legal[0]), rng)
+
+    def _do(self, move: Move, rng: Rng) -> None:
+        _APPLY[self.phase](self, move, rng)
+
+    # -- roles and rounds
+    def _do_role(self, move: Move, rng: Rng) -> None:
+        r, p = move.arg, self.current
+        self.players[p].doubloons += self.role_doubloons[r]
+        self.role_doubloons[r] = 0
+        self.role_taken[r] = True
+        self.chooser, self.turn = p, 0
+        if r in (PROSPECTOR, PROSPECTOR2):
+            self.players[p].doubloons += 1
+            self._end_phase()
+        else:
+            _START[_ROLE_PHASE[r]](self, rng)
+
+    def _end_phase(self) -> None:
+        self.picks += 1
+        self.turn = 0
+        picks_per_round = 6 if self.num_players == 2 else self.num_players
+        if self.picks < picks_per_round:
+            self.phase, self.current = ROLE, (self.governor + self.picks) % self.num_players
+            return
+        for r, taken in enumerate(self.role_taken):
+            if not taken:
+                self.role_doubloons[r] += 1
+            self.role_taken[r] = False
+        self.picks = 0
+        self.governor = self._next_seat(self.governor)
+        if self.end_triggered:
+            self.phase, self.current = END, -1
+        else:
+            self.phase, self.current = ROLE, self.governor
+
+    def _next_turn(self, finish) -> None:  # type: ignore[no-untyped-def]
+        """Give the turn to the next seat of the phase, or finish the phase."""
+        self.turn += 1
+        if self.turn >= self.num_players:
+            finish()
+        else:
+            self.current = self._seat(self.turn)
+
+    # -- settler
+    def _start_settler(self, rng: Rng) -> None:
+        self.phase, self.current, self.hacienda_done = PH_SETTLER, self.chooser, False
+
+    def _do_settler(self, move: Move, rng: Rng) -> None:
+        p = self.players[self.current]
+        if move.kind == "hacienda":
+            p.plantations[self._draw_plantation(rng)] += 1
+            self.hacienda_done = True
+            return
+        if move.kind == "settle":
+            self.faceup[move.arg] -= 1
+            p.plantations[move.arg] += 1
+            if self._hospice_colonist(p):
+                p.plantation_colonists[move.arg] += 1
+        elif move.kind == "quarry":
+            self.quarry_supply -= 1
+            p.quarries += 1
+            if self._hospice_colonist(p):
+                p.quarry_colonists += 1
+        self.hacienda_done = False
+        self._next_turn(lambda: self._finish_settler(rng))
+
+    def _hospice_colonist(self, p: Player) -> bool:
+        return p.occupied(HOSPICE) and self._take_colonist()
+
+    def _take_colonist(self) -> bool:
+        """One colonist from the supply, else from the ship (Hospice, University)."""
+        if self.colonist_supply > 0:
+            self.colonist_supply -= 1
+            return True
+        if self.colonist_ship > 0:
+            self.colonist_ship -= 1
+            return True
+        return False
+
+    def _draw_plantation(self, rng: Rng) -> int:
+        """Draw one face-down plantation; reshuffles the discards into an empty stack."""
+        if sum(self.deck) == 0:
+            self.deck, self.discard = self.discard, [0] * NK
+        r = rng.below(sum(self.deck))
+        for k in range(NK):
+            if r < self.deck[k]:
+                self.deck[k] -= 1
+                return k
+            r -= self.deck[k]
+        raise AssertionError("unreachable: draw from an empty stack")
+
+    def _finish_settler(self, rng: Rng) -> None:
+        for k in range(NK):
+            self.discard[k] += self.faceup[k]
+            self.faceup[k] = 0
+        for _ in range(self.num_players + 1):
+            if sum(self.deck) + sum(self.discard) == 0:
+                break
+            self.faceup[self._draw_plantation(rng)] += 1
+        self._end_phase()
+
+    # -- mayor
+    def _start_mayor(self, rng: Rng) -> None:
+        self.phase = PH_MAYOR
+        if self.colonist_supply > 0:
+            self.colonist_supply -= 1
+            self.players[self.chooser].san_juan += 1
+        n = self.num_players
+        for i in range(self.colonist_ship):
+            self.players[self._seat(i % n)].san_juan += 1
+        self.colonist_ship = 0
+        self._begin_placement()
+
+    def _begin_placement(self) -> None:
+        """Pick up the colonists of the seat ``turn`` and place what is forced."""
+        while self.turn < self.num_players:
+            p = self.players[self._seat(self.turn)]
+            hand = p.colonists()
+            p.san_juan = 0
+            p.plantation_colonists = [0] * NK
+            p.quarry_colonists = 0
+            p.buildings = [0 if c >= 0 else -1 for c in p.buildings]
+            circles = sum(p.slot_capacity(s) for s in range(NUM_SLOTS))
+            if hand < circles:
+                self.current, self.to_place, self.last_slot = self._seat(self.turn), hand, 0
+                if hand > 0:
+                    return
+            else:
+                _fill_all(p)
+                p.san_juan = hand - circles
+            self.turn += 1
+        self._finish_mayor()
+
+    def _do_mayor(self, move: Move, rng: Rng) -> None:
+        p, s = self.players[self.current], move.arg
+        if s < NK:
+            p.plantation_colonists[s] += 1
+        elif s == SLOT_QUARRY:
+            p.quarry_colonists += 1
+        else:
+            p.buildings[s - SLOT_BUILDING] += 1
+        self.to_place -= 1
+        self.last_slot = s
+        if self.to_place == 0:
+            self.turn += 1
+            self._begin_placement()
+
+    def _finish_mayor(self) -> None:
+        need = max(self.num_players, sum(p.empty_building_circles() for p in self.players))
+        if self.colonist_supply < need:
+            self.end_triggered = True
+            need = self.colonist_supply
+        self.colonist_supply -= need
+        self.colonist_ship = need
+        self.to_place = self.last_slot = 0
+        self._end_phase()
+
+    # -- builder
+    def _start_builder(self, rng: Rng) -> None:
+        self.phase, self.current = PH_BUILDER, self.chooser
+
+    def _do_builder(self, move: Move, rng: Rng) -> None:
+        if move.kind == "build":
+            b, p = move.arg, self.players[self.current]
+            p.doubloons -= self._price(self.current, b)
+            self.building_supply[b] -= 1
+            p.buildings[b] = 0
+            if p.occupied(UNIVERSITY) and self._take_colonist():
+                p.buildings[b] = 1
+            if p.city_used() >= CITY_SPACES:
+                self.end_triggered = True
+        self._next_turn(self._end_phase)
+
+    # -- craftsman
+    def _start_craftsman(self, rng: Rng) -> None:
+        self.phase = PH_CRAFTSMAN
+        for i in range(self.num_players):
+            seat = self._seat(i)
+            p = self.players[seat]
+            kinds = 0
+            for k, amount in enumerate(p.production()):
+                got = min(amount, self.goods_supply[k])
+                self.goods_supply[k] -= got
+                p.goods[k] += got
+                if got:
+                    kinds += 1
+                    if seat == self.chooser:
+                        self.produced |= 1 << k
+            if p.occupied(FACTORY):
+                p.doubloons += FACTORY_INCOME[kinds]
+        self.current = self.chooser
+        if not self._craftsman_moves():
+            self._finish_craftsman()
+
+    def _do_craftsman(self, move: Move, rng: Rng) -> None:
+        self.goods_supply[move.arg] -= 1
+        self.players[self.current].goods[move.arg] += 1
+        self._finish_craftsman()
+
+    def _finish_craftsman(self) -> None:
+        self.produced = 0
+        self._end_phase()
+
+    # -- trader
+    def _start_trader(self, rng: Rng) -> None:
+        self.phase, self.current = PH_TRADER, self.chooser
+
+    def _do_trader(self, move: Move, rng: Rng) -> None:
+        if move.kind == "sell":
+            k, p = move.arg, self.players[self.current]
+            p.goods[k] -= 1
+            self.house[k] += 1
+            p.doubloons += (PRICES[k] + (self.current == self.chooser)
+                            + p.occupied(SMALL_MARKET) + 2 * p.occupied(LARGE_MARKET))
+            if sum(self.house) == 4:
+                self._finish_trader()
+                return
+        self._next_turn(self._finish_trader)
+
+    def _finish_trader(self) -> None:
+        if sum(self.house) == 4:
+            for k in range(NK):
+                self.goods_supply[k] += self.house[k]
+            self.house = [0] * NK
+        self._end_phase()
+
+    # -- captain and storage
+    def _start_captain(self, rng: Rng) -> None:
+        self.phase = PH_CAPTAIN
+        self._next_captain_turn(self.chooser)
+
+    def _next_captain_turn(self, start: int) -> None:
+        for i in range(self.num_players):
+            seat = (start + i) % self.num_players
+            if self._captain_options(seat):
+                self.current = seat
+                return
+        self._start_storage()
+
+    def _do_captain(self, move: Move, rng: Rng) -> None:
+        seat, p = self.current, self.players[self.current]
+        if move.kind == "pass":
+            p.wharf_done = True
+        else:
+            k = move.arg
+            if move.kind == "load":
+                s = self.ship_capacity.index(move.capacity)
+                amount = min(p.goods[k], self.ship_capacity[s] - self.ship_count[s])
+                self.ship_kind[s] = k
+                self.ship_count[s] += amount
+            else:
+                amount = p.goods[k]
+                self.goods_supply[k] += amount
+                p.wharf_done = True
+            p.goods[k] -= amount
+            vp = amount + p.occupied(HARBOR)
+            if seat == self.chooser and not self.captain_loaded:
+                self.captain_loaded = True
+                vp += 1
+            p.vp += vp
+            self.vp_supply -= vp
+            if self.vp_supply <= 0:
+                self.end_triggered = True
+        self._next_captain_turn(self._next_seat(seat))
+
+    def _start_storage(self) -> None:
+        self.phase, self.turn, self.store_mask = PH_STORAGE, 0, 0
+        self._next_storage_player()
+
+    def _next_storage_player(self) -> None:
+        """Keep everything for players who can; stop at the first who must choose."""
+        while self.turn < self.num_players:
+            seat = self._seat(self.turn)
+            p = self.players[seat]
+            if sum(1 for g in p.goods if g) > _warehouse_kinds(p):
+                self.current = seat
+                return
+            self.turn += 1
+        self._finish_captain()
+
+    def _do_storage(self, move: Move, rng: Rng) -> None:
+        if move.kind == "store":
+            self.store_mask |= 1 << move.arg
+            return
+        p = self.players[self.current]
+        for k in range(NK):
+            keep = p.goods[k] if self.store_mask >> k & 1 else (1 if k == move.arg else 0)
+            self.goods_supply[k] += p.goods[k] - keep
+            p.goods[k] = keep
+        self.store_mask = 0
+        self.turn += 1
+        self._next_storage_player()
+
+    def _finish_captain(self) -> None:
+        self.captain_loaded = False
+        for p in self.players:
+            p.wharf_done = False
+        for s, cap in enumerate(self.ship_capacity):
+            if self.ship_count[s] == cap:
+                self.goods_supply[self.ship_kind[s]] += cap
+                self.ship_kind[s], self.ship_count[s] = -1, 0
+        self._end_phase()
+
+    # ----------------------------------------------------------------- scoring
+    def scores(self) -> list[int]:
+        """Victory points of every player: chips, buildings, occupied large-building bonuses."""
+        return [_score(p) for p in self.players]
+
+    def tiebreaks(self) -> list[int]:
+        """Doubloons plus barrels: the tie-break."""
+        return [p.doubloons + sum(p.goods) for p in self.players]
+
+    def winners(self) -> list[int]:
+        keys = list(zip(self.scores(), self.tiebreaks()))
+        best = max(keys)
+        return [i for i, key in enumerate(keys) if key == best]
+
+    def returns(self) -> list[float]:
+        """Share of the win per player (only meaningful once the game is over)."""
+        w = self.winners()
+        return [1.0 / len(w) if i in w else 0.0 for i in range(self.num_players)]
+
+    # ------------------------------------------------ views and serialisation
+    def observation(self, viewer: int) -> State:
+        """What ``viewer`` sees: the whole position (the face-down stack is kept only
+        as counts per kind, which is all a position ever holds)."""
+        if not 0 <= viewer < self.num_players:
+            raise ValueError(f"viewer: {viewer} is not a seat of a {self.num_players}-player game")
+        return self.copy()
+
+    def determinize(self, viewer: int, rng: Rng) -> State:
+        """A state consistent with ``observation(viewer)``: nothing is hidden beyond the
+        stack order, which is drawn at each draw, so this is the observation itself."""
+        return self.observation(viewer)
+
+    def to_dict(self) -> dict:  # type: ignore[type-arg]
+        from .codec import to_dict
+
+        return to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> State:  # type: ignore[type-arg]
+        from .codec import from_dict
+
+        return from_dict(data)
+
+    def encode(self):  # type: ignore[no-untyped-def]
+        """The int32 state vector for the C engine (layout in codec.py)."""
+        from .codec import encode
+
+        return encode(self)
+
+    def move_from_id(self, action: int) -> Move:
+        return Move.from_id(action)
+
+    def __str__(self) -> str:
+        from .render import render
+
+        return render(self)
+
+
+def _fill_all(p: Player) -> None:
+    p.plantation_colonists = list(p.plantations)
+    p.quarry_colonists = p.quarries
+    p.buildings = [BUILDINGS[b].circles if c >= 0 else -1 for b, c in enumerate(p.buildings)]
+
+
+def _warehouse_kinds(p: Player) -> int:
+    return p.occupied(SMALL_WAREHOUSE) + 2 * p.occupied(LARGE_WAREHOUSE)
+
+
+def _subsets(held: list[int], size: int) -> list[int]:
+    """Bitmasks of the ``size``-element subsets of ``held``."""
+    masks = [0]
+    for k in held:
+        masks += [m | 1 << k for m in masks]
+    return [m for m in masks if bin(m).count("1") == size]
+
+
+def _score(p: Player) -> int:
+    total = p.vp
+    for b, colonists in enumerate(p.buildings):
+        if colonists < 0:
+            continue
+        total += BUILDINGS[b].vp
+        if colonists > 0:
+            total += _large_bonus(p, b)
+    return total
+
+
+def _large_bonus(p: Player, b: int) -> int:
+    if b == GUILD_HALL:
+        return sum((2 if BUILDINGS[x].circles > 1 else 1) for x in range(NUM_BUILDINGS)
+                   if p.owns(x) and BUILDINGS[x].good is not None)
+    if b == RESIDENCE:
+        return max(4, p.island_used() - 5)
+    if b == FORTRESS:
+        return p.colonists() // 3
+    if b == CUSTOMS_HOUSE:
+        return p.vp // 4
+    if b == CITY_HALL:
+        return sum(1 for x in range(NUM_BUILDINGS) if p.owns(x) and BUILDINGS[x].violet)
+    return 0
+
+
+def new_game(players: int = 4, seed: int = 0, **options: bool) -> State:
+    """A new game: setup by player count (rules §2), governor and stacks from ``seed``."""
+    if players not in SETUPS:
+        raise ValueError(f"players: {players} is not one of {', '.join(map(str, SETUPS))}")
+    unknown = set(options) - set(OPTIONS)
+    if unknown:
+        raise ValueError(f"options: unknown option {sorted(unknown)[0]!r} (known: {', '.join(OPTIONS)})")
+    setup, rng = SETUPS[players], Rng(seed)
+    governor = rng.below(players)
+    deck = list(setup.plantations)
+    seats = []
+    for i, kind in enumerate(setup.start_plantations):
+        deck[kind] -= 1
+        p = Player(doubloons=setup.doubloons)
+        p.plantations[kind] = 1
+        seats.append(((governor + i) % players, p))
+    state = State(
+        players=[p for _, p in sorted(seats, key=lambda sp: sp[0])],
+        options={o: bool(options.get(o, False)) for o in OPTIONS},
+        governor=governor, current=governor,
+        colonist_supply=setup.colonists, colonist_ship=setup.ship_colonists,
+        vp_supply=setup.vp_chips, goods_supply=list(setup.goods),
+        ship_capacity=list(setup.ships), ship_kind=[-1] * len(setup.ships),
+        ship_count=[0] * len(setup.ships), deck=deck, quarry_supply=setup.quarries,
+        building_supply=[building_count(b, players) for b in range(NUM_BUILDINGS)],
+        role_doubloons=[0] * setup.roles, role_taken=[False] * setup.roles,
+    )
+    for _ in range(players + 1):
+        state.faceup[state._draw_plantation(rng)] += 1
+    return state
+
+
+_GENERATORS = {
+    ROLE: State._role_moves, PH_SETTLER: State._settler_moves, PH_MAYOR: State._mayor_moves,
+    PH_BUILDER: State._builder_moves, PH_CRAFTSMAN: State._craftsman_moves,
+    PH_TRADER: State._trader_moves, PH_CAPTAIN: State._captain_moves,
+    PH_STORAGE: State._storage_moves, END: lambda s: [],
+}
+_APPLY = {
+    ROLE: State._do_role, PH_SETTLER: State._do_settler, PH_MAYOR: State._do_mayor,
+    PH_BUILDER: State._do_builder, PH_CRAFTSMAN: State._do_craftsman, PH_TRADER: State._do_trader,
+    PH_CAPTAIN: State._do_captain, PH_STORAGE: State._do_storage,
+}
+_START = {
+    PH_SETTLER: State._start_settler, PH_MAYOR: State._start_mayor, PH_BUILDER: State._start_builder,
+    PH_CRAFTSMAN: State._start_craftsman, PH_TRADER: State._start_trader,
+    PH_CAPTAIN: State._start_captain,
+}

@@ -1,0 +1,25 @@
+/* meeplemind: the flat C API Python calls through cffi (declared again in cdef/api.h).
+ * Games are looked up by id; every entry point checks its arguments. */
+#ifndef MM_API_H
+#define MM_API_H
+#include "mm_game.h"
+
+/* The registered engines (each file defines its const vtable). */
+extern const mm_game mm_puerto_rico_game;
+
+const mm_game *mm_find_game(const char *name);
+/* out[0..5] = layout_version, vector_len, num_actions, max_legal, state_bytes, max_players */
+void mm_game_info(const mm_game *g, int64_t *out);
+int mm_decode(const mm_game *g, void *state, const int32_t *vec, int32_t len, int32_t *bad_field);
+void mm_encode(const mm_game *g, const void *state, int32_t *vec);
+int mm_current_player(const mm_game *g, const void *state);
+int mm_legal_moves(const mm_game *g, const void *state, int32_t *out);
+/* Apply after checking legality: 0 on success, -1 if the action is not legal. */
+int mm_apply(const mm_game *g, void *state, int32_t action, uint64_t *rng_state);
+void mm_determinize(const mm_game *g, void *state, int viewer, uint64_t *rng_state);
+void mm_scores(const mm_game *g, const void *state, int32_t *out);
+int32_t mm_rollout_move(const mm_game *g, const void *state, uint64_t *rng_state, int policy);
+/* Play `games` playouts from `start` with `policy`; returns total decisions,
+ * or -1 if a playout exceeded the safety cap of moves. */
+int64_t mm_playouts(const mm_game *g, const void *start, int64_t games, uint64_t seed, int policy);
+#endif

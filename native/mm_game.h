@@ -1,0 +1,66 @@
+/* meeplemind: the one game interface every C engine implements and the search uses.
+ *
+ * A state is an opaque, fixed-size, plain struct (copied with memcpy, never
+ * allocated by the engine).  Moves are integer ids in a fixed per-game action
+ * space.  No function here touches global mutable state, so any number of
+ * threads may run different states at once. */
+#ifndef MM_GAME_H
+#define MM_GAME_H
+#include <stddef.h>
+#include <stdint.h>
+#include "mm_rng.h"
+
+#define MM_MAX_PLAYERS 5
+
+/* decode() results */
+#define MM_OK 0
+#define MM_ERR_LENGTH 1    /* vector length differs from the layout's */
+#define MM_ERR_VERSION 2   /* layout version not supported */
+#define MM_ERR_RANGE 3     /* a field is out of its range */
+#define MM_ERR_INVARIANT 4 /* fields in range but inconsistent (conservation, phase) */
+
+typedef struct mm_game {
+    const char *name;
+    int32_t layout_version; /* state vector layout, checked on decode */
+    size_t state_bytes;     /* sizeof the engine's state struct */
+    int32_t vector_len;     /* int32 entries in the encoded state vector */
+    int32_t num_actions;    /* size of the action space */
+    int32_t max_legal;      /* upper bound on legal moves in any state */
+    /* Decode and validate a state vector into *state.  Returns MM_OK or an
+     * MM_ERR_* code with *bad_field set to the offending vector index. */
+    int (*decode)(void *state, const int32_t *vec, int32_t len, int32_t *bad_field);
+    /* Encode *state into vec[vector_len]. */
+    void (*encode)(const void *state, int32_t *vec);
+    int (*num_players)(const void *state);
+    /* Player to move, or -1 when the game is over. */
+    int (*current_player)(const void *state);
+    /* Write the legal action ids in ascending order into out[max_legal];
+     * return their count (0 only when the game is over). */
+    int (*legal_moves)(const void *state, int32_t *out);
+    /* Apply a legal action; chance (draws, shuffles, dice) comes from rng. */
+    void (*apply)(void *state, int32_t action, mm_rng *rng);
+    /* Fill in everything the viewer cannot see, at random, consistently with
+     * what the viewer sees, and reseed the state's own chance if it has any. */
+    void (*determinize)(void *state, int viewer, mm_rng *rng);
+    /* Final scores (with the tie-break as a second column): out[2*p], out[2*p+1]. */
+    void (*scores)(const void *state, int32_t *out);
+    /* A playout move chosen by policy (0 = uniform random, 1 = heuristic). */
+    int32_t (*rollout_move)(const void *state, mm_rng *rng, int policy);
+} mm_game;
+
+/* Share of the win per player: 1 for a sole winner, split evenly on a tie
+ * after the tie-break.  scores as written by mm_game.scores. */
+static inline void mm_win_shares(int n, const int32_t *scores, double *out)
+{
+    int32_t best = INT32_MIN, best_tb = INT32_MIN;
+    int winners = 0;
+    for (int p = 0; p < n; p++) {
+        int32_t s = scores[2 * p], tb = scores[2 * p + 1];
+        if (s > best || (s == best && tb > best_tb)) { best = s; best_tb = tb; }
+    }
+    for (int p = 0; p < n; p++)
+        winners += scores[2 * p] == best && scores[2 * p + 1] == best_tb;
+    for (int p = 0; p < n; p++)
+        out[p] = (scores[2 * p] == best && scores[2 * p + 1] == best_tb) ? 1.0 / winners : 0.0;
+}
+#endif

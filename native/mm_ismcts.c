@@ -1,0 +1,343 @@
+/* meeplemind: single-observer ISMCTS; see mm_ismcts.h. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "mm_ismcts.h"
+
+/* A tree node: the move that leads to it and the statistics of that move.
+ * Children form a first-child / next-sibling list of pool indices. */
+typedef struct node {
+    int32_t action;       /* -1 at the root */
+    int32_t mover;        /* player who made the move; the root player at the root */
+    int32_t parent;       /* -1 at the root */
+    int32_t first_child;  /* -1 when none */
+    int32_t next_sibling; /* -1 when last */
+    int64_t visits;
+    int64_t avail;        /* visits of the parent in which the move was legal */
+    double reward;        /* sum of the mover's rewards */
+    int64_t score[MM_MAX_PLAYERS]; /* sums of final scores */
+} node;
+
+typedef struct search {
+    const mm_game *g;
+    const mm_ismcts_params *params;
+    node *pool;
+    int32_t used, cap;
+    unsigned char *root;  /* decoded root state */
+    unsigned char *state; /* this iteration's determinization */
+    int32_t *legal;       /* [max_legal] */
+    uint64_t *mark;       /* [num_actions] stamp: legal (stamp) or legal with a child (stamp + 1) */
+    uint64_t stamp;
+    mm_rng rng;
+    int root_player, players;
+} search;
+
+int32_t mm_ismcts_rows(const mm_game *g) { return g->num_actions; }
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
+}
+
+static int valid_params(const mm_ismcts_params *p)
+{
+    return p->max_iterations >= 0 && p->max_ms >= 0 && isfinite(p->max_ms)
+        && p->max_nodes >= 2 && p->max_nodes <= INT32_MAX
+        && p->exploration >= 0 && isfinite(p->exploration)
+        && p->margin_weight >= 0 && p->margin_weight <= 1
+        && p->margin_scale > 0 && isfinite(p->margin_scale)
+        && p->rollout_policy >= 0 && p->pv_max >= 1 && p->pv_max <= MM_ISMCTS_PV_MAX;
+}
+
+static int valid_stats(const mm_ismcts_root_stats *s)
+{
+    return s->action && s->visits && s->avail && s->reward && s->score && s->pv && s->pv_len;
+}
+
+static void release(search *s)
+{
+    free(s->pool);
+    free(s->root);
+    free(s->state);
+    free(s->legal);
+    free(s->mark);
+}
+
+static int allocate(search *s)
+{
+    const mm_game *g = s->g;
+    s->pool = malloc((size_t)s->cap * sizeof(node));
+    s->root = malloc(g->state_bytes);
+    s->state = malloc(g->state_bytes);
+    s->legal = malloc((size_t)g->max_legal * sizeof(int32_t));
+    s->mark = calloc((size_t)g->num_actions, sizeof(uint64_t));
+    return s->pool && s->root && s->state && s->legal && s->mark;
+}
+
+static int32_t new_node(search *s, int32_t parent, int32_t action, int mover)
+{
+    int32_t i = s->used++;
+    node *n = &s->pool[i];
+    memset(n, 0, sizeof *n);
+    n->action = action;
+    n->mover = mover;
+    n->parent = parent;
+    n->first_child = -1;
+    n->next_sibling = -1;
+    if (parent >= 0) {
+        n->next_sibling = s->pool[parent].first_child;
+        s->pool[parent].first_child = i;
+    }
+    return i;
+}
+
+/* Stamp the n legal moves in s->legal, count one availability for each legal
+ * child of `at`, and return how many legal moves have no child yet (-1 if the
+ * engine returned an action outside its action space). */
+static int mark_legal(search *s, int32_t at, int n)
+{
+    uint64_t legal = s->stamp += 2;
+    for (int i = 0; i < n; i++) {
+        int32_t a = s->legal[i];
+        if (a < 0 || a >= s->g->num_actions)
+            return -1;
+        s->mark[a] = legal;
+    }
+    int tried = 0;
+    for (int32_t c = s->pool[at].first_child; c >= 0; c = s->pool[c].next_sibling) {
+        node *child = &s->pool[c];
+        if (s->mark[child->action] == legal) {
+            s->mark[child->action] = legal + 1;
+            child->avail++;
+            tried++;
+        }
+    }
+    return n - tried;
+}
+
+/* A uniformly random legal move without a child (there are `untried`). */
+static int32_t pick_untried(search *s, int untried)
+{
+    uint32_t k = mm_rng_below(&s->rng, (uint32_t)untried);
+    for (int i = 0;; i++)
+        if (s->mark[s->legal[i]] == s->stamp && k-- == 0)
+            return s->legal[i];
+}
+
+/* The legal child of `at` maximising mean reward + c * sqrt(ln(avail) / visits). */
+static int32_t select_ucb(const search *s, int32_t at)
+{
+    double c = s->params->exploration, best_score = -INFINITY;
+    int32_t best = -1;
+    for (int32_t i = s->pool[at].first_child; i >= 0; i = s->pool[i].next_sibling) {
+        const node *child = &s->pool[i];
+        if (s->mark[child->action] != s->stamp + 1)
+            continue;
+        double v = (double)child->visits;
+        double score = child->reward / v + c * sqrt(log((double)child->avail) / v);
+        if (score > best_score) {
+            best_score = score;
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* Descend from the root applying moves to s->state; expand one untried move
+ * when there is one.  Returns the last node reached or MM_ISMCTS_ERR_ENGINE. */
+static int32_t descend(search *s)
+{
+    const mm_game *g = s->g;
+    int32_t at = 0;
+    for (;;) {
+        int player = g->current_player(s->state);
+        if (player < 0)
+            return at;
+        if (player >= s->players)
+            return MM_ISMCTS_ERR_ENGINE;
+        int n = g->legal_moves(s->state, s->legal);
+        if (n <= 0)
+            return at;
+        int untried = mark_legal(s, at, n);
+        if (untried < 0)
+            return MM_ISMCTS_ERR_ENGINE;
+        if (untried > 0) {
+            int32_t action = pick_untried(s, untried);
+            g->apply(s->state, action, &s->rng);
+            return new_node(s, at, action, player);
+        }
+        at = select_ucb(s, at);
+        g->apply(s->state, s->pool[at].action, &s->rng);
+    }
+}
+
+static int playout(search *s)
+{
+    const mm_game *g = s->g;
+    for (int moves = 0; g->current_player(s->state) >= 0; moves++) {
+        if (moves == MM_ISMCTS_PLAYOUT_CAP)
+            return MM_ISMCTS_ERR_PLAYOUT_CAP;
+        g->apply(s->state, g->rollout_move(s->state, &s->rng, s->params->rollout_policy), &s->rng);
+    }
+    return MM_OK;
+}
+
+/* Reward per player from final scores: win share blended with score margin. */
+static void rewards(const search *s, const int32_t *scores, double *out)
+{
+    mm_win_shares(s->players, scores, out);
+    double w = s->params->margin_weight;
+    if (w <= 0)
+        return;
+    for (int p = 0; p < s->players; p++) {
+        int32_t best_other = s->players == 1 ? scores[0] : INT32_MIN;
+        for (int q = 0; q < s->players; q++)
+            if (q != p && scores[2 * q] > best_other)
+                best_other = scores[2 * q];
+        double m = 0.5 + ((double)scores[2 * p] - best_other) / (2 * s->params->margin_scale);
+        out[p] = (1 - w) * out[p] + w * fmin(1.0, fmax(0.0, m));
+    }
+}
+
+static void backup(search *s, int32_t leaf, const double *reward, const int32_t *scores)
+{
+    for (int32_t at = leaf; at >= 0; at = s->pool[at].parent) {
+        node *n = &s->pool[at];
+        n->visits++;
+        n->reward += reward[n->mover];
+        for (int p = 0; p < s->players; p++)
+            n->score[p] += scores[2 * p];
+    }
+}
+
+static int iterate(search *s)
+{
+    const mm_game *g = s->g;
+    memcpy(s->state, s->root, g->state_bytes);
+    g->determinize(s->state, s->root_player, &s->rng);
+    int32_t leaf = descend(s);
+    if (leaf < 0)
+        return leaf;
+    int rc = playout(s);
+    if (rc != MM_OK)
+        return rc;
+    int32_t scores[2 * MM_MAX_PLAYERS];
+    double reward[MM_MAX_PLAYERS];
+    g->scores(s->state, scores);
+    rewards(s, scores, reward);
+    backup(s, leaf, reward, scores);
+    return MM_OK;
+}
+
+static int stop_reason(const search *s, int64_t iterations, volatile int32_t *stop, double start)
+{
+    const mm_ismcts_params *p = s->params;
+    if (stop && *stop)
+        return MM_ISMCTS_STOP_CANCELLED;
+    if (p->max_iterations > 0 && iterations >= p->max_iterations)
+        return MM_ISMCTS_STOP_ITERATIONS;
+    if (p->max_ms > 0 && now_ms() - start >= p->max_ms)
+        return MM_ISMCTS_STOP_TIME;
+    if (s->used >= s->cap)
+        return MM_ISMCTS_STOP_NODES;
+    return 0;
+}
+
+static int32_t most_visited_child(const search *s, int32_t at)
+{
+    int32_t best = -1;
+    for (int32_t i = s->pool[at].first_child; i >= 0; i = s->pool[i].next_sibling)
+        if (best < 0 || s->pool[i].visits > s->pool[best].visits)
+            best = i;
+    return best;
+}
+
+static void write_row(const search *s, int32_t child, int32_t row, mm_ismcts_root_stats *out)
+{
+    const node *n = &s->pool[child];
+    int32_t pv_max = s->params->pv_max, len = 0;
+    int32_t *pv = out->pv + (size_t)row * pv_max;
+    out->action[row] = n->action;
+    out->visits[row] = n->visits;
+    out->avail[row] = n->avail;
+    out->reward[row] = n->reward;
+    for (int p = 0; p < MM_ISMCTS_PLAYERS; p++)
+        out->score[(size_t)row * MM_ISMCTS_PLAYERS + p] = n->score[p];
+    for (int32_t at = child; at >= 0 && len < pv_max; at = most_visited_child(s, at))
+        pv[len++] = s->pool[at].action;
+    out->pv_len[row] = len;
+    for (int32_t i = len; i < pv_max; i++)
+        pv[i] = -1;
+}
+
+static int32_t write_root(const search *s, mm_ismcts_root_stats *out)
+{
+    int32_t rows = 0;
+    for (int32_t c = s->pool[0].first_child; c >= 0; c = s->pool[c].next_sibling)
+        write_row(s, c, rows++, out);
+    return rows;
+}
+
+/* Run iterations until a budget ends; returns MM_OK or an error of iterate(). */
+static int run(search *s, volatile int32_t *stop, double start, mm_ismcts_summary *sum)
+{
+    if (s->root_player < 0 || s->g->legal_moves(s->root, s->legal) <= 0) {
+        sum->stop_reason = MM_ISMCTS_STOP_TERMINAL;
+        return MM_OK;
+    }
+    new_node(s, -1, -1, s->root_player);
+    int reason;
+    while ((reason = stop_reason(s, sum->iterations, stop, start)) == 0) {
+        int rc = iterate(s);
+        if (rc != MM_OK)
+            return rc;
+        sum->iterations++;
+    }
+    sum->stop_reason = reason;
+    sum->root_reward = s->pool[0].reward;
+    return MM_OK;
+}
+
+static int prepare(search *s, const int32_t *vec, int32_t len, mm_ismcts_summary *sum)
+{
+    if (!allocate(s))
+        return MM_ISMCTS_ERR_MEMORY;
+    int rc = s->g->decode(s->root, vec, len, &sum->bad_field);
+    if (rc != MM_OK)
+        return rc;
+    s->players = s->g->num_players(s->root);
+    s->root_player = s->g->current_player(s->root);
+    if (s->players < 1 || s->players > MM_MAX_PLAYERS || s->root_player >= s->players)
+        return MM_ISMCTS_ERR_ENGINE;
+    sum->players = s->players;
+    sum->root_player = s->root_player < 0 ? -1 : s->root_player;
+    return MM_OK;
+}
+
+int mm_ismcts_search(const mm_game *g, const int32_t *vec, int32_t len,
+                     const mm_ismcts_params *params, volatile int32_t *stop,
+                     mm_ismcts_root_stats *stats, mm_ismcts_summary *summary)
+{
+    if (!g || !vec || !params || !stats || !summary || !valid_params(params) || !valid_stats(stats))
+        return MM_ISMCTS_ERR_PARAMS;
+    double start = now_ms();
+    memset(summary, 0, sizeof *summary);
+    summary->root_player = -1;
+    summary->bad_field = -1;
+    search s = {.g = g, .params = params, .cap = (int32_t)params->max_nodes,
+                .rng = {params->seed}};
+    int rc = prepare(&s, vec, len, summary);
+    if (rc == MM_OK)
+        rc = run(&s, stop, start, summary);
+    if (rc == MM_OK) {
+        summary->children = s.used > 0 ? write_root(&s, stats) : 0;
+        summary->nodes = s.used;
+    }
+    release(&s);
+    summary->elapsed_ms = now_ms() - start;
+    return rc;
+}

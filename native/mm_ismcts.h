@@ -1,0 +1,91 @@
+/* meeplemind: single-observer ISMCTS (Cowling, Powley & Whitehouse 2012) over
+ * any mm_game (declared again for cffi in cdef/ismcts.h).
+ *
+ * One search builds one tree for the player to move at the root (the
+ * observer).  Each iteration copies the root, determinizes it for the
+ * observer, descends by UCB1 with availability counts over the moves legal in
+ * that sample, expands one untried move, plays out with the game's rollout
+ * policy and backs up one reward per player (max^n).
+ *
+ * Reward of player p, in [0, 1]:
+ *   r_p = (1 - w) * share_p + w * clip01(0.5 + (score_p - best_other_p) / (2 * margin_scale))
+ * where share_p is mm_win_shares() of the final scores, w = margin_weight, and
+ * best_other_p is the best final score among the other players (score_p itself
+ * in a one-player game).  With w = 0 (the default) the reward is the win share.
+ *
+ * Memory: the node pool (max_nodes nodes) and a few scratch buffers are
+ * malloc'd once per call and freed before it returns; nothing is allocated in
+ * the iteration loop and nothing global is written, so any number of threads
+ * may search at once.  With the same seed, the same iteration budget and no
+ * time limit or cancellation, results are bit-for-bit reproducible. */
+#ifndef MM_ISMCTS_H
+#define MM_ISMCTS_H
+#include "mm_game.h"
+
+#define MM_ISMCTS_PV_MAX 16          /* longest principal variation reported */
+#define MM_ISMCTS_PLAYERS MM_MAX_PLAYERS /* columns of mm_ismcts_root_stats.score */
+#define MM_ISMCTS_PLAYOUT_CAP 100000 /* playout moves before a game counts as broken */
+
+/* mm_ismcts_summary.stop_reason */
+#define MM_ISMCTS_STOP_ITERATIONS 1
+#define MM_ISMCTS_STOP_TIME 2
+#define MM_ISMCTS_STOP_NODES 3
+#define MM_ISMCTS_STOP_CANCELLED 4
+#define MM_ISMCTS_STOP_TERMINAL 5 /* the root is terminal or has no legal move */
+
+/* mm_ismcts_search() results besides MM_OK and the decode codes MM_ERR_* */
+#define MM_ISMCTS_ERR_PARAMS (-1)      /* a parameter or output pointer is invalid */
+#define MM_ISMCTS_ERR_MEMORY (-2)      /* the node pool could not be allocated */
+#define MM_ISMCTS_ERR_PLAYOUT_CAP (-3) /* a playout exceeded MM_ISMCTS_PLAYOUT_CAP moves */
+#define MM_ISMCTS_ERR_ENGINE (-4)      /* the engine returned an action or player out of range */
+
+typedef struct mm_ismcts_params {
+    int64_t max_iterations; /* iterations to run; 0 = no iteration limit */
+    double max_ms;          /* wall-clock budget in ms; 0 = no time limit */
+    int64_t max_nodes;      /* node pool capacity, 2..INT32_MAX (the root uses one) */
+    uint64_t seed;
+    double exploration;     /* UCB1 constant c >= 0 */
+    double margin_weight;   /* w in [0, 1], see above */
+    double margin_scale;    /* > 0, in score points */
+    int32_t rollout_policy; /* passed to mm_game.rollout_move: 0 random, 1 heuristic */
+    int32_t pv_max;         /* 1..MM_ISMCTS_PV_MAX */
+} mm_ismcts_params;
+
+/* Caller-owned arrays, one row per root child, rows = mm_ismcts_rows(g).
+ * Row i describes the root move action[i]; rows beyond summary.children are
+ * left untouched. */
+typedef struct mm_ismcts_root_stats {
+    int32_t *action;  /* [rows] action id */
+    int64_t *visits;  /* [rows] iterations through the move */
+    int64_t *avail;   /* [rows] iterations in which the move was legal */
+    double *reward;   /* [rows] sum of the root player's rewards */
+    int64_t *score;   /* [rows * MM_ISMCTS_PLAYERS] sums of every player's final score */
+    int32_t *pv;      /* [rows * pv_max] most-visited line starting with the move, -1 padded */
+    int32_t *pv_len;  /* [rows] */
+} mm_ismcts_root_stats;
+
+typedef struct mm_ismcts_summary {
+    int64_t iterations;  /* iterations completed */
+    int64_t nodes;       /* nodes used, root included; <= max_nodes */
+    double elapsed_ms;
+    double root_reward;  /* sum over iterations of the root player's reward */
+    int32_t root_player; /* -1 when the root is terminal */
+    int32_t players;
+    int32_t children;    /* rows written */
+    int32_t stop_reason; /* MM_ISMCTS_STOP_* */
+    int32_t bad_field;   /* vector index named by a decode error, else -1 */
+} mm_ismcts_summary;
+
+/* Rows the root statistics arrays need for game g (its action space size:
+ * the root children are distinct action ids). */
+int32_t mm_ismcts_rows(const mm_game *g);
+
+/* Decode the state vector vec[len] and search it.  Returns MM_OK, a decode
+ * code MM_ERR_* (summary->bad_field names the vector index) or an
+ * MM_ISMCTS_ERR_* code.  stop may be NULL; the search ends at the first
+ * iteration boundary after *stop becomes non-zero.  The budget checks run
+ * before every iteration in the order: cancelled, iterations, time, nodes. */
+int mm_ismcts_search(const mm_game *g, const int32_t *vec, int32_t len,
+                     const mm_ismcts_params *params, volatile int32_t *stop,
+                     mm_ismcts_root_stats *stats, mm_ismcts_summary *summary);
+#endif
