@@ -1,0 +1,161 @@
+"""The native engines (C, through cffi) and a thin flat-array wrapper.
+
+``load()`` returns the ``(ffi, lib)`` pair of the optimised build
+(``meeplemind.native._mm``) or of the sanitizer build (``_mm_asan``: variant
+``"asan"`` or ``MEEPLEMIND_NATIVE=asan``).  ``NativeGame`` wraps one game's
+vtable: states are ``bytearray`` buffers of the C struct, state vectors and move
+lists are numpy int32 arrays.  Every size comes from C; every C return code goes
+through one checker.  This package knows nothing of the Python engines.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+VARIANTS = {"release": "meeplemind.native._mm", "asan": "meeplemind.native._mm_asan"}
+_U64 = (1 << 64) - 1
+POLICIES = (0, 1)  # rollout policies: uniform random, heuristic
+
+
+@cache
+def _load(variant: str) -> tuple[Any, Any]:
+    module = importlib.import_module(VARIANTS[variant])
+    return module.ffi, module.lib
+
+
+def load(variant: str | None = None) -> tuple[Any, Any]:
+    """The cffi ``(ffi, lib)`` of a build variant (default: ``$MEEPLEMIND_NATIVE`` or release)."""
+    variant = variant or os.environ.get("MEEPLEMIND_NATIVE") or "release"
+    if variant not in VARIANTS:
+        raise ValueError(f"variant: {variant!r} is not one of {', '.join(VARIANTS)}")
+    return _load(variant)
+
+
+class NativeDecodeError(ValueError):
+    """The C decoder rejected a state vector: ``code`` is an MM_ERR_* value and
+    ``index`` the offending vector index (-1 for a wrong length)."""
+
+    REASONS = {1: "wrong length", 2: "unsupported layout version", 3: "field out of range",
+               4: "inconsistent position"}
+
+    def __init__(self, code: int, index: int) -> None:
+        super().__init__(f"state vector index {index}: {self.REASONS.get(code, f'error {code}')}")
+        self.code = code
+        self.index = index
+
+
+class NativeGame:
+    """One C engine, looked up by game id: flat arrays in, flat arrays out."""
+
+    def __init__(self, game_id: str, variant: str | None = None) -> None:
+        self.ffi, self.lib = load(variant)
+        self.game_id = game_id
+        self._game = self.lib.mm_find_game(game_id.encode())
+        if self._game == self.ffi.NULL:
+            raise ValueError(f"game_id: no native engine named {game_id!r}")
+        info = self.ffi.new("int64_t[6]")
+        self.lib.mm_game_info(self._game, info)
+        (self.layout_version, self.vector_len, self.num_actions, self.max_legal,
+         self.state_bytes, self.max_players) = (int(x) for x in info)
+
+    # ------------------------------------------------------------- plumbing
+    def _check(self, rc: int, call: str, arg: Any = None) -> int:
+        """The one checker of C return codes: raises on failure, else returns ``rc``."""
+        if call == "decode" and rc != self.lib.MM_OK:
+            raise NativeDecodeError(rc, int(arg[0]))
+        if call == "apply" and rc != 0:
+            raise ValueError(f"action: {arg} is not legal here")
+        if call == "playouts" and rc < 0:
+            raise RuntimeError("a playout exceeded the engine's move cap")
+        if call == "rollout_move" and not 0 <= rc < self.num_actions:
+            raise ValueError("state: the game is over, there is no move to play")
+        return rc
+
+    def _state(self, buf: Any, writable: bool = False) -> Any:
+        """The C view of a state buffer, after checking its size (and writability)."""
+        view = memoryview(buf)
+        if view.nbytes != self.state_bytes or (writable and view.readonly):
+            raise ValueError(f"state: expected a {'writable ' if writable else ''}buffer of "
+                             f"{self.state_bytes} bytes (from decode), got {view.nbytes} bytes")
+        return self.ffi.from_buffer(buf, require_writable=writable)
+
+    def _int32(self, array: np.ndarray) -> Any:
+        return self.ffi.from_buffer("int32_t[]", array)
+
+    @staticmethod
+    def _rng(rng_state: int) -> Any:
+        return int(rng_state) & _U64
+
+    @staticmethod
+    def _policy(policy: int) -> int:
+        if policy not in POLICIES:
+            raise ValueError(f"policy: {policy!r} is not one of {', '.join(map(str, POLICIES))}")
+        return int(policy)
+
+    # ------------------------------------------------------------------ API
+    def decode(self, vec: Any) -> bytearray:
+        """A state buffer from a state vector; raises NativeDecodeError(code, index)."""
+        v = np.ascontiguousarray(vec, dtype=np.int32).ravel()
+        buf = bytearray(self.state_bytes)
+        bad = self.ffi.new("int32_t *")
+        rc = self.lib.mm_decode(self._game, self.ffi.from_buffer(buf), self._int32(v), len(v), bad)
+        self._check(rc, "decode", bad)
+        return buf
+
+    def encode(self, buf: Any) -> np.ndarray:
+        out = np.empty(self.vector_len, dtype=np.int32)
+        self.lib.mm_encode(self._game, self._state(buf), self._int32(out))
+        return out
+
+    def num_players(self, buf: Any) -> int:
+        return int(self.lib.mm_num_players(self._game, self._state(buf)))
+
+    def current_player(self, buf: Any) -> int:
+        """The player to move, or -1 when the game is over."""
+        return int(self.lib.mm_current_player(self._game, self._state(buf)))
+
+    def legal_moves(self, buf: Any) -> np.ndarray:
+        out = np.empty(self.max_legal, dtype=np.int32)
+        n = self.lib.mm_legal_moves(self._game, self._state(buf), self._int32(out))
+        return out[:n].copy()
+
+    def apply(self, buf: Any, action: int, rng_state: int) -> int:
+        """Apply a legal action in place (chance from the rng); returns the new rng state."""
+        rng = self.ffi.new("uint64_t *", self._rng(rng_state))
+        rc = self.lib.mm_apply(self._game, self._state(buf, True), int(action), rng)
+        self._check(rc, "apply", action)
+        return int(rng[0])
+
+    def determinize(self, buf: Any, viewer: int, rng_state: int) -> int:
+        rng = self.ffi.new("uint64_t *", self._rng(rng_state))
+        self.lib.mm_determinize(self._game, self._state(buf, True), int(viewer), rng)
+        return int(rng[0])
+
+    def scores(self, buf: Any) -> np.ndarray:
+        """Final scores: one row per player, (score, tie-break)."""
+        state = self._state(buf)
+        out = np.empty((self.lib.mm_num_players(self._game, state), 2), dtype=np.int32)
+        self.lib.mm_scores(self._game, state, self._int32(out))
+        return out
+
+    def rollout_move(self, buf: Any, rng_state: int, policy: int = 0) -> tuple[int, int]:
+        """``(action, new rng state)`` chosen by a playout policy (0 random, 1 heuristic)."""
+        rng = self.ffi.new("uint64_t *", self._rng(rng_state))
+        rc = self.lib.mm_rollout_move(self._game, self._state(buf), rng, self._policy(policy))
+        return self._check(int(rc), "rollout_move"), int(rng[0])
+
+    def playouts(self, buf: Any, games: int, seed: int, policy: int = 0) -> int:
+        """Play ``games`` playouts from the state; returns the decisions made."""
+        if games < 0:
+            raise ValueError(f"games: {games} is negative")
+        rc = self.lib.mm_playouts(self._game, self._state(buf), int(games), self._rng(seed),
+                                   self._policy(policy))
+        return self._check(int(rc), "playouts")
+
+
+__all__ = ["NativeDecodeError", "NativeGame", "VARIANTS", "load"]

@@ -30,6 +30,8 @@ int mm_decode(const mm_game *g, void *state, const int32_t *vec, int32_t len, in
 
 void mm_encode(const mm_game *g, const void *state, int32_t *vec) { g->encode(state, vec); }
 
+int mm_num_players(const mm_game *g, const void *state) { return g->num_players(state); }
+
 int mm_current_player(const mm_game *g, const void *state) { return g->current_player(state); }
 
 int mm_legal_moves(const mm_game *g, const void *state, int32_t *out) { return g->legal_moves(state, out); }

@@ -89,6 +89,7 @@ static int32_t new_node(search *s, int32_t parent, int32_t action, int mover)
     n->first_child = -1;
     n->next_sibling = -1;
     if (parent >= 0) {
+        n->avail = 1; /* legal in the iteration that creates it */
         n->next_sibling = s->pool[parent].first_child;
         s->pool[parent].first_child = i;
     }
@@ -97,13 +98,13 @@ static int32_t new_node(search *s, int32_t parent, int32_t action, int mover)
 
 /* Stamp the n legal moves in s->legal, count one availability for each legal
  * child of `at`, and return how many legal moves have no child yet (-1 if the
- * engine returned an action outside its action space). */
+ * engine broke its contract: ids out of the action space or not ascending). */
 static int mark_legal(search *s, int32_t at, int n)
 {
     uint64_t legal = s->stamp += 2;
     for (int i = 0; i < n; i++) {
         int32_t a = s->legal[i];
-        if (a < 0 || a >= s->g->num_actions)
+        if (a < 0 || a >= s->g->num_actions || (i > 0 && a <= s->legal[i - 1]))
             return -1;
         s->mark[a] = legal;
     }

@@ -37,7 +37,7 @@
 #define MM_ISMCTS_ERR_PARAMS (-1)      /* a parameter or output pointer is invalid */
 #define MM_ISMCTS_ERR_MEMORY (-2)      /* the node pool could not be allocated */
 #define MM_ISMCTS_ERR_PLAYOUT_CAP (-3) /* a playout exceeded MM_ISMCTS_PLAYOUT_CAP moves */
-#define MM_ISMCTS_ERR_ENGINE (-4)      /* the engine returned an action or player out of range */
+#define MM_ISMCTS_ERR_ENGINE (-4)      /* the engine broke its contract (legal ids, players) */
 
 typedef struct mm_ismcts_params {
     int64_t max_iterations; /* iterations to run; 0 = no iteration limit */

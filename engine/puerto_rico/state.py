@@ -19,7 +19,6 @@ A ``State`` is a whole position.  ``apply`` returns a new state; the private
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 
 from ..errors import IllegalMoveError
@@ -53,6 +52,9 @@ class Player:
     buildings: list[int] = field(default_factory=lambda: [-1] * NUM_BUILDINGS)  # -1: not owned
     san_juan: int = 0
     wharf_done: bool = False  # Wharf used or declined this Captain phase
+
+    def copy(self) -> Player:
+        return _copy_fields(self, Player)
 
     def occupied(self, b: int) -> bool:
         return self.buildings[b] > 0
@@ -153,7 +155,10 @@ class State:
         return self.phase == END
 
     def copy(self) -> State:
-        return copy.deepcopy(self)
+        c = _copy_fields(self, State)
+        c.players = [p.copy() for p in self.players]
+        c.options = dict(self.options)
+        return c
 
     def _next_seat(self, p: int) -> int:
         return (p + 1) % self.num_players
@@ -684,6 +689,13 @@ class State:
         from .render import render
 
         return render(self)
+
+
+def _copy_fields(obj, cls):  # type: ignore[no-untyped-def]
+    """A copy of a dataclass whose fields are scalars or lists of scalars."""
+    c = object.__new__(cls)
+    c.__dict__.update({k: v[:] if type(v) is list else v for k, v in obj.__dict__.items()})
+    return c
 
 
 def _fill_all(p: Player) -> None:

@@ -8,6 +8,7 @@ invariants below in the order written.  A failure is ``(index, message)``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from .data import BUILDINGS, CITY_SPACES, GOODS, ISLAND_SPACES, NUM_BUILDINGS, ROLES, SETUPS, building_count
@@ -55,16 +56,30 @@ def _check_ranges(v: Sequence[int]) -> Failure | None:
     if bad:
         return bad
     n = v[1]
+    for i, lo, hi, bound in _range_table(n, v[4] == PHASE_END):
+        if bound >= 0:
+            hi = v[bound]
+        if not lo <= v[i] <= hi:
+            problem = _range(v, i, lo, hi)[1]  # type: ignore[index]
+            seat = (i - O_PLAYERS) // PLAYER_LEN
+            if i >= O_PLAYERS and seat >= n:
+                problem += f" (seat {seat} is not in a {n}-player game)"
+            return i, problem
+    return None
+
+
+@functools.lru_cache(maxsize=None)
+def _range_table(n: int, ended: bool) -> tuple[tuple[int, int, int, int], ...]:
+    """(index, lo, hi, bound) of every field in vector order.  ``bound`` >= 0 names the
+    field whose value is the upper limit instead of ``hi`` (colonists on tiles)."""
     setup = SETUPS[n]
     colonists = setup.colonists + setup.ship_colonists
     per_round = 6 if n == 2 else n
-    checks = [(2, 0, 1), (3, 0, n - 1), (4, 0, PHASE_END)]
-    checks.append((5, -1, -1) if v[4] == PHASE_END else (5, 0, n - 1))
-    checks += [(6, 0, n - 1), (7, 0, n - 1), (8, 0, per_round - 1), (9, 0, 1), (10, 0, colonists),
-               (11, 0, colonists), (12, -LIMIT, setup.vp_chips), (13, 0, 1), (14, 0, colonists),
-               (15, 0, NUM_SLOTS - 1), (16, 0, 31), (17, 0, 1), (18, 0, 31), (19, 0, setup.quarries)]
-    for k in range(NK):
-        checks.append((O_GOODS + k, 0, setup.goods[k]))
+    checks = [(2, 0, 1), (3, 0, n - 1), (4, 0, PHASE_END), (5, -1, -1) if ended else (5, 0, n - 1),
+              (6, 0, n - 1), (7, 0, n - 1), (8, 0, per_round - 1), (9, 0, 1), (10, 0, colonists),
+              (11, 0, colonists), (12, -LIMIT, setup.vp_chips), (13, 0, 1), (14, 0, colonists),
+              (15, 0, NUM_SLOTS - 1), (16, 0, 31), (17, 0, 1), (18, 0, 31), (19, 0, setup.quarries)]
+    checks += [(O_GOODS + k, 0, setup.goods[k]) for k in range(NK)]
     checks += [(O_HOUSE + k, 0, 4) for k in range(NK)]
     for pile in (O_DECK, O_FACEUP, O_DISCARD):
         checks += [(pile + k, 0, setup.plantations[k]) for k in range(NK)]
@@ -72,45 +87,26 @@ def _check_ranges(v: Sequence[int]) -> Failure | None:
     checks += [(O_ROLE_DOUBLOONS + r, 0, LIMIT) if r < setup.roles else (O_ROLE_DOUBLOONS + r, -1, -1)
                for r in range(MAX_ROLES)]
     checks += [(O_ROLE_TAKEN + r, 0, 1 if r < setup.roles else 0) for r in range(MAX_ROLES)]
-    for bad in (_range(v, i, lo, hi) for i, lo, hi in checks):
-        if bad:
-            return bad
-    return _check_ship_ranges(v, setup.ships) or _check_player_ranges(v, n, setup, colonists)
-
-
-def _check_ship_ranges(v: Sequence[int], ships: tuple[int, ...]) -> Failure | None:
     for s in range(MAX_SHIPS):
+        cap = setup.ships[s] if s < len(setup.ships) else 0
         i = O_SHIPS + 3 * s
-        cap = ships[s] if s < len(ships) else 0
-        bad = (_range(v, i, cap, cap) or _range(v, i + 1, -1, NK - 1 if cap else -1)
-               or _range(v, i + 2, 0, cap))
-        if bad:
-            return bad
-    return None
-
-
-def _check_player_ranges(v: Sequence[int], n: int, setup, colonists: int) -> Failure | None:  # type: ignore[no-untyped-def]
+        checks += [(i, cap, cap), (i + 1, -1, NK - 1 if cap else -1), (i + 2, 0, cap)]
+    table = [(i, lo, hi, -1) for i, lo, hi in checks]
     for p in range(MAX_PLAYERS):
         base = O_PLAYERS + p * PLAYER_LEN
         if p >= n:
-            for j in range(PLAYER_LEN):
-                want = -1 if j >= P_BUILD else 0
-                bad = _range(v, base + j, want, want)
-                if bad:
-                    return bad[0], f"{bad[1]} (seat {p} is not in a {n}-player game)"
+            table += [(base + j, -1, -1, -1) if j >= P_BUILD else (base + j, 0, 0, -1)
+                      for j in range(PLAYER_LEN)]
             continue
-        checks = [(P_DOUBLOONS, 0, LIMIT), (P_VP, 0, LIMIT)]
-        checks += [(P_GOODS + k, 0, setup.goods[k]) for k in range(NK)]
-        checks += [(P_PLANT + k, 0, ISLAND_SPACES) for k in range(NK)]
-        checks += [(P_PCOL + k, 0, v[base + P_PLANT + k]) for k in range(NK)]
-        checks += [(P_QUARRIES, 0, setup.quarries), (P_QCOL, 0, v[base + P_QUARRIES]),
-                   (P_SANJUAN, 0, colonists), (P_WHARF, 0, 1)]
-        checks += [(P_BUILD + b, -1, BUILDINGS[b].circles) for b in range(NUM_BUILDINGS)]
-        for j, lo, hi in checks:
-            bad = _range(v, base + j, lo, hi)
-            if bad:
-                return bad
-    return None
+        fields = [(P_DOUBLOONS, 0, LIMIT, -1), (P_VP, 0, LIMIT, -1)]
+        fields += [(P_GOODS + k, 0, setup.goods[k], -1) for k in range(NK)]
+        fields += [(P_PLANT + k, 0, ISLAND_SPACES, -1) for k in range(NK)]
+        fields += [(P_PCOL + k, 0, 0, base + P_PLANT + k) for k in range(NK)]
+        fields += [(P_QUARRIES, 0, setup.quarries, -1), (P_QCOL, 0, 0, base + P_QUARRIES),
+                   (P_SANJUAN, 0, colonists, -1), (P_WHARF, 0, 1, -1)]
+        fields += [(P_BUILD + b, -1, BUILDINGS[b].circles, -1) for b in range(NUM_BUILDINGS)]
+        table += [(base + j, lo, hi, bound) for j, lo, hi, bound in fields]
+    return tuple(table)
 
 
 def _check_invariants(v: Sequence[int]) -> Failure | None:

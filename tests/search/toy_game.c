@@ -186,22 +186,41 @@ static int32_t toy_rollout_move(const void *state, mm_rng *rng, int policy)
     return 0;
 }
 
-static const mm_game TOY_GAME = {
-    .name = "toy",
-    .layout_version = TOY_VERSION,
-    .state_bytes = sizeof(toy),
-    .vector_len = TOY_VECTOR_LEN,
-    .num_actions = TOY_MAX_TAKE + 1,
-    .max_legal = TOY_MAX_TAKE + 1,
-    .decode = toy_decode,
-    .encode = toy_encode,
-    .num_players = toy_num_players,
-    .current_player = toy_current_player,
-    .legal_moves = toy_legal_moves,
-    .apply = toy_apply,
-    .determinize = toy_determinize,
-    .scores = toy_scores,
-    .rollout_move = toy_rollout_move,
-};
+/* A broken engine for the playout-cap test: every move just passes the turn. */
+static void endless_apply(void *state, int32_t action, mm_rng *rng)
+{
+    toy *t = state;
+    t->to_move = (t->to_move + 1) % t->players;
+}
+
+/* A broken engine for the contract test: legal moves in descending order. */
+static int unsorted_legal_moves(const void *state, int32_t *out)
+{
+    int n = toy_legal_moves(state, out);
+    for (int i = 0; i < n / 2; i++) {
+        int32_t a = out[i];
+        out[i] = out[n - 1 - i];
+        out[n - 1 - i] = a;
+    }
+    return n;
+}
+
+#define TOY_VTABLE(NAME, LEGAL, APPLY)                                                          \
+    {                                                                                    \
+        .name = NAME, .layout_version = TOY_VERSION, .state_bytes = sizeof(toy),         \
+        .vector_len = TOY_VECTOR_LEN, .num_actions = TOY_MAX_TAKE + 1,                   \
+        .max_legal = TOY_MAX_TAKE + 1, .decode = toy_decode, .encode = toy_encode,       \
+        .num_players = toy_num_players, .current_player = toy_current_player,            \
+        .legal_moves = LEGAL, .apply = APPLY, .determinize = toy_determinize,            \
+        .scores = toy_scores, .rollout_move = toy_rollout_move,                          \
+    }
+
+static const mm_game TOY_GAME = TOY_VTABLE("toy", toy_legal_moves, toy_apply);
+static const mm_game ENDLESS_GAME = TOY_VTABLE("toy-endless", toy_legal_moves, endless_apply);
+static const mm_game UNSORTED_GAME = TOY_VTABLE("toy-unsorted", unsorted_legal_moves, toy_apply);
 
 const mm_game *toy_game(void) { return &TOY_GAME; }
+
+const mm_game *toy_endless_game(void) { return &ENDLESS_GAME; }
+
+const mm_game *toy_unsorted_game(void) { return &UNSORTED_GAME; }

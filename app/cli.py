@@ -1,0 +1,138 @@
+"""The ``meeplemind`` command line: one entry point, one subcommand per task."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .engine import IllegalMoveError, InvalidMoveError, PositionError, Rng, game_ids, get_game
+from .engine.position import dumps, load_position, to_position
+
+
+class UsageError(ValueError):
+    """Bad command-line input: reported on one line, exit code 2."""
+
+
+def _parse_options(items: Sequence[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise UsageError(f"--option {item!r}: expected KEY=VALUE")
+        low = value.lower()
+        options[key] = True if low in ("1", "true", "yes", "on") else False if low in (
+            "0", "false", "no", "off") else value
+    return options
+
+
+def cmd_new(args: argparse.Namespace) -> None:
+    game = get_game(args.game)
+    state = game.new_game(args.players, args.seed, **_parse_options(args.option))
+    print(dumps(to_position(state)))
+
+
+def cmd_moves(args: argparse.Namespace) -> None:
+    state, _ = load_position(args.file)
+    for move in state.legal_moves():
+        print(move)
+
+
+def cmd_apply(args: argparse.Namespace) -> None:
+    state, viewer = load_position(args.file)
+    rng = Rng(args.seed)
+    for text in args.moves:
+        state = state.apply(text, rng)
+    print(dumps(to_position(state)))
+
+
+def cmd_selfplay(args: argparse.Namespace) -> None:
+    from .search.bots import make_bot
+
+    game = get_game(args.game)
+    state = game.new_game(args.players, args.seed, **_parse_options(args.option))
+    specs = args.bot or ["random"]
+    bots = [make_bot(specs[i % len(specs)], seed=args.seed + 1000 * i) for i in range(args.players)]
+    rng, moves = Rng(args.seed ^ 0x5EED), 0
+    while not state.is_terminal:
+        player = state.current_player
+        move = bots[player].choose(state)
+        if not args.json:
+            print(f"{moves + 1:4d}  P{player}  {move}")
+        state = state.apply(move, rng)
+        moves += 1
+    scores, tiebreaks, winners = state.scores(), state.tiebreaks(), state.winners()
+    if args.json:
+        print(json.dumps({"scores": scores, "tiebreaks": tiebreaks, "winner": winners, "moves": moves}))
+        return
+    print(f"\n{state}\n\nfinal scores after {moves} moves:")
+    for p, (s, t) in enumerate(zip(scores, tiebreaks)):
+        print(f"  P{p} {bots[p].name:<12} {s:3d} VP  (tie-break {t}){'  winner' if p in winners else ''}")
+
+
+def cmd_bench(args: argparse.Namespace) -> None:
+    from .search.bench import run_bench
+
+    report = run_bench(games=args.game, players=args.players, seconds=args.seconds,
+                       threads=args.threads)
+    print(json.dumps(report, indent=None if args.json else 1))
+
+
+def _parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="meeplemind", description=__doc__)
+    sub = ap.add_subparsers(dest="command", required=True)
+
+    def add(name: str, func: Callable[[argparse.Namespace], None], help: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help, description=help)
+        p.set_defaults(func=func)
+        return p
+
+    games = game_ids()
+    p = add("new", cmd_new, "print the position of a new game")
+    p.add_argument("game", choices=games)
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+
+    p = add("moves", cmd_moves, "print the legal moves of a position file, one per line")
+    p.add_argument("file")
+
+    p = add("apply", cmd_apply, "apply moves to a position file and print the new position")
+    p.add_argument("file")
+    p.add_argument("moves", nargs="+", metavar="MOVE")
+    p.add_argument("--seed", type=int, default=0, help="seed for chance (plantation draws)")
+
+    p = add("selfplay", cmd_selfplay, "play a whole game between bots and print the log")
+    p.add_argument("game", choices=games)
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--bot", action="append", metavar="SPEC", help="one per seat, repeated cyclically")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--json", action="store_true")
+
+    p = add("bench", cmd_bench, "measure engine and search speed (JSON)")
+    p.add_argument("--game", action="append", choices=games)
+    p.add_argument("--players", type=int, action="append")
+    p.add_argument("--seconds", type=float, default=2.0, help="per measurement")
+    p.add_argument("--threads", type=int, action="append")
+    p.add_argument("--json", action="store_true", help="compact one-line JSON")
+    return ap
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        args.func(args)
+    except (PositionError, InvalidMoveError, IllegalMoveError, UsageError, ValueError, KeyError) as e:
+        message = e.args[0] if isinstance(e, KeyError) and e.args else str(e)
+        print(f"meeplemind {args.command}: error: {message}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

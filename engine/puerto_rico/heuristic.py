@@ -1,0 +1,126 @@
+"""A rule-based Puerto Rico player that a casual human would find sensible.
+
+Each legal move gets a score from simple rules (grow production chains, build
+what pays, ship and sell what is worth most) and the best one is played, ties
+broken by the rng.  It is the arena's baseline, not a search.
+"""
+
+from __future__ import annotations
+
+from ..rng import Rng
+from .data import (
+    BUILDINGS, CAPTAIN, CORN, CRAFTSMAN, FACTORY, HARBOR, LARGE_MARKET, MAYOR, NUM_BUILDINGS,
+    PRICES, PROSPECTOR, PROSPECTOR2, SETTLER, SMALL_MARKET, TRADER, WHARF, BUILDER,
+)
+from .moves import SLOT_BUILDING, SLOT_QUARRY, Move
+from .state import NK, NUM_SLOTS, Player, State
+
+#: Extra value of violet buildings beyond their VP (how much they tend to earn).
+_VIOLET_BONUS = {SMALL_MARKET: 1.5, LARGE_MARKET: 2.0, FACTORY: 3.0, HARBOR: 2.5, WHARF: 2.5}
+
+
+def choose_move(state: State, rng: Rng) -> Move:
+    moves = state.legal_moves()
+    if state.phase == 2:  # mayor: follow the best whole allocation, lowest slot first
+        return _mayor_move(state, moves)
+    scored = [(_score(state, m), rng.next64(), m) for m in moves]
+    return max(scored, key=lambda t: (t[0], t[1]))[2]
+
+
+def _score(s: State, m: Move) -> float:
+    p = s.players[s.current]
+    k = m.kind
+    if k == "role":
+        return _role_value(s, p, m.arg)
+    if k == "settle":
+        return 2.0 + PRICES[m.arg] * 0.8 + (1.5 if _free_building_circles(p, m.arg) else 0.0)
+    if k == "quarry":
+        return 4.0 - p.quarries
+    if k == "hacienda":
+        return 3.0 if sum(p.plantations) + p.quarries <= 9 else 0.0
+    if k == "build":
+        return _building_value(s, p, m.arg)
+    if k in ("craft", "sell"):
+        return 1.0 + PRICES[m.arg]
+    if k == "load":
+        return 1.0 + min(p.goods[m.arg], m.capacity) + 0.1 * PRICES[m.arg]
+    if k == "wharf":
+        return 0.5 + p.goods[m.arg] - (1.5 if any(x.kind == "load" for x in s.legal_moves()) else 0)
+    if k in ("store", "keep"):
+        return p.goods[m.arg] * (1 + PRICES[m.arg]) if k == "store" else 1.0 + PRICES[m.arg]
+    return 0.5  # pass
+
+
+def _role_value(s: State, p: Player, r: int) -> float:
+    value = float(s.role_doubloons[r])
+    production = p.production()
+    if r == SETTLER:
+        value += 1.5 if sum(p.plantations) + p.quarries < 12 else -2
+    elif r == MAYOR:
+        value += 1.0 + 0.3 * s.colonist_ship
+    elif r == BUILDER:
+        best = max((_building_value(s, p, b) for b in range(NUM_BUILDINGS)
+                    if s.building_supply[b] and not p.owns(b)
+                    and s._price(s.current, b) - 1 <= p.doubloons), default=0.0)
+        value += best * 0.6
+    elif r == CRAFTSMAN:
+        value += 0.8 * sum(production) + 0.4 * max(PRICES[k] for k in range(NK)) * (sum(production) > 0)
+    elif r == TRADER:
+        value += max((PRICES[k] + 1 for k in range(NK) if p.goods[k] and s.house[k] == 0), default=-1)
+    elif r == CAPTAIN:
+        value += 0.8 * sum(p.goods) - 0.5
+    elif r in (PROSPECTOR, PROSPECTOR2):
+        value += 1.0
+    return value
+
+
+def _free_building_circles(p: Player, kind: int) -> int:
+    if kind == CORN:
+        return 0
+    circles = sum(BUILDINGS[b].circles for b in range(NUM_BUILDINGS)
+                  if p.owns(b) and BUILDINGS[b].good == kind)
+    return max(0, circles - p.plantations[kind])
+
+
+def _building_value(s: State, p: Player, b: int) -> float:
+    spec = BUILDINGS[b]
+    value = float(spec.vp)
+    if spec.good is not None:
+        value += 1.0 + min(p.plantations[spec.good], spec.circles) * 0.8
+        if any(p.owns(x) and BUILDINGS[x].good == spec.good for x in range(NUM_BUILDINGS)):
+            value -= 1.5
+    else:
+        value += _VIOLET_BONUS.get(b, 0.5)
+    return value
+
+
+def _mayor_move(s: State, moves: list[Move]) -> Move:
+    """The lowest slot of a greedy allocation of the colonists still to place."""
+    p = s.players[s.current]
+    filled = [p.slot_filled(x) for x in range(NUM_SLOTS)]
+    free = [p.slot_capacity(x) - filled[x] if x >= s.last_slot else 0 for x in range(NUM_SLOTS)]
+    chosen: list[int] = []
+    for _ in range(s.to_place):
+        best = max((x for x in range(NUM_SLOTS) if free[x] > 0),
+                   key=lambda x: (_slot_value(p, filled, x), -x))
+        free[best] -= 1
+        filled[best] += 1
+        chosen.append(best)
+    target = min(chosen)
+    return next(m for m in moves if m.arg == target)
+
+
+def _slot_value(p: Player, filled: list[int], slot: int) -> float:
+    if slot == CORN:
+        return 2.0
+    if slot < NK:  # pays only if a building circle of the kind is staffed
+        circles = sum(filled[SLOT_BUILDING + b] for b in range(NUM_BUILDINGS) if BUILDINGS[b].good == slot)
+        return 2.0 + PRICES[slot] if filled[slot] < circles else 0.8
+    if slot == SLOT_QUARRY:
+        return 1.6
+    b = slot - SLOT_BUILDING
+    good = BUILDINGS[b].good
+    if good is None:
+        return 3.0 + BUILDINGS[b].spaces
+    staffed = sum(filled[SLOT_BUILDING + x] for x in range(NUM_BUILDINGS) if BUILDINGS[x].good == good)
+    return 2.0 + PRICES[good] if staffed < filled[good] else 1.0

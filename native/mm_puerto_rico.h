@@ -1,0 +1,91 @@
+/* meeplemind: Puerto Rico (base game, 2-5 players), the C twin of engine/puerto_rico.
+ *
+ * The Python package is the specification: the same action ids (moves.py), the
+ * same state vector (codec.py, layout version 1), the same validation in the same
+ * order (validate.py) and the same conventions (top of state.py): a decision with
+ * a single legal move is applied inside apply, free gains are automatic, storage
+ * choices are canonical, and chance is only rng below(total) in the plantation
+ * draws, in the same call order.
+ *
+ * A state is a plain fixed-size struct, copied with memcpy.  Besides the position
+ * it caches the legal moves of that position (rebuilt by decode and apply), so
+ * legal_moves and rollout_move cost a copy, not a generation. */
+#ifndef MM_PUERTO_RICO_H
+#define MM_PUERTO_RICO_H
+#include "mm_game.h"
+
+#define MM_PR_LAYOUT_VERSION 1
+#define MM_PR_VECTOR_LEN 313
+#define MM_PR_NUM_ACTIONS 192
+#define MM_PR_MAX_LEGAL 32 /* largest real list: 29 mayor slots */
+
+/* Action ids (engine/puerto_rico/moves.py). */
+#define MM_PR_A_PASS 0
+#define MM_PR_A_ROLE 1     /* + role */
+#define MM_PR_A_SETTLE 9   /* + kind */
+#define MM_PR_A_QUARRY 14
+#define MM_PR_A_HACIENDA 15
+#define MM_PR_A_BUILD 24   /* + building */
+#define MM_PR_A_PLACE 64   /* + mayor slot: kinds, quarry, buildings */
+#define MM_PR_A_CRAFT 112  /* + kind */
+#define MM_PR_A_SELL 117   /* + kind */
+#define MM_PR_A_LOAD 128   /* + kind * 5 + (capacity - 4) */
+#define MM_PR_A_WHARF 153  /* + kind */
+#define MM_PR_A_STORE 158  /* + kind */
+#define MM_PR_A_KEEP 163   /* + kind */
+
+#define MM_PR_KINDS 5
+#define MM_PR_BUILDINGS 23
+#define MM_PR_SLOTS 29 /* kinds, quarry, buildings */
+#define MM_PR_MAX_ROLES 8
+#define MM_PR_MAX_SHIPS 3
+#define MM_PR_MIN_CAPACITY 4
+
+/* Phases, as in the state vector. */
+#define MM_PR_PHASE_ROLE 0
+#define MM_PR_PHASE_SETTLER 1
+#define MM_PR_PHASE_MAYOR 2
+#define MM_PR_PHASE_BUILDER 3
+#define MM_PR_PHASE_CRAFTSMAN 4
+#define MM_PR_PHASE_TRADER 5
+#define MM_PR_PHASE_CAPTAIN 6
+#define MM_PR_PHASE_STORAGE 7
+#define MM_PR_PHASE_END 8
+
+/* rollout_move policies */
+#define MM_PR_POLICY_RANDOM 0
+#define MM_PR_POLICY_HEURISTIC 1
+
+typedef struct mm_pr_player {
+    int16_t doubloons;
+    int16_t vp; /* VP chips */
+    int8_t goods[MM_PR_KINDS];
+    int8_t plantations[MM_PR_KINDS];
+    int8_t plantation_colonists[MM_PR_KINDS];
+    int8_t quarries;
+    int8_t quarry_colonists;
+    int8_t san_juan;
+    int8_t wharf_done;
+    int8_t buildings[MM_PR_BUILDINGS]; /* -1: not owned, else colonists on it */
+} mm_pr_player;
+
+typedef struct mm_pr_state {
+    int16_t vp_supply; /* below 0 once the chips run out */
+    int16_t role_doubloons[MM_PR_MAX_ROLES]; /* -1: card not in play */
+    int8_t players, options, governor, phase, current, chooser, turn, picks, end_triggered;
+    int8_t colonist_supply, colonist_ship, quarry_supply;
+    /* progress inside a phase */
+    int8_t hacienda_done, to_place, last_slot, produced, captain_loaded, store_mask;
+    int8_t goods_supply[MM_PR_KINDS], house[MM_PR_KINDS];
+    int8_t deck[MM_PR_KINDS], faceup[MM_PR_KINDS], discard[MM_PR_KINDS];
+    int8_t building_supply[MM_PR_BUILDINGS];
+    int8_t role_taken[MM_PR_MAX_ROLES];
+    int8_t ship_capacity[MM_PR_MAX_SHIPS], ship_kind[MM_PR_MAX_SHIPS], ship_count[MM_PR_MAX_SHIPS];
+    mm_pr_player p[MM_MAX_PLAYERS];
+    /* derived: the legal moves of this position, ascending */
+    uint8_t num_legal;
+    uint8_t legal[MM_PR_MAX_LEGAL];
+} mm_pr_state;
+
+extern const mm_game mm_puerto_rico_game;
+#endif

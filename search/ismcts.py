@@ -1,0 +1,454 @@
+"""ISMCTS analysis of a position, driven from Python.
+
+``analyze`` encodes the position, runs one native ISMCTS tree per thread (root
+parallelisation; cffi releases the GIL inside the C search), merges the root
+statistics and maps action ids back to move notation.  Budgets (iterations and
+nodes) are totals, split evenly between the threads; the time budget applies to
+each thread.  With ``threads=1`` and a seed the statistics are reproducible bit
+for bit unless the time budget or a cancellation ends the search.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import secrets
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import numpy as np
+
+STOP_REASONS = {1: "iterations", 2: "time", 3: "nodes", 4: "cancelled", 5: "terminal"}
+ROLLOUT_POLICIES = {"random": 0, "heuristic": 1}
+DEFAULT_ITERATIONS = 1000
+DEFAULT_EXPLORATION = 0.7
+DEFAULT_MAX_NODES = 1_000_000
+MAX_THREADS = 64
+PV_MAX = 16  # MM_ISMCTS_PV_MAX
+NODES_PER_THREAD = 2  # a tree needs its root and one child
+# mm_game.h decode results
+_DECODE_ERRORS = {
+    1: "wrong vector length",
+    2: "unsupported layout version",
+    3: "a field is out of range",
+    4: "inconsistent fields",
+}
+_CTYPES = {
+    np.dtype(np.int32): "int32_t[]",
+    np.dtype(np.int64): "int64_t[]",
+    np.dtype(np.float64): "double[]",
+}
+_POLL_S = 0.005
+_SEED_MASK = (1 << 64) - 1
+
+
+class SearchableState(Protocol):
+    """What ``analyze`` needs of a game engine's state."""
+
+    game_id: str
+
+    @property
+    def current_player(self) -> int | None: ...
+
+    def encode(self) -> np.ndarray: ...
+
+    def move_from_id(self, action: int) -> Any: ...
+
+    def play(self, move: Any) -> SearchableState: ...
+
+
+@dataclass(frozen=True, slots=True)
+class MoveInfo:
+    """Root statistics of one move; ``pv`` starts with the move itself."""
+
+    move: str
+    action: int
+    visits: int
+    win_rate: float
+    expected_scores: list[float]
+    pv: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The result of a search, ``moves`` sorted by visits (most first)."""
+
+    moves: list[MoveInfo]
+    iterations: int
+    elapsed_ms: float
+    nodes: int
+    stopped_by: str
+    root_value: float  # the mover's mean reward; nan when no iteration ran
+    player: int | None  # the player to move; None when the game is over
+
+
+@dataclass(frozen=True, slots=True)
+class NativeGame:
+    """A native engine: the cffi module (``ffi``, ``lib``) and its ``const mm_game *``."""
+
+    ffi: Any
+    lib: Any
+    game: Any
+
+    @classmethod
+    def load(cls, game_id: str, variant: str | None = None) -> NativeGame:
+        """The engine named ``game_id`` from ``meeplemind.native`` (cached)."""
+        return _load_native(game_id, variant)
+
+    @property
+    def rows(self) -> int:
+        return int(self.lib.mm_ismcts_rows(self.game))
+
+
+@functools.cache
+def _load_native(game_id: str, variant: str | None) -> NativeGame:
+    from meeplemind import native
+
+    ffi, lib = native.load(variant)
+    game = lib.mm_find_game(game_id.encode())
+    if game == ffi.NULL:
+        raise ValueError(f"game_id: no native engine named {game_id!r}")
+    return NativeGame(ffi, lib, game)
+
+
+@dataclass(frozen=True, slots=True)
+class _Settings:
+    iterations: int | None
+    time_ms: float | None
+    threads: int
+    seed: int
+    max_moves: int | None
+    exploration: float
+    policy: int
+    max_nodes: int
+    margin_weight: float
+    margin_scale: float
+    pv_max: int
+
+
+def analyze(
+    state: SearchableState,
+    *,
+    iterations: int | None = None,
+    time_ms: float | None = None,
+    threads: int = 1,
+    seed: int | None = None,
+    max_moves: int | None = None,
+    exploration: float = DEFAULT_EXPLORATION,
+    rollout_policy: str = "heuristic",
+    max_nodes: int = DEFAULT_MAX_NODES,
+    stop_event: threading.Event | None = None,
+    margin_weight: float = 0.0,
+    margin_scale: float = 10.0,
+    pv_max: int = 8,
+    native: NativeGame | None = None,
+) -> Analysis:
+    """Search ``state`` for its player to move and return per-move statistics.
+
+    The search ends at the first of ``iterations`` (total over threads),
+    ``time_ms``, ``max_nodes`` (total tree nodes) or ``stop_event`` being set;
+    with no budget given it runs ``DEFAULT_ITERATIONS``.  No more threads start
+    than there are iterations to run.  ``max_moves`` keeps only the most visited
+    moves.  ``margin_weight`` blends the win share with the score margin (in
+    units of ``margin_scale`` points).  ``native`` replaces the engine looked up
+    by ``state.game_id``.  Invalid arguments raise ValueError naming the
+    parameter, and so does a state the native decoder rejects.
+    """
+    settings = _settings(
+        iterations=iterations,
+        time_ms=time_ms,
+        threads=threads,
+        seed=seed,
+        max_moves=max_moves,
+        exploration=exploration,
+        rollout_policy=rollout_policy,
+        max_nodes=max_nodes,
+        margin_weight=margin_weight,
+        margin_scale=margin_scale,
+        pv_max=pv_max,
+    )
+    if stop_event is not None and not callable(getattr(stop_event, "is_set", None)):
+        raise ValueError("stop_event must be a threading.Event or None")
+    if native is None:
+        native = NativeGame.load(state.game_id)
+    vec = _encode(state)
+    stop = native.ffi.new("int32_t *")
+    trees = [_Tree(native, vec, settings, t, stop) for t in range(settings.threads)]
+    start = time.perf_counter()
+    _run(trees, stop_event, stop)
+    elapsed_ms = (time.perf_counter() - start) * 1e3
+    for tree in trees:
+        tree.raise_for_error()
+    return _analysis(state, trees, settings.max_moves, elapsed_ms)
+
+
+def _settings(
+    *,
+    iterations: Any,
+    time_ms: Any,
+    threads: Any,
+    seed: Any,
+    max_moves: Any,
+    exploration: Any,
+    rollout_policy: Any,
+    max_nodes: Any,
+    margin_weight: Any,
+    margin_scale: Any,
+    pv_max: Any,
+) -> _Settings:
+    """Validate the arguments of ``analyze``; errors name the parameter."""
+    if iterations is None and time_ms is None:
+        iterations = DEFAULT_ITERATIONS
+    if iterations is not None:
+        iterations = _int("iterations", iterations, 1)
+    if time_ms is not None:
+        time_ms = _real("time_ms", time_ms, 1.0)
+    threads = _int("threads", threads, 1, MAX_THREADS)
+    if iterations is not None:
+        threads = min(threads, iterations)
+    if seed is None:
+        seed = secrets.randbits(64)
+    if rollout_policy not in ROLLOUT_POLICIES:
+        raise ValueError(
+            f"rollout_policy must be one of {sorted(ROLLOUT_POLICIES)}, got {rollout_policy!r}"
+        )
+    return _Settings(
+        iterations=iterations,
+        time_ms=time_ms,
+        threads=threads,
+        seed=_as_int("seed", seed) & _SEED_MASK,
+        max_moves=None if max_moves is None else _int("max_moves", max_moves, 1),
+        exploration=_real("exploration", exploration, 0.0),
+        policy=ROLLOUT_POLICIES[rollout_policy],
+        max_nodes=_int("max_nodes", max_nodes, NODES_PER_THREAD * threads, 2**31 - 1),
+        margin_weight=_real("margin_weight", margin_weight, 0.0, 1.0),
+        margin_scale=_real("margin_scale", margin_scale, 0.0, open_low=True),
+        pv_max=_int("pv_max", pv_max, 1, PV_MAX),
+    )
+
+
+def _as_int(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        raise ValueError(f"{name} must be an integer, got {value!r}")
+    return int(value)
+
+
+def _int(name: str, value: Any, low: int, high: int | None = None) -> int:
+    value = _as_int(name, value)
+    if high is not None and not low <= value <= high:
+        raise ValueError(f"{name} must be in [{low}, {high}], got {value}")
+    if value < low:
+        raise ValueError(f"{name} must be at least {low}, got {value}")
+    return value
+
+
+def _real(
+    name: str, value: Any, low: float, high: float = math.inf, *, open_low: bool = False
+) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
+        raise ValueError(f"{name} must be a number, got {value!r}")
+    value = float(value)
+    too_low = value <= low if open_low else value < low
+    if not math.isfinite(value) or too_low or value > high:
+        bound = "(" if open_low else "["
+        raise ValueError(f"{name} must be finite and in {bound}{low}, {high}], got {value}")
+    return value
+
+
+def _encode(state: SearchableState) -> np.ndarray:
+    vec = state.encode()
+    if not isinstance(vec, np.ndarray) or vec.dtype != np.int32 or vec.ndim != 1:
+        raise ValueError("state: encode() must return a 1-D numpy int32 array")
+    return np.ascontiguousarray(vec)
+
+
+def _split(total: int | None, parts: int, index: int) -> int:
+    """Part ``index`` of ``total`` split evenly into ``parts``; None (no limit) gives 0,
+    which means no limit to the C search."""
+    if total is None:
+        return 0
+    quotient, remainder = divmod(total, parts)
+    return quotient + (index < remainder)
+
+
+class _Tree:
+    """One native search: its parameters, caller-owned result arrays and return code.
+
+    ``stop`` is the native stop flag (``int32_t *``) shared by all trees."""
+
+    def __init__(
+        self, native: NativeGame, vec: np.ndarray, settings: _Settings, index: int, stop: Any
+    ) -> None:
+        ffi, rows = native.ffi, native.rows
+        self._native = native
+        self._vec = ffi.from_buffer("int32_t[]", vec)
+        self._stop = stop
+        self.params = ffi.new(
+            "mm_ismcts_params *",
+            {
+                "max_iterations": _split(settings.iterations, settings.threads, index),
+                "max_ms": settings.time_ms or 0.0,
+                "max_nodes": _split(settings.max_nodes, settings.threads, index),
+                "seed": (settings.seed + index) & _SEED_MASK,
+                "exploration": settings.exploration,
+                "margin_weight": settings.margin_weight,
+                "margin_scale": settings.margin_scale,
+                "rollout_policy": settings.policy,
+                "pv_max": settings.pv_max,
+            },
+        )
+        self.arrays: dict[str, np.ndarray] = {
+            "action": np.zeros(rows, np.int32),
+            "visits": np.zeros(rows, np.int64),
+            "avail": np.zeros(rows, np.int64),
+            "reward": np.zeros(rows, np.float64),
+            "score": np.zeros((rows, native.lib.MM_ISMCTS_PLAYERS), np.int64),
+            "pv": np.zeros((rows, settings.pv_max), np.int32),
+            "pv_len": np.zeros(rows, np.int32),
+        }
+        self.stats = ffi.new("mm_ismcts_root_stats *")
+        self._buffers = [ffi.from_buffer(_CTYPES[a.dtype], a) for a in self.arrays.values()]
+        for name, buffer in zip(self.arrays, self._buffers):
+            setattr(self.stats, name, buffer)
+        self.summary = ffi.new("mm_ismcts_summary *")
+        self.rc = 0
+
+    def run(self) -> None:
+        native = self._native
+        self.rc = native.lib.mm_ismcts_search(
+            native.game,
+            self._vec,
+            len(self._vec),
+            self.params,
+            self._stop,
+            self.stats,
+            self.summary,
+        )
+
+    def raise_for_error(self) -> None:
+        lib, rc = self._native.lib, self.rc
+        if rc == 0:
+            return
+        if rc in _DECODE_ERRORS:
+            raise ValueError(
+                f"state: the native decoder rejected the state vector: {_DECODE_ERRORS[rc]}"
+                f" (vector index {self.summary.bad_field})"
+            )
+        if rc == lib.MM_ISMCTS_ERR_MEMORY:
+            raise MemoryError(f"cannot allocate {self.params.max_nodes} search nodes")
+        if rc == lib.MM_ISMCTS_ERR_PLAYOUT_CAP:
+            raise RuntimeError(f"a playout exceeded {lib.MM_ISMCTS_PLAYOUT_CAP} moves")
+        if rc == lib.MM_ISMCTS_ERR_ENGINE:
+            raise RuntimeError(
+                "the native engine broke its contract (legal move ids or player numbers)"
+            )
+        raise RuntimeError(f"native search failed with code {rc}")
+
+
+def _run(trees: list[_Tree], stop_event: threading.Event | None, stop: Any) -> None:
+    """Run every tree in its own thread; ``stop_event`` sets the native stop flag."""
+    threads = [
+        threading.Thread(target=t.run, name=f"ismcts-{i}", daemon=True) for i, t in enumerate(trees)
+    ]
+    if stop_event is not None and stop_event.is_set():
+        stop[0] = 1
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            _join(thread, stop_event, stop)
+    except BaseException:
+        stop[0] = 1
+        for thread in threads:
+            if thread.ident is not None:
+                thread.join()
+        raise
+
+
+def _join(thread: threading.Thread, stop_event: threading.Event | None, stop: Any) -> None:
+    if stop_event is None:
+        thread.join()
+        return
+    while thread.is_alive():
+        if stop_event.is_set():
+            stop[0] = 1
+        thread.join(_POLL_S)
+
+
+@dataclass(slots=True)
+class _RootMove:
+    action: int
+    scores: np.ndarray
+    visits: int = 0
+    reward: float = 0.0
+    pv: list[int] = field(default_factory=list)
+    pv_visits: int = -1
+
+
+def _merge(trees: list[_Tree]) -> list[_RootMove]:
+    """Sum the root statistics of the trees, most visited first; each move's PV
+    comes from the tree where the move had the most visits."""
+    merged: dict[int, _RootMove] = {}
+    for tree in trees:
+        a = tree.arrays
+        for row in range(tree.summary.children):
+            action, visits = int(a["action"][row]), int(a["visits"][row])
+            move = merged.get(action)
+            if move is None:
+                move = merged[action] = _RootMove(action, np.zeros_like(a["score"][row]))
+            move.visits += visits
+            move.reward += float(a["reward"][row])
+            move.scores += a["score"][row]
+            if visits > move.pv_visits:
+                move.pv_visits = visits
+                move.pv = a["pv"][row, : a["pv_len"][row]].tolist()
+    return sorted(merged.values(), key=lambda m: (-m.visits, m.action))
+
+
+def _notation(state: SearchableState, actions: list[int]) -> list[str]:
+    """Notation of a line of action ids played from ``state``; it stops at the
+    first move the engine rejects with ValueError."""
+    move = state.move_from_id(actions[0])
+    line = [str(move)]
+    for action in actions[1:]:
+        try:
+            state = state.play(move)
+            move = state.move_from_id(action)
+        except ValueError:
+            break
+        line.append(str(move))
+    return line
+
+
+def _move_info(state: SearchableState, move: _RootMove, players: int) -> MoveInfo:
+    line = _notation(state, move.pv)
+    return MoveInfo(
+        move=line[0],
+        action=move.action,
+        visits=move.visits,
+        win_rate=move.reward / move.visits,
+        expected_scores=(move.scores[:players] / move.visits).tolist(),
+        pv=line,
+    )
+
+
+def _analysis(
+    state: SearchableState, trees: list[_Tree], max_moves: int | None, elapsed_ms: float
+) -> Analysis:
+    """Merge the trees into an Analysis; ``stopped_by`` is the most restrictive
+    limit any tree hit (terminal > cancelled > nodes > time > iterations)."""
+    summaries = [t.summary for t in trees]
+    root_player, players = summaries[0].root_player, summaries[0].players
+    iterations = sum(s.iterations for s in summaries)
+    root_reward = sum(s.root_reward for s in summaries)
+    return Analysis(
+        moves=[_move_info(state, m, players) for m in _merge(trees)[:max_moves]],
+        iterations=iterations,
+        elapsed_ms=elapsed_ms,
+        nodes=sum(s.nodes for s in summaries),
+        stopped_by=STOP_REASONS[max(s.stop_reason for s in summaries)],
+        root_value=root_reward / iterations if iterations else math.nan,
+        player=root_player if root_player >= 0 else None,
+    )

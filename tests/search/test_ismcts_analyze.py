@@ -1,0 +1,188 @@
+"""meeplemind.search.analyze driven with the toy game."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import threading
+import time
+from collections import Counter
+
+import pytest
+
+from meeplemind.search import Analysis, NativeGame, analyze
+
+from .ismcts_toy import ToyState, nim, opening
+
+BIG = {"iterations": 10**9, "max_nodes": 1 << 24}  # budgets that do not end a short search
+
+
+def without_time(analysis: Analysis) -> Analysis:
+    return dataclasses.replace(analysis, elapsed_ms=0.0)
+
+
+def test_same_seed_gives_identical_analysis(toy: NativeGame) -> None:
+    first = analyze(opening(), iterations=4000, seed=5, native=toy)
+    assert without_time(first) == without_time(
+        analyze(opening(), iterations=4000, seed=5, native=toy)
+    )
+    assert without_time(first) != without_time(
+        analyze(opening(), iterations=4000, seed=6, native=toy)
+    )
+
+
+def test_analysis_shape(toy: NativeGame) -> None:
+    state = opening()
+    analysis = analyze(state, iterations=3000, seed=1, pv_max=4, native=toy)
+    assert (analysis.iterations, analysis.stopped_by, analysis.player) == (3000, "iterations", 0)
+    assert analysis.nodes == 3001 and 0 <= analysis.root_value <= 1
+    assert sorted(m.action for m in analysis.moves) == state.legal_actions()
+    assert [m.visits for m in analysis.moves] == sorted(
+        (m.visits for m in analysis.moves), reverse=True
+    )
+    assert sum(m.visits for m in analysis.moves) == 3000
+    for move in analysis.moves:
+        assert move.move == str(state.move_from_id(move.action)) == move.pv[0]
+        assert 1 <= len(move.pv) <= 4 and len(move.expected_scores) == 3
+        assert 0 <= move.win_rate <= 1
+
+
+def test_pv_is_a_playable_line(toy: NativeGame) -> None:
+    state = nim(9)
+    best = analyze(state, iterations=5000, seed=3, native=toy).moves[0]
+    assert best.move == "take:1"  # leaves 8, a multiple of 4
+    for notation in best.pv:
+        move = next(m for m in map(state.move_from_id, state.legal_actions()) if str(m) == notation)
+        state = state.play(move)
+
+
+@pytest.mark.parametrize(
+    "state, best",
+    [
+        (nim(3), "take:3"),
+        (nim(6), "take:2"),
+        (nim(2, players=3), "take:2"),
+        (ToyState(pile=4, hand=(0, 9), max_take=4, drew=(0, 1), deck=(1, 2)), "take:4"),
+    ],
+)
+def test_finds_the_obviously_best_move(toy: NativeGame, state: ToyState, best: str) -> None:
+    analysis = analyze(state, iterations=5000, seed=11, native=toy)
+    assert analysis.moves[0].move == best
+    assert analysis.moves[0].win_rate > 0.9
+    assert analysis.moves[0].expected_scores[0] >= 10
+
+
+def test_root_parallel_merge_sums_the_threads(toy: NativeGame) -> None:
+    merged = analyze(opening(), iterations=4001, threads=2, seed=20, native=toy)
+    alone = [
+        analyze(opening(), iterations=n, seed=s, native=toy) for n, s in ((2001, 20), (2000, 21))
+    ]
+    assert merged.iterations == 4001 == sum(m.visits for m in merged.moves)
+    assert merged.nodes == sum(a.nodes for a in alone)
+    visits = Counter()
+    for analysis in alone:
+        visits.update({m.action: m.visits for m in analysis.moves})
+    assert {m.action: m.visits for m in merged.moves} == visits
+    root = sum(a.root_value * a.iterations for a in alone) / 4001
+    assert merged.root_value == pytest.approx(root)
+
+
+def test_threads_never_exceed_iterations(toy: NativeGame) -> None:
+    analysis = analyze(opening(), iterations=3, threads=8, seed=1, native=toy)
+    assert analysis.iterations == 3
+
+
+def test_time_budget(toy: NativeGame) -> None:
+    for threads in (1, 2):
+        analysis = analyze(opening(), time_ms=200, threads=threads, max_nodes=1 << 24, native=toy)
+        assert analysis.stopped_by == "time"
+        assert 200 <= analysis.elapsed_ms < 250
+
+
+def test_node_cap(toy: NativeGame) -> None:
+    analysis = analyze(opening(), iterations=10**6, threads=3, max_nodes=1000, native=toy)
+    assert analysis.stopped_by == "nodes" and analysis.nodes <= 1000
+
+
+def test_cancellation_stops_within_50_ms(toy: NativeGame) -> None:
+    stop = threading.Event()
+    results: list[Analysis] = []
+    worker = threading.Thread(
+        target=lambda: results.append(
+            analyze(opening(), threads=2, stop_event=stop, native=toy, **BIG)
+        )
+    )
+    worker.start()
+    time.sleep(0.15)
+    stopped_at = time.perf_counter()
+    stop.set()
+    worker.join(5)
+    assert (time.perf_counter() - stopped_at) < 0.05
+    assert results[0].stopped_by == "cancelled" and results[0].iterations > 0
+
+
+def test_already_set_stop_event(toy: NativeGame) -> None:
+    stop = threading.Event()
+    stop.set()
+    analysis = analyze(opening(), stop_event=stop, native=toy)
+    assert (analysis.stopped_by, analysis.iterations, analysis.moves) == ("cancelled", 0, [])
+    assert math.isnan(analysis.root_value)
+
+
+def test_terminal_position(toy: NativeGame) -> None:
+    over = ToyState(pile=0, hand=(1, 2), to_move=-1, last_taker=0)
+    analysis = analyze(over, native=toy)
+    assert (analysis.stopped_by, analysis.player, analysis.moves, analysis.iterations) == (
+        "terminal",
+        None,
+        [],
+        0,
+    )
+
+
+def test_max_moves_keeps_the_most_visited(toy: NativeGame) -> None:
+    full = analyze(opening(), iterations=2000, seed=2, native=toy)
+    top = analyze(opening(), iterations=2000, seed=2, max_moves=3, native=toy)
+    assert top.moves == full.moves[:3]
+
+
+def test_default_budget(toy: NativeGame) -> None:
+    assert analyze(opening(), native=toy).iterations == 1000
+
+
+@pytest.mark.parametrize(
+    "kwargs, name",
+    [
+        ({"iterations": 0}, "iterations"),
+        ({"iterations": 1.5}, "iterations"),
+        ({"iterations": True}, "iterations"),
+        ({"time_ms": 0}, "time_ms"),
+        ({"time_ms": math.nan}, "time_ms"),
+        ({"threads": 0}, "threads"),
+        ({"threads": 65}, "threads"),
+        ({"seed": "x"}, "seed"),
+        ({"max_moves": 0}, "max_moves"),
+        ({"exploration": -1}, "exploration"),
+        ({"rollout_policy": "smart"}, "rollout_policy"),
+        ({"max_nodes": 1}, "max_nodes"),
+        ({"max_nodes": 7, "threads": 4}, "max_nodes"),
+        ({"margin_weight": 2}, "margin_weight"),
+        ({"margin_scale": 0}, "margin_scale"),
+        ({"pv_max": 17}, "pv_max"),
+        ({"stop_event": object()}, "stop_event"),
+    ],
+)
+def test_invalid_arguments_name_the_parameter(toy: NativeGame, kwargs: dict, name: str) -> None:
+    with pytest.raises(ValueError, match=name):
+        analyze(opening(), native=toy, **kwargs)
+
+
+def test_decoder_rejection_is_a_value_error(toy: NativeGame) -> None:
+    bad = ToyState(pile=99, hand=(1, 2))
+    with pytest.raises(ValueError, match=r"state: .*out of range.*index 3"):
+        analyze(bad, native=toy)
+
+
+def test_playout_cap_is_a_runtime_error(endless: NativeGame) -> None:
+    with pytest.raises(RuntimeError, match="playout exceeded"):
+        analyze(opening(), native=endless)
