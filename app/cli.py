@@ -72,6 +72,14 @@ def cmd_selfplay(args: argparse.Namespace) -> None:
         print(f"  P{p} {bots[p].name:<12} {s:3d} VP  (tie-break {t}){'  winner' if p in winners else ''}")
 
 
+def cmd_arena(args: argparse.Namespace) -> None:
+    from .search.arena import format_table, progress_bar, run_arena
+
+    report = run_arena(args.game, args.bot, args.games, args.seed, _parse_options(args.option),
+                       workers=args.workers, progress=None if args.quiet else progress_bar)
+    print(json.dumps(report) if args.json else format_table(report))
+
+
 def cmd_bench(args: argparse.Namespace) -> None:
     from .search.bench import run_bench
 
@@ -110,6 +118,17 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", action="append", metavar="SPEC", help="one per seat, repeated cyclically")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--json", action="store_true")
+
+    p = add("arena", cmd_arena, "play a seeded tournament between bots, seats rotated")
+    p.add_argument("game", choices=games)
+    p.add_argument("--bot", action="append", required=True, metavar="SPEC",
+                   help="one per seat: NAME[:key=value[,key=value]] (random, heuristic, ismcts)")
+    p.add_argument("--games", type=int, default=60)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, default=1, help="games played in parallel processes")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true")
 
     p = add("bench", cmd_bench, "measure engine and search speed (JSON)")

@@ -1,5 +1,5 @@
 """The search API: native ISMCTS analysis of a position (budgets, threads, result shaping)."""
 
-from .ismcts import Analysis, MoveInfo, NativeGame, SearchableState, analyze
+from .ismcts import Analysis, MoveInfo, NativeHandle, SearchableState, analyze
 
-__all__ = ["Analysis", "MoveInfo", "NativeGame", "SearchableState", "analyze"]
+__all__ = ["Analysis", "MoveInfo", "NativeHandle", "SearchableState", "analyze"]

@@ -20,6 +20,9 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from ..native import NativeDecodeError
+from ..native import load as load_cffi_module
+
 STOP_REASONS = {1: "iterations", 2: "time", 3: "nodes", 4: "cancelled", 5: "terminal"}
 ROLLOUT_POLICIES = {"random": 0, "heuristic": 1}
 DEFAULT_ITERATIONS = 1000
@@ -28,13 +31,6 @@ DEFAULT_MAX_NODES = 1_000_000
 MAX_THREADS = 64
 PV_MAX = 16  # MM_ISMCTS_PV_MAX
 NODES_PER_THREAD = 2  # a tree needs its root and one child
-# mm_game.h decode results
-_DECODE_ERRORS = {
-    1: "wrong vector length",
-    2: "unsupported layout version",
-    3: "a field is out of range",
-    4: "inconsistent fields",
-}
 _CTYPES = {
     np.dtype(np.int32): "int32_t[]",
     np.dtype(np.int64): "int64_t[]",
@@ -85,15 +81,16 @@ class Analysis:
 
 
 @dataclass(frozen=True, slots=True)
-class NativeGame:
-    """A native engine: the cffi module (``ffi``, ``lib``) and its ``const mm_game *``."""
+class NativeHandle:
+    """What the search runs on: a cffi module (``ffi``, ``lib``) holding the
+    ISMCTS and an engine, and that engine's ``const mm_game *``."""
 
     ffi: Any
     lib: Any
     game: Any
 
     @classmethod
-    def load(cls, game_id: str, variant: str | None = None) -> NativeGame:
+    def load(cls, game_id: str, variant: str | None = None) -> NativeHandle:
         """The engine named ``game_id`` from ``meeplemind.native`` (cached)."""
         return _load_native(game_id, variant)
 
@@ -103,14 +100,12 @@ class NativeGame:
 
 
 @functools.cache
-def _load_native(game_id: str, variant: str | None) -> NativeGame:
-    from meeplemind import native
-
-    ffi, lib = native.load(variant)
+def _load_native(game_id: str, variant: str | None) -> NativeHandle:
+    ffi, lib = load_cffi_module(variant)
     game = lib.mm_find_game(game_id.encode())
     if game == ffi.NULL:
         raise ValueError(f"game_id: no native engine named {game_id!r}")
-    return NativeGame(ffi, lib, game)
+    return NativeHandle(ffi, lib, game)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +138,7 @@ def analyze(
     margin_weight: float = 0.0,
     margin_scale: float = 10.0,
     pv_max: int = 8,
-    native: NativeGame | None = None,
+    native: NativeHandle | None = None,
 ) -> Analysis:
     """Search ``state`` for its player to move and return per-move statistics.
 
@@ -154,7 +149,8 @@ def analyze(
     moves.  ``margin_weight`` blends the win share with the score margin (in
     units of ``margin_scale`` points).  ``native`` replaces the engine looked up
     by ``state.game_id``.  Invalid arguments raise ValueError naming the
-    parameter, and so does a state the native decoder rejects.
+    parameter; a state the native decoder rejects raises NativeDecodeError (a
+    ValueError naming the vector index).
     """
     settings = _settings(
         iterations=iterations,
@@ -172,7 +168,7 @@ def analyze(
     if stop_event is not None and not callable(getattr(stop_event, "is_set", None)):
         raise ValueError("stop_event must be a threading.Event or None")
     if native is None:
-        native = NativeGame.load(state.game_id)
+        native = NativeHandle.load(state.game_id)
     vec = _encode(state)
     stop = native.ffi.new("int32_t *")
     trees = [_Tree(native, vec, settings, t, stop) for t in range(settings.threads)]
@@ -279,7 +275,7 @@ class _Tree:
     ``stop`` is the native stop flag (``int32_t *``) shared by all trees."""
 
     def __init__(
-        self, native: NativeGame, vec: np.ndarray, settings: _Settings, index: int, stop: Any
+        self, native: NativeHandle, vec: np.ndarray, settings: _Settings, index: int, stop: Any
     ) -> None:
         ffi, rows = native.ffi, native.rows
         self._native = native
@@ -331,11 +327,8 @@ class _Tree:
         lib, rc = self._native.lib, self.rc
         if rc == 0:
             return
-        if rc in _DECODE_ERRORS:
-            raise ValueError(
-                f"state: the native decoder rejected the state vector: {_DECODE_ERRORS[rc]}"
-                f" (vector index {self.summary.bad_field})"
-            )
+        if rc > 0:
+            raise NativeDecodeError(rc, self.summary.bad_field)
         if rc == lib.MM_ISMCTS_ERR_MEMORY:
             raise MemoryError(f"cannot allocate {self.params.max_nodes} search nodes")
         if rc == lib.MM_ISMCTS_ERR_PLAYOUT_CAP:

@@ -6,7 +6,7 @@ import types
 
 import pytest
 
-from meeplemind.search import NativeGame
+from meeplemind.search import NativeHandle
 
 from . import ismcts_toy
 
@@ -17,15 +17,15 @@ def toy_module(tmp_path_factory: pytest.TempPathFactory) -> types.ModuleType:
 
 
 @pytest.fixture(scope="session")
-def toy(toy_module: types.ModuleType) -> NativeGame:
+def toy(toy_module: types.ModuleType) -> NativeHandle:
     return ismcts_toy.native_game(toy_module)
 
 
 @pytest.fixture(scope="session")
-def endless(toy_module: types.ModuleType) -> NativeGame:
+def endless(toy_module: types.ModuleType) -> NativeHandle:
     return ismcts_toy.native_game(toy_module, "toy_endless_game")
 
 
 @pytest.fixture(scope="session")
-def unsorted(toy_module: types.ModuleType) -> NativeGame:
+def unsorted(toy_module: types.ModuleType) -> NativeHandle:
     return ismcts_toy.native_game(toy_module, "toy_unsorted_game")

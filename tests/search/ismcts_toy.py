@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 import numpy as np
 from cffi import FFI
 
-from meeplemind.search import NativeGame
+from meeplemind.search import NativeHandle
 
 HERE = pathlib.Path(__file__).resolve().parent
 NATIVE = HERE.parents[1] / "native"
@@ -61,10 +61,10 @@ def load(path: pathlib.Path) -> types.ModuleType:
     return module
 
 
-def native_game(module: types.ModuleType, name: str = "toy_game") -> NativeGame:
-    """The toy engine (or a broken one: toy_endless_game, toy_unsorted_game) as a NativeGame."""
+def native_game(module: types.ModuleType, name: str = "toy_game") -> NativeHandle:
+    """The toy engine (or a broken one: toy_endless_game, toy_unsorted_game) as a NativeHandle."""
     lib = module.lib
-    return NativeGame(module.ffi, lib, getattr(lib, name)())
+    return NativeHandle(module.ffi, lib, getattr(lib, name)())
 
 
 @dataclass(frozen=True)
@@ -180,7 +180,7 @@ class Search:
 
 
 def search(
-    native: NativeGame, state: ToyState | np.ndarray, stop: Any = None, **overrides: Any
+    native: NativeHandle, state: ToyState | np.ndarray, stop: Any = None, **overrides: Any
 ) -> Search:
     """Call mm_ismcts_search directly; ``overrides`` set mm_ismcts_params fields."""
     ffi, lib = native.ffi, native.lib

@@ -10,7 +10,8 @@ from collections import Counter
 
 import pytest
 
-from meeplemind.search import Analysis, NativeGame, analyze
+from meeplemind.native import NativeDecodeError
+from meeplemind.search import Analysis, NativeHandle, analyze
 
 from .ismcts_toy import ToyState, nim, opening
 
@@ -21,7 +22,7 @@ def without_time(analysis: Analysis) -> Analysis:
     return dataclasses.replace(analysis, elapsed_ms=0.0)
 
 
-def test_same_seed_gives_identical_analysis(toy: NativeGame) -> None:
+def test_same_seed_gives_identical_analysis(toy: NativeHandle) -> None:
     first = analyze(opening(), iterations=4000, seed=5, native=toy)
     assert without_time(first) == without_time(
         analyze(opening(), iterations=4000, seed=5, native=toy)
@@ -31,7 +32,7 @@ def test_same_seed_gives_identical_analysis(toy: NativeGame) -> None:
     )
 
 
-def test_analysis_shape(toy: NativeGame) -> None:
+def test_analysis_shape(toy: NativeHandle) -> None:
     state = opening()
     analysis = analyze(state, iterations=3000, seed=1, pv_max=4, native=toy)
     assert (analysis.iterations, analysis.stopped_by, analysis.player) == (3000, "iterations", 0)
@@ -47,7 +48,7 @@ def test_analysis_shape(toy: NativeGame) -> None:
         assert 0 <= move.win_rate <= 1
 
 
-def test_pv_is_a_playable_line(toy: NativeGame) -> None:
+def test_pv_is_a_playable_line(toy: NativeHandle) -> None:
     state = nim(9)
     best = analyze(state, iterations=5000, seed=3, native=toy).moves[0]
     assert best.move == "take:1"  # leaves 8, a multiple of 4
@@ -65,14 +66,14 @@ def test_pv_is_a_playable_line(toy: NativeGame) -> None:
         (ToyState(pile=4, hand=(0, 9), max_take=4, drew=(0, 1), deck=(1, 2)), "take:4"),
     ],
 )
-def test_finds_the_obviously_best_move(toy: NativeGame, state: ToyState, best: str) -> None:
+def test_finds_the_obviously_best_move(toy: NativeHandle, state: ToyState, best: str) -> None:
     analysis = analyze(state, iterations=5000, seed=11, native=toy)
     assert analysis.moves[0].move == best
     assert analysis.moves[0].win_rate > 0.9
     assert analysis.moves[0].expected_scores[0] >= 10
 
 
-def test_root_parallel_merge_sums_the_threads(toy: NativeGame) -> None:
+def test_root_parallel_merge_sums_the_threads(toy: NativeHandle) -> None:
     merged = analyze(opening(), iterations=4001, threads=2, seed=20, native=toy)
     alone = [
         analyze(opening(), iterations=n, seed=s, native=toy) for n, s in ((2001, 20), (2000, 21))
@@ -87,24 +88,24 @@ def test_root_parallel_merge_sums_the_threads(toy: NativeGame) -> None:
     assert merged.root_value == pytest.approx(root)
 
 
-def test_threads_never_exceed_iterations(toy: NativeGame) -> None:
+def test_threads_never_exceed_iterations(toy: NativeHandle) -> None:
     analysis = analyze(opening(), iterations=3, threads=8, seed=1, native=toy)
     assert analysis.iterations == 3
 
 
-def test_time_budget(toy: NativeGame) -> None:
+def test_time_budget(toy: NativeHandle) -> None:
     for threads in (1, 2):
         analysis = analyze(opening(), time_ms=200, threads=threads, max_nodes=1 << 24, native=toy)
         assert analysis.stopped_by == "time"
         assert 200 <= analysis.elapsed_ms < 250
 
 
-def test_node_cap(toy: NativeGame) -> None:
+def test_node_cap(toy: NativeHandle) -> None:
     analysis = analyze(opening(), iterations=10**6, threads=3, max_nodes=1000, native=toy)
     assert analysis.stopped_by == "nodes" and analysis.nodes <= 1000
 
 
-def test_cancellation_stops_within_50_ms(toy: NativeGame) -> None:
+def test_cancellation_stops_within_50_ms(toy: NativeHandle) -> None:
     stop = threading.Event()
     results: list[Analysis] = []
     worker = threading.Thread(
@@ -121,7 +122,7 @@ def test_cancellation_stops_within_50_ms(toy: NativeGame) -> None:
     assert results[0].stopped_by == "cancelled" and results[0].iterations > 0
 
 
-def test_already_set_stop_event(toy: NativeGame) -> None:
+def test_already_set_stop_event(toy: NativeHandle) -> None:
     stop = threading.Event()
     stop.set()
     analysis = analyze(opening(), stop_event=stop, native=toy)
@@ -129,7 +130,7 @@ def test_already_set_stop_event(toy: NativeGame) -> None:
     assert math.isnan(analysis.root_value)
 
 
-def test_terminal_position(toy: NativeGame) -> None:
+def test_terminal_position(toy: NativeHandle) -> None:
     over = ToyState(pile=0, hand=(1, 2), to_move=-1, last_taker=0)
     analysis = analyze(over, native=toy)
     assert (analysis.stopped_by, analysis.player, analysis.moves, analysis.iterations) == (
@@ -140,13 +141,13 @@ def test_terminal_position(toy: NativeGame) -> None:
     )
 
 
-def test_max_moves_keeps_the_most_visited(toy: NativeGame) -> None:
+def test_max_moves_keeps_the_most_visited(toy: NativeHandle) -> None:
     full = analyze(opening(), iterations=2000, seed=2, native=toy)
     top = analyze(opening(), iterations=2000, seed=2, max_moves=3, native=toy)
     assert top.moves == full.moves[:3]
 
 
-def test_default_budget(toy: NativeGame) -> None:
+def test_default_budget(toy: NativeHandle) -> None:
     assert analyze(opening(), native=toy).iterations == 1000
 
 
@@ -172,17 +173,17 @@ def test_default_budget(toy: NativeGame) -> None:
         ({"stop_event": object()}, "stop_event"),
     ],
 )
-def test_invalid_arguments_name_the_parameter(toy: NativeGame, kwargs: dict, name: str) -> None:
+def test_invalid_arguments_name_the_parameter(toy: NativeHandle, kwargs: dict, name: str) -> None:
     with pytest.raises(ValueError, match=name):
         analyze(opening(), native=toy, **kwargs)
 
 
-def test_decoder_rejection_is_a_value_error(toy: NativeGame) -> None:
+def test_decoder_rejection_is_a_value_error(toy: NativeHandle) -> None:
     bad = ToyState(pile=99, hand=(1, 2))
-    with pytest.raises(ValueError, match=r"state: .*out of range.*index 3"):
+    with pytest.raises(NativeDecodeError, match=r"index 3: field out of range"):
         analyze(bad, native=toy)
 
 
-def test_playout_cap_is_a_runtime_error(endless: NativeGame) -> None:
+def test_playout_cap_is_a_runtime_error(endless: NativeHandle) -> None:
     with pytest.raises(RuntimeError, match="playout exceeded"):
         analyze(opening(), native=endless)

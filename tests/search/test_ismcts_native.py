@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from meeplemind.search import NativeGame
+from meeplemind.search import NativeHandle
 
 from .ismcts_toy import Search, ToyState, nim, opening, search
 
@@ -28,7 +28,7 @@ def assert_same(a: Search, b: Search) -> None:
         assert np.array_equal(getattr(a, name), getattr(b, name)), name
 
 
-def test_same_seed_gives_identical_results(toy: NativeGame) -> None:
+def test_same_seed_gives_identical_results(toy: NativeHandle) -> None:
     first = search(toy, opening(), max_iterations=5000, seed=42)
     assert first.rc == 0
     assert_same(first, search(toy, opening(), max_iterations=5000, seed=42))
@@ -36,7 +36,7 @@ def test_same_seed_gives_identical_results(toy: NativeGame) -> None:
     assert not np.array_equal(first.visits, other.visits)
 
 
-def test_iteration_budget_is_exact(toy: NativeGame) -> None:
+def test_iteration_budget_is_exact(toy: NativeHandle) -> None:
     result = search(toy, opening(), max_iterations=777)
     lib = toy.lib
     assert (result.rc, result.summary.iterations) == (0, 777)
@@ -44,7 +44,7 @@ def test_iteration_budget_is_exact(toy: NativeGame) -> None:
     assert result.visits[rows(result)].sum() == 777
 
 
-def test_root_statistics_are_consistent(toy: NativeGame) -> None:
+def test_root_statistics_are_consistent(toy: NativeHandle) -> None:
     state = opening()
     result = search(toy, state, max_iterations=3000, pv_max=5)
     s, r = result.summary, rows(result)
@@ -61,7 +61,7 @@ def test_root_statistics_are_consistent(toy: NativeGame) -> None:
         assert np.all(result.pv[row, len(line) :] == -1)
 
 
-def test_finds_the_winning_take(toy: NativeGame) -> None:
+def test_finds_the_winning_take(toy: NativeHandle) -> None:
     result = search(toy, nim(7, players=2), max_iterations=2000)
     r = rows(result)
     best = int(np.argmax(result.visits[r]))
@@ -70,20 +70,20 @@ def test_finds_the_winning_take(toy: NativeGame) -> None:
     assert result.score[best, 0] / result.visits[best] >= 10
 
 
-def test_node_cap_is_never_exceeded(toy: NativeGame) -> None:
+def test_node_cap_is_never_exceeded(toy: NativeHandle) -> None:
     for cap in (2, 3, 50, 1000):
         result = search(toy, opening(), max_iterations=10**6, max_nodes=cap)
         assert result.rc == 0 and result.summary.nodes == cap
         assert result.summary.stop_reason == toy.lib.MM_ISMCTS_STOP_NODES
 
 
-def test_time_budget(toy: NativeGame) -> None:
+def test_time_budget(toy: NativeHandle) -> None:
     result = search(toy, opening(), max_iterations=0, max_ms=100.0, max_nodes=1 << 24)
     assert result.summary.stop_reason == toy.lib.MM_ISMCTS_STOP_TIME
     assert 100.0 <= result.summary.elapsed_ms < 150.0
 
 
-def test_stop_flag_set_before_the_search(toy: NativeGame) -> None:
+def test_stop_flag_set_before_the_search(toy: NativeHandle) -> None:
     stop = toy.ffi.new("int32_t *", 1)
     result = search(toy, opening(), stop=stop)
     assert result.rc == 0 and result.summary.iterations == 0
@@ -91,7 +91,7 @@ def test_stop_flag_set_before_the_search(toy: NativeGame) -> None:
     assert result.summary.children == 0
 
 
-def test_terminal_root(toy: NativeGame) -> None:
+def test_terminal_root(toy: NativeHandle) -> None:
     over = ToyState(pile=0, hand=(1, 2), to_move=-1, last_taker=1)
     result = search(toy, over)
     s = result.summary
@@ -99,7 +99,7 @@ def test_terminal_root(toy: NativeGame) -> None:
     assert s.stop_reason == toy.lib.MM_ISMCTS_STOP_TERMINAL
 
 
-def test_information_set_is_all_that_matters(toy: NativeGame) -> None:
+def test_information_set_is_all_that_matters(toy: NativeHandle) -> None:
     """Swapping hidden cards (another hand and the deck) leaves the search unchanged."""
     seen = opening()
     shuffled = ToyState(
@@ -108,14 +108,14 @@ def test_information_set_is_all_that_matters(toy: NativeGame) -> None:
     assert_same(search(toy, seen, max_iterations=3000), search(toy, shuffled, max_iterations=3000))
 
 
-def test_margin_blend_changes_rewards(toy: NativeGame) -> None:
+def test_margin_blend_changes_rewards(toy: NativeHandle) -> None:
     plain = search(toy, opening(), max_iterations=2000, margin_weight=0.0)
     blended = search(toy, opening(), max_iterations=2000, margin_weight=0.5, margin_scale=5.0)
     assert blended.rc == 0 and plain.summary.root_reward != blended.summary.root_reward
 
 
 @pytest.mark.parametrize("policy", [0, 1])
-def test_rollout_policies(toy: NativeGame, policy: int) -> None:
+def test_rollout_policies(toy: NativeHandle, policy: int) -> None:
     result = search(toy, opening(), max_iterations=500, rollout_policy=policy)
     assert result.rc == 0 and result.summary.iterations == 500
 
@@ -136,7 +136,7 @@ def test_rollout_policies(toy: NativeGame, policy: int) -> None:
         {"rollout_policy": -1},
     ],
 )
-def test_invalid_params(toy: NativeGame, params: dict) -> None:
+def test_invalid_params(toy: NativeHandle, params: dict) -> None:
     assert search(toy, opening(), **params).rc == toy.lib.MM_ISMCTS_ERR_PARAMS
 
 
@@ -148,20 +148,20 @@ def test_invalid_params(toy: NativeGame, params: dict) -> None:
         (7, 9, 4),  # MM_ERR_INVARIANT: player 1 holds player 0's card
     ],
 )
-def test_decode_errors_name_the_field(toy: NativeGame, index: int, value: int, code: int) -> None:
+def test_decode_errors_name_the_field(toy: NativeHandle, index: int, value: int, code: int) -> None:
     vec = opening().encode()
     vec[index] = value
     result = search(toy, vec)
     assert (result.rc, result.summary.bad_field) == (code, index)
 
 
-def test_wrong_length_is_a_decode_error(toy: NativeGame) -> None:
+def test_wrong_length_is_a_decode_error(toy: NativeHandle) -> None:
     assert search(toy, opening().encode()[:-1]).rc == 1
 
 
-def test_playout_cap_stops_an_endless_game(endless: NativeGame) -> None:
+def test_playout_cap_stops_an_endless_game(endless: NativeHandle) -> None:
     assert search(endless, opening()).rc == endless.lib.MM_ISMCTS_ERR_PLAYOUT_CAP
 
 
-def test_engine_contract_is_checked(unsorted: NativeGame) -> None:
+def test_engine_contract_is_checked(unsorted: NativeHandle) -> None:
     assert search(unsorted, opening()).rc == unsorted.lib.MM_ISMCTS_ERR_ENGINE

@@ -1,0 +1,239 @@
+"""Lockstep and decoder-fuzz drivers for the Puerto Rico C twin, shared by the tests.
+
+Run in-process by the release-build tests, and as a script in a subprocess for the
+sanitizer build (which needs libasan preloaded into the interpreter)::
+
+    MEEPLEMIND_NATIVE=asan python pr_native_support.py lockstep --games 200
+    MEEPLEMIND_NATIVE=asan python pr_native_support.py fuzz --vectors 100000
+
+Both print one JSON summary line and exit 0, or raise (exit 1) on the first mismatch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import numpy as np
+
+from meeplemind.engine.errors import PositionError
+from meeplemind.engine.puerto_rico import codec, validate
+from meeplemind.engine.puerto_rico.moves import Move
+from meeplemind.engine.puerto_rico.state import new_game
+from meeplemind.engine.rng import Rng
+from meeplemind.native import NativeDecodeError, NativeGame
+
+GAME_ID = "puerto-rico"
+PLAYER_COUNTS = (2, 3, 4, 5)
+INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
+MM_OK, MM_ERR_LENGTH, MM_ERR_VERSION, MM_ERR_RANGE, MM_ERR_INVARIANT = range(5)
+HEURISTIC = 1
+
+
+# --------------------------------------------------------------------- lockstep
+def lockstep_game(native: NativeGame, players: int, seed: int) -> int:
+    """Play one game through both engines; returns the decisions made.
+
+    Chance: one seed, a Python ``Rng`` and a C rng state that must stay equal.
+    Moves: a separate picker, uniform over the legal list for even seeds and the C
+    heuristic playout policy for odd seeds (longer, more built-up games)."""
+    state = new_game(players, seed=seed)
+    buf = native.decode(state.encode())
+    chance = Rng(seed * 2654435761 + 17)
+    rng_state = chance.state
+    picker = Rng(seed ^ 0x5DEECE66D)
+    steps = 0
+    while True:
+        where = f"players={players} seed={seed} step={steps}"
+        legal = state.legal_action_ids()
+        assert native.legal_moves(buf).tolist() == legal, f"{where}: legal moves differ"
+        assert np.array_equal(native.encode(buf), state.encode()), f"{where}: state vectors differ"
+        assert native.current_player(buf) == (-1 if state.is_terminal else state.current_player), \
+            f"{where}: current player differs"
+        if state.is_terminal:
+            break
+        if seed % 2:
+            action, picker.state = native.rollout_move(buf, picker.state, HEURISTIC)
+        else:
+            action = legal[picker.below(len(legal))]
+        state = state.apply(Move.from_id(action), chance)
+        rng_state = native.apply(buf, action, rng_state)
+        assert rng_state == chance.state, f"{where}: rng streams diverged after {action}"
+        steps += 1
+    expected = np.array(list(zip(state.scores(), state.tiebreaks())), dtype=np.int32)
+    assert np.array_equal(native.scores(buf), expected), f"players={players} seed={seed}: scores"
+    return steps
+
+
+def _lockstep_chunk(games: list[tuple[int, int]]) -> int:
+    native = NativeGame(GAME_ID)
+    return sum(lockstep_game(native, players, seed) for players, seed in games)
+
+
+def run_lockstep(games: int, workers: int = 2, first_seed: int = 0) -> dict[str, int]:
+    """``games`` lockstep games over 2-5 players, split over ``workers`` processes."""
+    jobs = [(PLAYER_COUNTS[i % len(PLAYER_COUNTS)], first_seed + i) for i in range(games)]
+    chunks = [jobs[i::workers * 8] for i in range(workers * 8)]
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        decisions = sum(pool.map(_lockstep_chunk, chunks))
+    return {"games": games, "decisions": decisions}
+
+
+# ------------------------------------------------------------------------ fuzz
+def corpus(native: NativeGame, games: int, seed: int) -> list[np.ndarray]:
+    """Valid state vectors: every position of C-played games (both policies)."""
+    out = []
+    for g in range(games):
+        buf = native.decode(new_game(PLAYER_COUNTS[g % 4], seed=seed + g).encode())
+        rng_state = seed * 31 + g
+        while True:
+            out.append(native.encode(buf))
+            if native.current_player(buf) < 0:
+                break
+            action, rng_state = native.rollout_move(buf, rng_state, g % 2)
+            rng_state = native.apply(buf, action, rng_state)
+    return out
+
+
+_SPECIAL = (INT32_MIN, INT32_MAX, -1001, -1000, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13,
+            28, 29, 31, 32, 40, 42, 95, 100, 101, 122, 123, 999, 1000, 1001)
+
+
+def mutants(base: list[np.ndarray], count: int, seed: int) -> Iterator[np.ndarray]:
+    """Random and mutated vectors: boundary values, random values, swaps, unit moves
+    between two fields (conservation kept), several fields at once, length changes."""
+    rng = np.random.default_rng(seed)
+    n = len(base[0])
+    for _ in range(count):
+        v = base[rng.integers(len(base))].copy()
+        kind = rng.integers(10)
+        i, j = rng.integers(n), rng.integers(n)
+        if kind == 0:
+            v[i] = _SPECIAL[rng.integers(len(_SPECIAL))]
+        elif kind == 1:
+            v[i] += rng.choice((-1, 1))
+        elif kind == 2:
+            v[i] = rng.integers(-3, 40)
+        elif kind == 3:
+            v[i], v[j] = v[j], v[i]
+        elif kind == 4:
+            v[i] -= 1
+            v[j] += 1
+        elif kind == 5:
+            for k in rng.integers(n, size=rng.integers(2, 6)):
+                v[k] += rng.choice((-1, 1))
+        elif kind == 6:
+            v = v[: rng.integers(n)] if rng.integers(2) else np.concatenate([v, v[: rng.integers(1, 5)]])
+        elif kind == 7:
+            v = rng.integers(INT32_MIN, INT32_MAX, size=n, dtype=np.int32, endpoint=True)
+            v[0] = rng.choice((1, v[0]))
+        elif kind == 8:
+            v = rng.integers(-1, 6, size=n, dtype=np.int32)
+            v[0] = 1
+        else:
+            v[i] = rng.integers(INT32_MIN, INT32_MAX, dtype=np.int32, endpoint=True)
+        yield v.astype(np.int32)
+
+
+def native_verdict(native: NativeGame, v: np.ndarray) -> tuple[int, int]:
+    try:
+        native.decode(v)
+    except NativeDecodeError as e:
+        return e.code, e.index
+    return MM_OK, -1
+
+
+def python_verdict(v: np.ndarray) -> tuple[int, int]:
+    """validate.check_vector plus codec.validate's no-legal-move check, as (code, index)."""
+    values = v.tolist()
+    bad = validate.check_vector(values)
+    if bad is None:
+        try:
+            codec.decode(values)
+        except PositionError as e:
+            assert e.path == "current_player", e
+            return MM_ERR_INVARIANT, 5
+        return MM_OK, -1
+    if bad[0] < 0:
+        return MM_ERR_LENGTH, -1
+    if bad[0] == 0:
+        return MM_ERR_VERSION, 0
+    return (MM_ERR_RANGE if validate._check_ranges(values) else MM_ERR_INVARIANT), bad[0]
+
+
+def round_trip(native: NativeGame, v: np.ndarray) -> None:
+    """decode(encode(x)) == x for the vector and for the state bytes."""
+    buf = native.decode(v)
+    assert np.array_equal(native.encode(buf), v), "encode(decode(v)) != v"
+    assert native.decode(native.encode(buf)) == buf, "decode(encode(state)) != state"
+
+
+def run_fuzz(vectors: int, compare: int, seed: int = 1) -> dict[str, int]:
+    """Feed ``vectors`` mutants to the C decoder (round-tripping every accepted one);
+    the first ``compare`` must get the Python verdict too."""
+    native = NativeGame(GAME_ID)
+    base = corpus(native, 60, seed)
+    for v in base[:: max(1, len(base) // 2000)]:
+        round_trip(native, v)
+    verdicts: dict[int, int] = {}
+    for n, v in enumerate(mutants(base, vectors, seed)):
+        got = native_verdict(native, v)
+        verdicts[got[0]] = verdicts.get(got[0], 0) + 1
+        if got[0] == MM_OK:
+            round_trip(native, v)
+        if n < compare:
+            want = python_verdict(v)
+            assert got == want, f"vector {v.tolist()}: C says {got}, Python says {want}"
+    return {"vectors": vectors, "compared": compare, "corpus": len(base),
+            **{f"code_{k}": c for k, c in sorted(verdicts.items())}}
+
+
+# ----------------------------------------------------------- sanitizer subprocess
+def sanitizer_env() -> dict[str, str] | None:
+    """Environment for the asan build in a fresh interpreter, or None without libasan."""
+    libs = []
+    for name in ("libasan.so", "libubsan.so"):
+        path = subprocess.run(["gcc", f"-print-file-name={name}"], capture_output=True,
+                              text=True).stdout.strip()
+        if not os.path.isabs(path) or not os.path.exists(path):
+            return None
+        libs.append(path)
+    return {**os.environ, "MEEPLEMIND_NATIVE": "asan", "LD_PRELOAD": " ".join(libs),
+            "ASAN_OPTIONS": "detect_leaks=0", "UBSAN_OPTIONS": "print_stacktrace=1"}
+
+
+def run_sanitized(args: list[str], timeout: float) -> dict[str, int]:
+    """Run this script under the sanitizer build; fail on any report or a bad exit."""
+    env = sanitizer_env()
+    assert env is not None, "libasan/libubsan not found"
+    proc = subprocess.run([sys.executable, __file__, *args], env=env, capture_output=True,
+                          text=True, timeout=timeout)
+    report = proc.stderr[-4000:]
+    assert "ERROR: AddressSanitizer" not in proc.stderr, report
+    assert "runtime error" not in proc.stderr, report
+    assert proc.returncode == 0, report
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("mode", choices=("lockstep", "fuzz"))
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--vectors", type=int, default=100_000)
+    parser.add_argument("--compare", type=int, default=0)
+    args = parser.parse_args()
+    if args.mode == "lockstep":
+        result = run_lockstep(args.games, args.workers)
+    else:
+        result = run_fuzz(args.vectors, args.compare)
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,110 @@
+"""The command line: new, moves, apply, selfplay, arena and their errors (exit 2, one line)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from meeplemind.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_new_moves_apply_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "new", "puerto-rico", "--players", "4", "--seed", "7")
+    assert code == 0
+    position = json.loads(out)
+    assert position["game"] == "puerto-rico" and len(position["puerto_rico"]["players"]) == 4
+    path = tmp_path / "pos.json"
+    path.write_text(out)
+    code, out, _ = run(capsys, "moves", str(path))
+    moves = out.split()
+    assert code == 0 and "role:settler" in moves and len(moves) == 7
+    code, out, _ = run(capsys, "apply", str(path), "role:prospector")
+    after = json.loads(out)
+    assert code == 0 and after["puerto_rico"]["picks"] == 1
+    path.write_text(out)
+    code, out2, _ = run(capsys, "apply", str(path), "role:builder", "pass")
+    assert code == 0 and json.loads(out2)["puerto_rico"]["current_player"] != after["puerto_rico"]["current_player"]
+
+
+@pytest.mark.parametrize("content,needle", [
+    ("not json", "not JSON"),
+    ('{"game": "chess", "chess": {}}', "unknown game 'chess'"),
+    ('{"game": "puerto-rico"}', "puerto_rico: missing"),
+])
+def test_bad_files_give_one_line_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                            content: str, needle: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    code, out, err = run(capsys, "moves", str(path))
+    assert code == 2 and out == "" and needle in err and err.count("\n") == 1
+
+
+def test_field_path_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "new", "puerto-rico", "--players", "3")
+    position = json.loads(out)
+    position["puerto_rico"]["players"][2]["doubloons"] = -1
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(position))
+    code, _, err = run(capsys, "moves", str(path))
+    assert code == 2 and "puerto_rico.players[2].doubloons: -1 is below 0" in err
+    position["puerto_rico"]["players"][2]["doubloons"] = 5
+    position["puerto_rico"]["players"][0]["goods"]["corn"] = 1  # not taken from the supply
+    path.write_text(json.dumps(position))
+    code, _, err = run(capsys, "moves", str(path))
+    assert code == 2 and "puerto_rico.goods_supply.corn: 11 corn barrels in play, the game has 10" in err
+    position["puerto_rico"]["goods_supply"]["corn"] = 8
+    position["puerto_rico"]["ships"][0].update(good="corn", count=1)
+    position["puerto_rico"]["ships"][1].update(good="corn", count=1)
+    path.write_text(json.dumps(position))
+    code, _, err = run(capsys, "moves", str(path))
+    assert code == 2 and "puerto_rico.ships[1].good: carries corn, already carried by ships[0]" in err
+
+
+def test_bad_and_illegal_moves(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "new", "puerto-rico", "--players", "3")
+    path = tmp_path / "p.json"
+    path.write_text(out)
+    code, _, err = run(capsys, "apply", str(path), "fly:away")
+    assert code == 2 and "unknown verb 'fly'" in err
+    code, _, err = run(capsys, "apply", str(path), "build:harbor")
+    assert code == 2 and "not legal here" in err
+    code, _, err = run(capsys, "moves", str(tmp_path / "missing.json"))
+    assert code == 2 and "No such file" in err
+
+
+def test_selfplay_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "selfplay", "puerto-rico", "--players", "3", "--bot", "random",
+                       "--seed", "1", "--json")
+    result = json.loads(out)
+    assert code == 0 and len(result["scores"]) == 3 and result["moves"] > 50
+    assert result["winner"] and all(0 <= w < 3 for w in result["winner"])
+    code2, out2, _ = run(capsys, "selfplay", "puerto-rico", "--players", "3", "--bot", "random",
+                         "--seed", "1", "--json")
+    assert out2 == out  # seeded: identical
+
+
+def test_selfplay_log_and_scoreboard(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "selfplay", "puerto-rico", "--players", "2", "--bot", "heuristic",
+                       "--bot", "random", "--seed", "3")
+    assert code == 0 and "P0" in out and "final scores after" in out and "winner" in out
+
+
+def test_bad_bot_spec(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "selfplay", "puerto-rico", "--bot", "genius")
+    assert code == 2 and "unknown bot 'genius'" in err
+
+
+def test_console_script_entry_point() -> None:
+    proc = subprocess.run([sys.executable, "-m", "meeplemind", "new", "puerto-rico", "--players", "5"],
+                          capture_output=True, text=True, check=True)
+    assert json.loads(proc.stdout)["viewer"] >= 0
