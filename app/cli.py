@@ -72,6 +72,30 @@ def cmd_selfplay(args: argparse.Namespace) -> None:
         print(f"  P{p} {bots[p].name:<12} {s:3d} VP  (tie-break {t}){'  winner' if p in winners else ''}")
 
 
+def cmd_analyze(args: argparse.Namespace) -> None:
+    from .search import analyze
+
+    state, _ = load_position(args.file)
+    result = analyze(state, iterations=args.iterations, time_ms=args.time_ms, threads=args.threads,
+                     seed=args.seed, max_moves=args.max_moves, rollout_policy=args.rollout)
+    report = {
+        "moves": [{"move": m.move, "visits": m.visits, "win_rate": round(m.win_rate, 4),
+                   "expected_scores": [round(x, 2) for x in m.expected_scores], "pv": m.pv}
+                  for m in result.moves],
+        "iterations": result.iterations, "elapsed_ms": round(result.elapsed_ms, 1),
+        "stopped_by": result.stopped_by, "nodes": result.nodes, "player": result.player,
+    }
+    if args.json:
+        print(json.dumps(report))
+        return
+    print(f"player {result.player} to move: {result.iterations} iterations in "
+          f"{result.elapsed_ms:.0f} ms ({result.stopped_by}), {result.nodes} nodes")
+    print(f"{'move':<24} {'visits':>8} {'win':>6}  {'expected scores':<28} pv")
+    for m in report["moves"]:
+        scores = " ".join(f"{x:5.1f}" for x in m["expected_scores"])
+        print(f"{m['move']:<24} {m['visits']:>8} {m['win_rate']:>6.3f}  {scores:<28} {' '.join(m['pv'][1:])}")
+
+
 def cmd_arena(args: argparse.Namespace) -> None:
     from .search.arena import format_table, progress_bar, run_arena
 
@@ -118,6 +142,16 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", action="append", metavar="SPEC", help="one per seat, repeated cyclically")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--json", action="store_true")
+
+    p = add("analyze", cmd_analyze, "search a position file and print the top moves")
+    p.add_argument("file")
+    p.add_argument("--iterations", type=int)
+    p.add_argument("--time-ms", type=int)
+    p.add_argument("--threads", type=int, default=1)
+    p.add_argument("--seed", type=int)
+    p.add_argument("--max-moves", type=int, default=10)
+    p.add_argument("--rollout", choices=["heuristic", "random"], default="heuristic")
     p.add_argument("--json", action="store_true")
 
     p = add("arena", cmd_arena, "play a seeded tournament between bots, seats rotated")

@@ -50,7 +50,8 @@ static int valid_params(const mm_ismcts_params *p)
         && p->exploration >= 0 && isfinite(p->exploration)
         && p->margin_weight >= 0 && p->margin_weight <= 1
         && p->margin_scale > 0 && isfinite(p->margin_scale)
-        && p->rollout_policy >= 0 && p->pv_max >= 1 && p->pv_max <= MM_ISMCTS_PV_MAX;
+        && p->rollout_policy >= 0 && p->pv_max >= 1 && p->pv_max <= MM_ISMCTS_PV_MAX
+        && p->snapshot_ms >= 0 && isfinite(p->snapshot_ms);
 }
 
 static int valid_stats(const mm_ismcts_root_stats *s)
@@ -234,14 +235,14 @@ static int iterate(search *s)
     return MM_OK;
 }
 
-static int stop_reason(const search *s, int64_t iterations, volatile int32_t *stop, double start)
+static int stop_reason(const search *s, int64_t iterations, volatile int32_t *stop, double elapsed)
 {
     const mm_ismcts_params *p = s->params;
     if (stop && *stop)
         return MM_ISMCTS_STOP_CANCELLED;
     if (p->max_iterations > 0 && iterations >= p->max_iterations)
         return MM_ISMCTS_STOP_ITERATIONS;
-    if (p->max_ms > 0 && now_ms() - start >= p->max_ms)
+    if (p->max_ms > 0 && elapsed >= p->max_ms)
         return MM_ISMCTS_STOP_TIME;
     if (s->used >= s->cap)
         return MM_ISMCTS_STOP_NODES;
@@ -283,23 +284,43 @@ static int32_t write_root(const search *s, mm_ismcts_root_stats *out)
     return rows;
 }
 
-/* Run iterations until a budget ends; returns MM_OK or an error of iterate(). */
-static int run(search *s, volatile int32_t *stop, double start, mm_ismcts_summary *sum)
+/* Publish the root statistics under the summary's seqlock. */
+static void publish(const search *s, mm_ismcts_root_stats *out, mm_ismcts_summary *sum)
+{
+    __atomic_store_n(&sum->snapshot_seq, sum->snapshot_seq + 1, __ATOMIC_RELEASE);
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    sum->children = s->used > 0 ? write_root(s, out) : 0;
+    sum->nodes = s->used;
+    sum->root_reward = s->used > 0 ? s->pool[0].reward : 0.0;
+    __atomic_store_n(&sum->snapshot_seq, sum->snapshot_seq + 1, __ATOMIC_RELEASE);
+}
+
+/* Run iterations until a budget ends, publishing snapshots if asked; returns
+ * MM_OK or an error of iterate(). */
+static int run(search *s, volatile int32_t *stop, double start, mm_ismcts_root_stats *out,
+               mm_ismcts_summary *sum)
 {
     if (s->root_player < 0 || s->g->legal_moves(s->root, s->legal) <= 0) {
         sum->stop_reason = MM_ISMCTS_STOP_TERMINAL;
         return MM_OK;
     }
     new_node(s, -1, -1, s->root_player);
+    double every = s->params->snapshot_ms, next = every > 0 ? every : -1.0;
     int reason;
-    while ((reason = stop_reason(s, sum->iterations, stop, start)) == 0) {
+    for (;;) {
+        double elapsed = now_ms() - start;
+        if ((reason = stop_reason(s, sum->iterations, stop, elapsed)) != 0)
+            break;
+        if (next > 0 && elapsed >= next) {
+            publish(s, out, sum);
+            next = elapsed + every;
+        }
         int rc = iterate(s);
         if (rc != MM_OK)
             return rc;
-        sum->iterations++;
+        __atomic_store_n(&sum->iterations, sum->iterations + 1, __ATOMIC_RELAXED);
     }
     sum->stop_reason = reason;
-    sum->root_reward = s->pool[0].reward;
     return MM_OK;
 }
 
@@ -333,11 +354,9 @@ int mm_ismcts_search(const mm_game *g, const int32_t *vec, int32_t len,
                 .rng = {params->seed}};
     int rc = prepare(&s, vec, len, summary);
     if (rc == MM_OK)
-        rc = run(&s, stop, start, summary);
-    if (rc == MM_OK) {
-        summary->children = s.used > 0 ? write_root(&s, stats) : 0;
-        summary->nodes = s.used;
-    }
+        rc = run(&s, stop, start, stats, summary);
+    if (rc == MM_OK)
+        publish(&s, stats, summary);
     release(&s);
     summary->elapsed_ms = now_ms() - start;
     return rc;

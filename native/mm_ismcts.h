@@ -49,6 +49,8 @@ typedef struct mm_ismcts_params {
     double margin_scale;    /* > 0, in score points */
     int32_t rollout_policy; /* passed to mm_game.rollout_move: 0 random, 1 heuristic */
     int32_t pv_max;         /* 1..MM_ISMCTS_PV_MAX */
+    double snapshot_ms;     /* > 0: publish the root statistics every snapshot_ms while
+                               searching (see mm_ismcts_summary.snapshot_seq); 0 = only at the end */
 } mm_ismcts_params;
 
 /* Caller-owned arrays, one row per root child, rows = mm_ismcts_rows(g).
@@ -74,6 +76,11 @@ typedef struct mm_ismcts_summary {
     int32_t children;    /* rows written */
     int32_t stop_reason; /* MM_ISMCTS_STOP_* */
     int32_t bad_field;   /* vector index named by a decode error, else -1 */
+    /* Seqlock over the root statistics, children, nodes and root_reward: odd while
+     * a snapshot is being written, even when they are consistent.  Another thread
+     * may read them mid-search: read the sequence, copy, and accept the copy if the
+     * sequence was even and has not changed. */
+    int64_t snapshot_seq;
 } mm_ismcts_summary;
 
 /* Rows the root statistics arrays need for game g (its action space size:

@@ -16,6 +16,7 @@ import secrets
 import threading
 import time
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import numpy as np
@@ -139,6 +140,8 @@ def analyze(
     margin_scale: float = 10.0,
     pv_max: int = 8,
     native: NativeHandle | None = None,
+    on_progress: Callable[[Analysis], None] | None = None,
+    report_every_ms: float = 500.0,
 ) -> Analysis:
     """Search ``state`` for its player to move and return per-move statistics.
 
@@ -167,17 +170,28 @@ def analyze(
     )
     if stop_event is not None and not callable(getattr(stop_event, "is_set", None)):
         raise ValueError("stop_event must be a threading.Event or None")
+    if on_progress is not None:
+        report_every_ms = _real("report_every_ms", report_every_ms, 1.0)
     if native is None:
         native = NativeHandle.load(state.game_id)
     vec = _encode(state)
     stop = native.ffi.new("int32_t *")
-    trees = [_Tree(native, vec, settings, t, stop) for t in range(settings.threads)]
+    snapshot_ms = report_every_ms / 2 if on_progress else 0.0
+    trees = [_Tree(native, vec, settings, t, stop, snapshot_ms) for t in range(settings.threads)]
     start = time.perf_counter()
-    _run(trees, stop_event, stop)
+
+    def report() -> None:
+        snapshots = [t.snapshot() for t in trees]
+        if on_progress and all(snapshots):
+            elapsed_ms = (time.perf_counter() - start) * 1e3
+            on_progress(_analysis(state, snapshots, settings.max_moves, elapsed_ms, "running"))  # type: ignore[arg-type]
+
+    _run(trees, stop_event, stop, report if on_progress else None, report_every_ms / 1e3)
     elapsed_ms = (time.perf_counter() - start) * 1e3
     for tree in trees:
         tree.raise_for_error()
-    return _analysis(state, trees, settings.max_moves, elapsed_ms)
+    final = [tree.snapshot() for tree in trees]
+    return _analysis(state, final, settings.max_moves, elapsed_ms)  # type: ignore[arg-type]
 
 
 def _settings(
@@ -275,7 +289,13 @@ class _Tree:
     ``stop`` is the native stop flag (``int32_t *``) shared by all trees."""
 
     def __init__(
-        self, native: NativeHandle, vec: np.ndarray, settings: _Settings, index: int, stop: Any
+        self,
+        native: NativeHandle,
+        vec: np.ndarray,
+        settings: _Settings,
+        index: int,
+        stop: Any,
+        snapshot_ms: float,
     ) -> None:
         ffi, rows = native.ffi, native.rows
         self._native = native
@@ -293,6 +313,7 @@ class _Tree:
                 "margin_scale": settings.margin_scale,
                 "rollout_policy": settings.policy,
                 "pv_max": settings.pv_max,
+                "snapshot_ms": snapshot_ms,
             },
         )
         self.arrays: dict[str, np.ndarray] = {
@@ -323,6 +344,19 @@ class _Tree:
             self.summary,
         )
 
+    def snapshot(self) -> _Snapshot | None:
+        """A consistent copy of the published root statistics, or None while the
+        search is writing them (seqlock, see mm_ismcts_summary.snapshot_seq)."""
+        summary = self.summary
+        seq = summary.snapshot_seq
+        if seq == 0 or seq % 2:
+            return None
+        arrays = {name: a.copy() for name, a in self.arrays.items()}
+        snap = _Snapshot(arrays, summary.children, summary.nodes, summary.root_reward,
+                         summary.iterations, summary.stop_reason, summary.root_player,
+                         summary.players)
+        return snap if summary.snapshot_seq == seq else None
+
     def raise_for_error(self) -> None:
         lib, rc = self._native.lib, self.rc
         if rc == 0:
@@ -340,8 +374,29 @@ class _Tree:
         raise RuntimeError(f"native search failed with code {rc}")
 
 
-def _run(trees: list[_Tree], stop_event: threading.Event | None, stop: Any) -> None:
-    """Run every tree in its own thread; ``stop_event`` sets the native stop flag."""
+@dataclass(frozen=True, slots=True)
+class _Snapshot:
+    """Root statistics of one tree, copied out of its caller-owned arrays."""
+
+    arrays: dict[str, np.ndarray]
+    children: int
+    nodes: int
+    root_reward: float
+    iterations: int
+    stop_reason: int
+    root_player: int
+    players: int
+
+
+def _run(
+    trees: list[_Tree],
+    stop_event: threading.Event | None,
+    stop: Any,
+    report: Callable[[], None] | None,
+    report_every_s: float,
+) -> None:
+    """Run every tree in its own thread; ``stop_event`` sets the native stop flag and
+    ``report`` is called about every ``report_every_s`` while they run."""
     threads = [
         threading.Thread(target=t.run, name=f"ismcts-{i}", daemon=True) for i, t in enumerate(trees)
     ]
@@ -350,24 +405,21 @@ def _run(trees: list[_Tree], stop_event: threading.Event | None, stop: Any) -> N
     try:
         for thread in threads:
             thread.start()
+        next_report = time.perf_counter() + report_every_s
         for thread in threads:
-            _join(thread, stop_event, stop)
+            while thread.is_alive():
+                if stop_event is not None and stop_event.is_set():
+                    stop[0] = 1
+                thread.join(_POLL_S)
+                if report and time.perf_counter() >= next_report and thread.is_alive():
+                    report()
+                    next_report = time.perf_counter() + report_every_s
     except BaseException:
         stop[0] = 1
         for thread in threads:
             if thread.ident is not None:
                 thread.join()
         raise
-
-
-def _join(thread: threading.Thread, stop_event: threading.Event | None, stop: Any) -> None:
-    if stop_event is None:
-        thread.join()
-        return
-    while thread.is_alive():
-        if stop_event.is_set():
-            stop[0] = 1
-        thread.join(_POLL_S)
 
 
 @dataclass(slots=True)
@@ -380,13 +432,13 @@ class _RootMove:
     pv_visits: int = -1
 
 
-def _merge(trees: list[_Tree]) -> list[_RootMove]:
+def _merge(snapshots: list[_Snapshot]) -> list[_RootMove]:
     """Sum the root statistics of the trees, most visited first; each move's PV
     comes from the tree where the move had the most visits."""
     merged: dict[int, _RootMove] = {}
-    for tree in trees:
-        a = tree.arrays
-        for row in range(tree.summary.children):
+    for snap in snapshots:
+        a = snap.arrays
+        for row in range(snap.children):
             action, visits = int(a["action"][row]), int(a["visits"][row])
             move = merged.get(action)
             if move is None:
@@ -428,20 +480,23 @@ def _move_info(state: SearchableState, move: _RootMove, players: int) -> MoveInf
 
 
 def _analysis(
-    state: SearchableState, trees: list[_Tree], max_moves: int | None, elapsed_ms: float
+    state: SearchableState,
+    snapshots: list[_Snapshot],
+    max_moves: int | None,
+    elapsed_ms: float,
+    stopped_by: str | None = None,
 ) -> Analysis:
     """Merge the trees into an Analysis; ``stopped_by`` is the most restrictive
     limit any tree hit (terminal > cancelled > nodes > time > iterations)."""
-    summaries = [t.summary for t in trees]
-    root_player, players = summaries[0].root_player, summaries[0].players
-    iterations = sum(s.iterations for s in summaries)
-    root_reward = sum(s.root_reward for s in summaries)
+    root_player, players = snapshots[0].root_player, snapshots[0].players
+    iterations = sum(s.iterations for s in snapshots)
+    root_reward = sum(s.root_reward for s in snapshots)
     return Analysis(
-        moves=[_move_info(state, m, players) for m in _merge(trees)[:max_moves]],
+        moves=[_move_info(state, m, players) for m in _merge(snapshots)[:max_moves]],
         iterations=iterations,
         elapsed_ms=elapsed_ms,
-        nodes=sum(s.nodes for s in summaries),
-        stopped_by=STOP_REASONS[max(s.stop_reason for s in summaries)],
+        nodes=sum(s.nodes for s in snapshots),
+        stopped_by=stopped_by or STOP_REASONS[max(s.stop_reason for s in snapshots)],
         root_value=root_reward / iterations if iterations else math.nan,
         player=root_player if root_player >= 0 else None,
     )

@@ -20,6 +20,7 @@ typedef struct mm_ismcts_params {
     double margin_scale;
     int32_t rollout_policy;
     int32_t pv_max;
+    double snapshot_ms;
 } mm_ismcts_params;
 typedef struct mm_ismcts_root_stats {
     int32_t *action;
@@ -40,6 +41,7 @@ typedef struct mm_ismcts_summary {
     int32_t children;
     int32_t stop_reason;
     int32_t bad_field;
+    int64_t snapshot_seq;
 } mm_ismcts_summary;
 int32_t mm_ismcts_rows(const mm_game *g);
 int mm_ismcts_search(const mm_game *g, const int32_t *vec, int32_t len,

@@ -12,6 +12,7 @@ Both print one JSON summary line and exit 0, or raise (exit 1) on the first mism
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import multiprocessing
 import os
@@ -31,6 +32,7 @@ from meeplemind.native import NativeDecodeError, NativeGame
 GAME_ID = "puerto-rico"
 PLAYER_COUNTS = (2, 3, 4, 5)
 INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
+GLOBALS = 20  # vector fields before the piles (codec.py layout)
 MM_OK, MM_ERR_LENGTH, MM_ERR_VERSION, MM_ERR_RANGE, MM_ERR_INVARIANT = range(5)
 HEURISTIC = 1
 
@@ -106,12 +108,13 @@ _SPECIAL = (INT32_MIN, INT32_MAX, -1001, -1000, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 
 
 def mutants(base: list[np.ndarray], count: int, seed: int) -> Iterator[np.ndarray]:
     """Random and mutated vectors: boundary values, random values, swaps, unit moves
-    between two fields (conservation kept), several fields at once, length changes."""
+    between two fields (conservation kept), several fields at once, length changes,
+    small values in the global fields (who is to move, phase progress)."""
     rng = np.random.default_rng(seed)
     n = len(base[0])
     for _ in range(count):
         v = base[rng.integers(len(base))].copy()
-        kind = rng.integers(10)
+        kind = rng.integers(11)
         i, j = rng.integers(n), rng.integers(n)
         if kind == 0:
             v[i] = _SPECIAL[rng.integers(len(_SPECIAL))]
@@ -135,9 +138,23 @@ def mutants(base: list[np.ndarray], count: int, seed: int) -> Iterator[np.ndarra
         elif kind == 8:
             v = rng.integers(-1, 6, size=n, dtype=np.int32)
             v[0] = 1
-        else:
+        elif kind == 9:
             v[i] = rng.integers(INT32_MIN, INT32_MAX, dtype=np.int32, endpoint=True)
+        else:  # where the turn stands: current player, chooser, turn, progress fields
+            v[rng.integers(GLOBALS)] = rng.integers(-1, 6)
         yield v.astype(np.int32)
+
+
+def sweeps(base: list[np.ndarray], bases: int, seed: int) -> Iterator[np.ndarray]:
+    """Every global field (who is to move, phase progress) of sampled positions set
+    to each small value: reaches the progress checks and the no-legal-move check."""
+    rng = np.random.default_rng(seed)
+    for b in rng.integers(len(base), size=bases):
+        for i in range(3, GLOBALS):
+            for value in range(-1, 30 if i == 15 else 7):
+                v = base[b].copy()
+                v[i] = value
+                yield v
 
 
 def native_verdict(native: NativeGame, v: np.ndarray) -> tuple[int, int]:
@@ -173,24 +190,26 @@ def round_trip(native: NativeGame, v: np.ndarray) -> None:
     assert native.decode(native.encode(buf)) == buf, "decode(encode(state)) != state"
 
 
-def run_fuzz(vectors: int, compare: int, seed: int = 1) -> dict[str, int]:
-    """Feed ``vectors`` mutants to the C decoder (round-tripping every accepted one);
-    the first ``compare`` must get the Python verdict too."""
+def run_fuzz(vectors: int, compare: int, sweep_bases: int = 100, seed: int = 1) -> dict[str, int]:
+    """Feed the sweeps of ``sweep_bases`` positions and ``vectors`` mutants to the C
+    decoder, round-tripping every accepted vector; the sweeps and the first
+    ``compare`` mutants must get the Python verdict too."""
     native = NativeGame(GAME_ID)
     base = corpus(native, 60, seed)
     for v in base[:: max(1, len(base) // 2000)]:
         round_trip(native, v)
     verdicts: dict[int, int] = {}
-    for n, v in enumerate(mutants(base, vectors, seed)):
+    swept = list(sweeps(base, sweep_bases, seed))
+    for n, v in enumerate(itertools.chain(swept, mutants(base, vectors, seed))):
         got = native_verdict(native, v)
         verdicts[got[0]] = verdicts.get(got[0], 0) + 1
         if got[0] == MM_OK:
             round_trip(native, v)
-        if n < compare:
+        if n < len(swept) + compare:
             want = python_verdict(v)
             assert got == want, f"vector {v.tolist()}: C says {got}, Python says {want}"
-    return {"vectors": vectors, "compared": compare, "corpus": len(base),
-            **{f"code_{k}": c for k, c in sorted(verdicts.items())}}
+    return {"vectors": len(swept) + vectors, "compared": len(swept) + compare,
+            "corpus": len(base), **{f"code_{k}": c for k, c in sorted(verdicts.items())}}
 
 
 # ----------------------------------------------------------- sanitizer subprocess

@@ -187,3 +187,21 @@ def test_decoder_rejection_is_a_value_error(toy: NativeHandle) -> None:
 def test_playout_cap_is_a_runtime_error(endless: NativeHandle) -> None:
     with pytest.raises(RuntimeError, match="playout exceeded"):
         analyze(opening(), native=endless)
+
+
+def test_progress_reports_grow_while_searching(toy: NativeHandle) -> None:
+    reports: list[Analysis] = []
+    final = analyze(opening(), time_ms=400, threads=2, seed=2, native=toy,
+                    on_progress=reports.append, report_every_ms=50)
+    assert 3 <= len(reports) <= 12
+    counts = [r.iterations for r in reports]
+    assert counts == sorted(counts) and counts[-1] <= final.iterations
+    for r in reports:
+        assert r.stopped_by == "running" and r.moves
+        assert sum(m.visits for m in r.moves) <= r.iterations
+    assert final.stopped_by == "time"
+
+
+def test_progress_interval_is_validated(toy: NativeHandle) -> None:
+    with pytest.raises(ValueError, match="report_every_ms"):
+        analyze(opening(), iterations=10, native=toy, on_progress=print, report_every_ms=0)
