@@ -1,10 +1,55 @@
-"""Build hook: cffi compiles the native engines during `pip install` (metadata is in pyproject.toml)."""
+"""Build hooks (metadata is in pyproject.toml).
+
+cffi compiles the native engines; ``build_py`` first generates the gRPC code of
+``proto/meeplemind/v1/*.proto`` with grpcio-tools into ``app/v1/`` (the package
+``meeplemind.v1``), so regular and editable installs both get it.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import shutil
+import tempfile
 
 from setuptools import setup
+from setuptools.command.build_py import build_py
+
+ROOT = pathlib.Path(__file__).resolve().parent
+PROTO_ROOT = ROOT / "proto"
+PROTO_PACKAGE = pathlib.Path("meeplemind", "v1")
+GENERATED_INTO = ROOT / "app" / "v1"
+
+
+def generate_protos() -> None:
+    """Run protoc (grpcio-tools) on every .proto of meeplemind.v1 into ``app/v1/``."""
+    import grpc_tools
+    from grpc_tools import protoc
+
+    protos = sorted(str(p.relative_to(PROTO_ROOT)) for p in (PROTO_ROOT / PROTO_PACKAGE).glob("*.proto"))
+    well_known = pathlib.Path(grpc_tools.__file__).parent / "_proto"
+    with tempfile.TemporaryDirectory() as out:
+        args = ["grpc_tools.protoc", f"-I{PROTO_ROOT}", f"-I{well_known}", f"--python_out={out}",
+                f"--pyi_out={out}", f"--grpc_python_out={out}", *protos]
+        if protoc.main(args) != 0:
+            raise RuntimeError(f"protoc failed on {', '.join(protos)}")
+        for old in GENERATED_INTO.glob("*_pb2*.py*"):
+            old.unlink()
+        for path in sorted((pathlib.Path(out) / PROTO_PACKAGE).iterdir()):
+            shutil.copyfile(path, GENERATED_INTO / path.name)
+
+
+class BuildPyWithProtos(build_py):
+    """``build_py`` that generates the gRPC code before collecting the packages."""
+
+    def run(self) -> None:
+        generate_protos()
+        super().run()
+
 
 setup(
+    cmdclass={"build_py": BuildPyWithProtos},
     cffi_modules=[
         "native/build_native.py:ffibuilder",
         "native/build_native.py:ffibuilder_asan",
-    ]
+    ],
 )

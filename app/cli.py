@@ -104,6 +104,15 @@ def cmd_arena(args: argparse.Namespace) -> None:
     print(json.dumps(report) if args.json else format_table(report))
 
 
+def cmd_corpus(args: argparse.Namespace) -> None:
+    from .search.corpus import write_corpus
+
+    if args.per_stage < 1:
+        raise UsageError(f"--per-stage {args.per_stage}: must be at least 1")
+    count = write_corpus(args.out, games=args.game, per_stage=args.per_stage, seed=args.seed)
+    print(f"wrote {count} positions to {args.out}")
+
+
 def cmd_bench(args: argparse.Namespace) -> None:
     from .search.bench import run_bench
 
@@ -165,6 +174,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true")
 
+    p = add("corpus", cmd_corpus, "write self-play positions (JSON lines) for load tests")
+    p.add_argument("--out", required=True)
+    p.add_argument("--game", action="append", choices=games)
+    p.add_argument("--per-stage", type=int, default=4, help="positions per game, player count and stage")
+    p.add_argument("--seed", type=int, default=1)
+
     p = add("bench", cmd_bench, "measure engine and search speed (JSON)")
     p.add_argument("--game", action="append", choices=games)
     p.add_argument("--players", type=int, action="append")
@@ -184,6 +199,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except OSError as e:
+        print(f"meeplemind {args.command}: error: {e.filename or ''}: {e.strerror}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -84,47 +84,26 @@ static int occupied(const mm_pr_player *p, int b) { return p->buildings[b] > 0; 
 
 static int owns(const mm_pr_player *p, int b) { return p->buildings[b] >= 0; }
 
-static int island_used(const mm_pr_player *p) { return sum5(p->plantations) + p->quarries; }
-
-static int city_used(const mm_pr_player *p)
-{
-    int used = 0;
-    for (int b = 0; b < NB; b++)
-        used += p->buildings[b] >= 0 ? BUILDINGS[b].spaces : 0;
-    return used;
-}
+/* Index of the lowest set bit of a non-zero mask (loops over owned buildings). */
+static int lowest(uint32_t mask) { return __builtin_ctz(mask); }
 
 static int colonists(const mm_pr_player *p)
 {
     int total = p->san_juan + sum5(p->plantation_colonists) + p->quarry_colonists;
-    for (int b = 0; b < NB; b++)
-        total += max_int(p->buildings[b], 0);
+    for (uint32_t m = p->owned; m; m &= m - 1) {
+        int b = lowest(m);
+        total += p->buildings[b];
+    }
     return total;
-}
-
-static int slot_capacity(const mm_pr_player *p, int slot)
-{
-    if (slot < NK)
-        return p->plantations[slot];
-    if (slot == SLOT_QUARRY)
-        return p->quarries;
-    return p->buildings[slot - SLOT_BUILDING] >= 0 ? BUILDINGS[slot - SLOT_BUILDING].circles : 0;
-}
-
-static int slot_filled(const mm_pr_player *p, int slot)
-{
-    if (slot < NK)
-        return p->plantation_colonists[slot];
-    if (slot == SLOT_QUARRY)
-        return p->quarry_colonists;
-    return max_int(p->buildings[slot - SLOT_BUILDING], 0);
 }
 
 static int empty_building_circles(const mm_pr_player *p)
 {
     int empty = 0;
-    for (int b = 0; b < NB; b++)
-        empty += p->buildings[b] >= 0 ? BUILDINGS[b].circles - p->buildings[b] : 0;
+    for (uint32_t m = p->owned; m; m &= m - 1) {
+        int b = lowest(m);
+        empty += BUILDINGS[b].circles - p->buildings[b];
+    }
     return empty;
 }
 
@@ -167,6 +146,12 @@ static int price(const mm_pr_state *s, int player, int b)
     return max_int(0, building_cost(s, b) - discount);
 }
 
+/* Doubloons a sale of kind k pays (its price is k), with or without the privilege. */
+static int sale_gain(const mm_pr_player *p, int k, int privilege)
+{
+    return k + privilege + occupied(p, SMALL_MARKET) + 2 * occupied(p, LARGE_MARKET);
+}
+
 /* ------------------------------------------------------------------ legal moves */
 
 static int role_moves(const mm_pr_state *s, uint8_t *out)
@@ -188,7 +173,7 @@ static int settler_moves(const mm_pr_state *s, uint8_t *out)
     const mm_pr_player *p = &s->p[s->current];
     int n = 0;
     out[n++] = MM_PR_A_PASS;
-    if (island_used(p) >= ISLAND_SPACES)
+    if (p->island_used >= ISLAND_SPACES)
         return n;
     for (int k = 0; k < NK; k++)
         if (s->faceup[k] > 0)
@@ -200,18 +185,33 @@ static int settler_moves(const mm_pr_state *s, uint8_t *out)
     return n;
 }
 
+/* Mayor placements go in non-decreasing slot order: a slot is open when it has a
+ * free circle and the circles from it on can take every colonist still in hand. */
 static int mayor_moves(const mm_pr_state *s, uint8_t *out)
 {
     const mm_pr_player *p = &s->p[s->current];
-    int free[NSLOTS], room = 0, n = 0;
-    for (int slot = s->last_slot; slot < NSLOTS; slot++) {
-        free[slot] = slot_capacity(p, slot) - slot_filled(p, slot);
-        room += free[slot];
+    int first = s->last_slot, room = 0, n = 0;
+    uint32_t owned = p->owned & (~0u << max_int(0, first - SLOT_BUILDING));
+    for (int k = first; k < NK; k++)
+        room += p->plantations[k] - p->plantation_colonists[k];
+    if (first <= SLOT_QUARRY)
+        room += p->quarries - p->quarry_colonists;
+    for (uint32_t m = owned; m; m &= m - 1) {
+        int b = lowest(m);
+        room += BUILDINGS[b].circles - p->buildings[b];
     }
-    for (int slot = s->last_slot; slot < NSLOTS; slot++) {
-        if (free[slot] > 0 && room >= s->to_place)
+    for (int slot = first; slot <= SLOT_QUARRY && room >= s->to_place; slot++) {
+        int empty = slot < NK ? p->plantations[slot] - p->plantation_colonists[slot]
+                              : p->quarries - p->quarry_colonists;
+        if (empty > 0)
             out[n++] = (uint8_t)(MM_PR_A_PLACE + slot);
-        room -= free[slot];
+        room -= empty;
+    }
+    for (uint32_t m = owned; m && room >= s->to_place; m &= m - 1) {
+        int b = lowest(m), empty = BUILDINGS[b].circles - p->buildings[b];
+        if (empty > 0)
+            out[n++] = (uint8_t)(MM_PR_A_PLACE + SLOT_BUILDING + b);
+        room -= empty;
     }
     return n;
 }
@@ -219,12 +219,13 @@ static int mayor_moves(const mm_pr_state *s, uint8_t *out)
 static int builder_moves(const mm_pr_state *s, uint8_t *out)
 {
     const mm_pr_player *p = &s->p[s->current];
-    int n = 0, free = CITY_SPACES - city_used(p);
+    int n = 0, room = CITY_SPACES - p->city_used;
     out[n++] = MM_PR_A_PASS;
-    for (int b = 0; b < NB; b++)
-        if (s->building_supply[b] > 0 && !owns(p, b) && BUILDINGS[b].spaces <= free
-            && price(s, s->current, b) <= p->doubloons)
+    for (uint32_t m = s->available & ~p->owned; m; m &= m - 1) {
+        int b = lowest(m);
+        if (BUILDINGS[b].spaces <= room && price(s, s->current, b) <= p->doubloons)
             out[n++] = (uint8_t)(MM_PR_A_BUILD + b);
+    }
     return n;
 }
 
@@ -269,10 +270,10 @@ static int ship_loads(const mm_pr_state *s, int player, uint8_t *out)
     const mm_pr_player *p = &s->p[player];
     int n = 0, ships = setup_of(s->players)->ships;
     for (int k = 0; k < NK; k++) {
-        int have = p->goods[k], on = have ? ship_of_kind(s, k) : -1;
+        int have = p->goods[k], on;
         if (!have)
             continue;
-        if (on >= 0) {
+        if ((on = ship_of_kind(s, k)) >= 0) {
             if (s->ship_count[on] < s->ship_capacity[on])
                 out[n++] = load_action(k, s->ship_capacity[on]);
             continue;
@@ -311,7 +312,7 @@ static int storage_moves(const mm_pr_state *s, uint8_t *out)
 {
     const mm_pr_player *p = &s->p[s->current];
     int held = held_mask(p), w = warehouse_kinds(p), done = s->store_mask;
-    int top = done ? 31 - __builtin_clz((unsigned)done) : -1;
+    int top = done ? 31 - __builtin_clz((unsigned)done) : -1; /* highest stored kind */
     int store = 0, keep = 0, n = 0;
     for (int mask = 0; mask < 32; mask++) {
         if ((mask & ~held) || popcount5(mask) != w || (mask & done) != done)
@@ -325,8 +326,8 @@ static int storage_moves(const mm_pr_state *s, uint8_t *out)
             int rest = mask & ~done;
             if (!rest)
                 keep |= 1 << x;
-            else if (__builtin_ctz((unsigned)rest) >= top)
-                store |= 1 << __builtin_ctz((unsigned)rest);
+            else if (lowest((uint32_t)rest) >= top)
+                store |= 1 << lowest((uint32_t)rest);
         }
     }
     for (int k = 0; k < NK; k++)
@@ -351,6 +352,13 @@ static int gen_moves(const mm_pr_state *s, uint8_t *out)
     case PH_STORAGE: return storage_moves(s, out);
     default: return 0;
     }
+}
+
+/* Rebuild the move cache; unused entries are zero so equal positions are equal bytes. */
+static int refresh_legal(mm_pr_state *s)
+{
+    memset(s->legal, 0, sizeof s->legal);
+    return s->num_legal = (uint8_t)gen_moves(s, s->legal);
 }
 
 /* ------------------------------------------------------------------ rules */
@@ -440,6 +448,7 @@ static void do_settler(mm_pr_state *s, int a, mm_rng *rng)
     mm_pr_player *p = &s->p[s->current];
     if (a == MM_PR_A_HACIENDA) {
         p->plantations[draw_plantation(s, rng)]++;
+        p->island_used++;
         s->hacienda_done = 1;
         return;
     }
@@ -447,11 +456,13 @@ static void do_settler(mm_pr_state *s, int a, mm_rng *rng)
         int k = a - MM_PR_A_SETTLE;
         s->faceup[k]--;
         p->plantations[k]++;
+        p->island_used++;
         if (occupied(p, HOSPICE) && take_colonist(s))
             p->plantation_colonists[k]++;
     } else if (a == MM_PR_A_QUARRY) {
         s->quarry_supply--;
         p->quarries++;
+        p->island_used++;
         if (occupied(p, HOSPICE) && take_colonist(s))
             p->quarry_colonists++;
     }
@@ -481,9 +492,10 @@ static void fill_all(mm_pr_player *p)
 {
     memcpy(p->plantation_colonists, p->plantations, sizeof p->plantations);
     p->quarry_colonists = p->quarries;
-    for (int b = 0; b < NB; b++)
-        if (p->buildings[b] >= 0)
-            p->buildings[b] = BUILDINGS[b].circles;
+    for (uint32_t m = p->owned; m; m &= m - 1) {
+        int b = lowest(m);
+        p->buildings[b] = BUILDINGS[b].circles;
+    }
 }
 
 /* Pick up the colonists of the seat `turn` and place what is forced; stop at
@@ -493,15 +505,14 @@ static void begin_placement(mm_pr_state *s)
     for (; s->turn < s->players; s->turn++) {
         int at = seat(s, s->turn);
         mm_pr_player *p = &s->p[at];
-        int hand = colonists(p), circles = sum5(p->plantations) + p->quarries;
+        int hand = colonists(p), circles = p->island_used;
         p->san_juan = 0;
         memset(p->plantation_colonists, 0, sizeof p->plantation_colonists);
         p->quarry_colonists = 0;
-        for (int b = 0; b < NB; b++) {
-            if (p->buildings[b] >= 0) {
-                p->buildings[b] = 0;
-                circles += BUILDINGS[b].circles;
-            }
+        for (uint32_t m = p->owned; m; m &= m - 1) {
+            int b = lowest(m);
+            p->buildings[b] = 0;
+            circles += BUILDINGS[b].circles;
         }
         if (hand < circles) {
             s->current = (int8_t)at;
@@ -556,11 +567,14 @@ static void do_builder(mm_pr_state *s, int a)
         int b = a - MM_PR_A_BUILD;
         mm_pr_player *p = &s->p[s->current];
         p->doubloons = (int16_t)(p->doubloons - price(s, s->current, b));
-        s->building_supply[b]--;
+        if (--s->building_supply[b] == 0)
+            s->available &= ~(1u << b);
         p->buildings[b] = 0;
+        p->owned |= 1u << b;
+        p->city_used = (int8_t)(p->city_used + BUILDINGS[b].spaces);
         if (occupied(p, UNIVERSITY) && take_colonist(s))
             p->buildings[b] = 1;
-        if (city_used(p) >= CITY_SPACES)
+        if (p->city_used >= CITY_SPACES)
             s->end_triggered = 1;
     }
     if (advance_turn(s))
@@ -626,8 +640,7 @@ static void do_trader(mm_pr_state *s, int a)
         mm_pr_player *p = &s->p[s->current];
         p->goods[k]--;
         s->house[k]++;
-        p->doubloons += k + (s->current == s->chooser) + occupied(p, SMALL_MARKET)
-                        + 2 * occupied(p, LARGE_MARKET); /* price of kind k is k */
+        p->doubloons += sale_gain(p, k, s->current == s->chooser);
         if (sum5(s->house) == HOUSE_SPACES) {
             finish_trader(s);
             return;
@@ -704,7 +717,7 @@ static void do_captain(mm_pr_state *s, int a)
         if (a < MM_PR_A_WHARF) {
             int i = 0, capacity = (a - MM_PR_A_LOAD) % 5 + MM_PR_MIN_CAPACITY;
             k = (a - MM_PR_A_LOAD) / 5;
-            while (s->ship_capacity[i] != capacity)
+            while (i < MM_PR_MAX_SHIPS - 1 && s->ship_capacity[i] != capacity)
                 i++;
             amount = min_int(p->goods[k], s->ship_capacity[i] - s->ship_count[i]);
             s->ship_kind[i] = (int8_t)k;
@@ -722,7 +735,7 @@ static void do_captain(mm_pr_state *s, int a)
             vp++;
         }
         p->vp = (int16_t)(p->vp + vp);
-        s->vp_supply = (int16_t)(s->vp_supply - vp);
+        s->vp_supply -= vp;
         if (s->vp_supply <= 0)
             s->end_triggered = 1;
     }
@@ -798,6 +811,8 @@ enum {
     P_QUARRIES = P_PCOL + NK, P_QCOL, P_SANJUAN, P_WHARF, P_BUILD, PLAYER_LEN = P_BUILD + NB
 };
 _Static_assert(O_PLAYERS + MM_MAX_PLAYERS * PLAYER_LEN == MM_PR_VECTOR_LEN, "codec.py layout");
+_Static_assert(sizeof(mm_pr_player) == 52 && sizeof(mm_pr_state) == 400,
+               "no padding: equal positions must be equal bytes");
 _Static_assert(MM_PR_A_LOAD + NK * 5 == MM_PR_A_WHARF, "load ids");
 
 static void encode_player(const mm_pr_player *p, int32_t *v)
@@ -1119,8 +1134,14 @@ static void decode_player(mm_pr_player *p, const int32_t *v)
     p->quarry_colonists = (int8_t)v[P_QCOL];
     p->san_juan = (int8_t)v[P_SANJUAN];
     p->wharf_done = (int8_t)v[P_WHARF];
-    for (int b = 0; b < NB; b++)
+    p->island_used = (int8_t)(sum5(p->plantations) + p->quarries);
+    for (int b = 0; b < NB; b++) {
         p->buildings[b] = (int8_t)v[P_BUILD + b];
+        if (p->buildings[b] >= 0) {
+            p->owned |= 1u << b;
+            p->city_used = (int8_t)(p->city_used + BUILDINGS[b].spaces);
+        }
+    }
 }
 
 /* Fill *s from a vector that passed every check. */
@@ -1136,7 +1157,7 @@ static void load_state(mm_pr_state *s, const int32_t *v)
     for (int i = 0; i < O_GOODS; i++)
         if (globals[i])
             *globals[i] = (int8_t)v[i];
-    s->vp_supply = (int16_t)v[G_VP_SUPPLY];
+    s->vp_supply = v[G_VP_SUPPLY];
     for (int k = 0; k < NK; k++) {
         s->goods_supply[k] = (int8_t)v[O_GOODS + k];
         s->house[k] = (int8_t)v[O_HOUSE + k];
@@ -1144,8 +1165,10 @@ static void load_state(mm_pr_state *s, const int32_t *v)
         s->faceup[k] = (int8_t)v[O_FACEUP + k];
         s->discard[k] = (int8_t)v[O_DISCARD + k];
     }
-    for (int b = 0; b < NB; b++)
+    for (int b = 0; b < NB; b++) {
         s->building_supply[b] = (int8_t)v[O_BSUPPLY + b];
+        s->available |= (uint32_t)(s->building_supply[b] > 0) << b;
+    }
     for (int r = 0; r < MM_PR_MAX_ROLES; r++) {
         s->role_doubloons[r] = (int16_t)v[O_ROLE_DOUBLOONS + r];
         s->role_taken[r] = (int8_t)v[O_ROLE_TAKEN + r];
@@ -1157,7 +1180,7 @@ static void load_state(mm_pr_state *s, const int32_t *v)
     }
     for (int i = 0; i < MM_MAX_PLAYERS; i++)
         decode_player(&s->p[i], v + O_PLAYERS + i * PLAYER_LEN);
-    s->num_legal = (uint8_t)gen_moves(s, s->legal);
+    refresh_legal(s);
 }
 
 /* validate.py check_vector, then codec.validate's "the player to move has a move". */
@@ -1188,14 +1211,18 @@ static int pr_decode(void *state, const int32_t *vec, int32_t len, int32_t *bad_
     return MM_OK;
 }
 
-/* Debug builds: every position apply reaches is one decode accepts. */
+#ifndef NDEBUG
+/* Debug builds: every position apply reaches is one decode accepts, and decoding
+ * its vector rebuilds the same bytes (derived fields and move cache included). */
 static int consistent(const mm_pr_state *s)
 {
-    int32_t v[MM_PR_VECTOR_LEN];
+    int32_t v[MM_PR_VECTOR_LEN], bad;
+    mm_pr_state again;
     encode_state(s, v);
-    return check_ranges(v) < 0 && check_invariants(v) < 0
-        && (s->phase == END ? s->num_legal == 0 : s->num_legal >= 2);
+    return pr_decode(&again, v, MM_PR_VECTOR_LEN, &bad) == MM_OK
+        && memcmp(&again, s, sizeof again) == 0 && s->num_legal != 1;
 }
+#endif
 
 /* ------------------------------------------------------------------ vtable basics */
 
@@ -1223,7 +1250,7 @@ static void pr_apply(void *state, int32_t action, mm_rng *rng)
 {
     mm_pr_state *s = state;
     do_move(s, action, rng);
-    while ((s->num_legal = (uint8_t)gen_moves(s, s->legal)) == 1)
+    while (refresh_legal(s) == 1)
         do_move(s, s->legal[0], rng);
     assert(consistent(s));
 }
@@ -1239,7 +1266,7 @@ static int large_bonus(const mm_pr_player *p, int b)
         for (int x = SMALL_INDIGO_PLANT; x <= COFFEE_ROASTER; x++)
             bonus += owns(p, x) ? (BUILDINGS[x].circles > 1 ? 2 : 1) : 0;
         return bonus;
-    case RESIDENCE: return max_int(4, island_used(p) - 5);
+    case RESIDENCE: return max_int(4, p->island_used - 5);
     case FORTRESS: return colonists(p) / 3;
     case CUSTOMS_HOUSE: return p->vp / 4;
     case CITY_HALL:
@@ -1271,42 +1298,46 @@ static void pr_scores(const void *state, int32_t *out)
 /* ------------------------------------------------------------------ heuristic policy
  *
  * Policy 1 (epsilon-greedy): with probability 1/10 a uniform legal move, else the
- * first legal move of highest score under these rules:
- *   role       doubloons on the card plus what the phase is worth to me: craftsman
- *              when I produce, captain when I hold barrels that can load, trader when
- *              I can sell for 2 or more, builder when I can afford a good building,
- *              settler / mayor when my island or my empty circles call for them
- *   settler    quarry (first two) > coffee > tobacco > sugar > indigo > corn > pass,
- *              Hacienda first
- *   mayor      a target allocation of the colonists still in hand: production
- *              pairs (plantation + building circle, most valuable kind first),
- *              violet buildings, corn, lone circles, quarries; place on its lowest slot
+ * first legal move of highest value under these rules (all cheap, no allocation):
+ *   role       4 x the doubloons on the card + 3 x what the phase is worth to me:
+ *              craftsman when I produce, captain when I hold barrels that can load,
+ *              trader when a sale pays 2 or more, builder by the best building I can
+ *              afford, settler while my island has room, mayor otherwise
+ *   settler    Hacienda draw > quarry (my first two) > coffee > tobacco > sugar >
+ *              indigo > corn > pass
+ *   mayor      plan where the colonists in hand go (production chains: the kind's
+ *              idle plantations or circles first, then plantation + circle pairs,
+ *              coffee down to indigo; then large and key violet buildings, corn,
+ *              quarries, the rest) and place on the lowest planned slot
  *   builder    printed VP; late in the game large buildings, early the production
- *              building matching my unserved plantations
- *   craftsman  the most valuable kind;  trader  the most valuable barrel (no corn
+ *              building my plantations lack and the strong violet buildings
+ *   craftsman  the most valuable kind;  trader  the best-paying sale (never corn
  *              for nothing);  captain  the load that ships the most barrels
  *   storage    warehouse the kind worth most (barrels x price), keep the dearest */
 
-static int sale_gain(const mm_pr_state *s, int player, int k)
-{
-    const mm_pr_player *p = &s->p[player];
-    return k + (player == s->chooser) + occupied(p, SMALL_MARKET) + 2 * occupied(p, LARGE_MARKET);
-}
+#define EPSILON_TENTHS 1
+
+/* Production buildings of each kind (-1: none). */
+static const int8_t PRODUCERS[NK][2] = {
+    {-1, -1}, {SMALL_INDIGO_PLANT, INDIGO_PLANT}, {SMALL_SUGAR_MILL, SUGAR_MILL},
+    {TOBACCO_STORAGE, -1}, {COFFEE_ROASTER, -1},
+};
 
 static int late_game(const mm_pr_state *s, const mm_pr_player *p)
 {
     const setup *su = setup_of(s->players);
-    return city_used(p) >= 8 || s->vp_supply < su->vp_chips / 3
+    return p->city_used >= 8 || s->vp_supply < su->vp_chips / 3
         || s->colonist_supply < su->colonists / 4;
 }
 
+/* Plantations of kind k no production circle could serve. */
 static int unserved_plantations(const mm_pr_player *p, int k)
 {
     int circles = 0;
-    for (int b = SMALL_INDIGO_PLANT; b <= COFFEE_ROASTER; b++)
-        if (BUILDINGS[b].good == k && p->buildings[b] >= 0)
-            circles += BUILDINGS[b].circles;
-    return max_int(0, p->plantations[k] - circles);
+    for (int i = 0; i < 2; i++)
+        if (PRODUCERS[k][i] >= 0 && owns(p, PRODUCERS[k][i]))
+            circles += BUILDINGS[PRODUCERS[k][i]].circles;
+    return p->plantations[k] - circles;
 }
 
 static int build_value(const mm_pr_state *s, const mm_pr_player *p, int b)
@@ -1316,123 +1347,165 @@ static int build_value(const mm_pr_state *s, const mm_pr_player *p, int b)
     if (late_game(s, p))
         return value + (d->spaces == 2 ? 12 : 0);
     if (d->good >= 0)
-        value += unserved_plantations(p, d->good) ? 6 + 2 * d->good : -4;
-    else if (b == FACTORY || b == HARBOR || b == WHARF || b == LARGE_MARKET || b == HOSPICE)
-        value += 3;
+        return value + (unserved_plantations(p, d->good) > 0 ? 6 + 2 * d->good : -4);
+    if (b == FACTORY || b == HARBOR || b == WHARF || b == LARGE_MARKET || b == HOSPICE)
+        return value + 3;
     return value;
 }
 
-/* The best building the player could build as builder now (0 when none). */
-static int best_affordable_build(const mm_pr_state *s, int player)
+/* Value of the best building the player could build as the builder (0: none). */
+static int best_build(const mm_pr_state *s, int player)
 {
     const mm_pr_player *p = &s->p[player];
-    int best = 0, free = CITY_SPACES - city_used(p);
-    for (int b = 0; b < NB; b++) {
-        int cost = max_int(0, building_cost(s, b) - 1 - min_int(p->quarry_colonists, BUILDINGS[b].vp));
-        if (s->building_supply[b] > 0 && !owns(p, b) && BUILDINGS[b].spaces <= free
-            && cost <= p->doubloons)
+    int best = 0, room = CITY_SPACES - p->city_used;
+    for (uint32_t m = s->available & ~p->owned; m; m &= m - 1) {
+        int b = lowest(m);
+        int cost = building_cost(s, b) - 1 - min_int(p->quarry_colonists, BUILDINGS[b].vp);
+        if (BUILDINGS[b].spaces <= room && cost <= p->doubloons)
             best = max_int(best, build_value(s, p, b));
     }
+    return best;
+}
+
+/* Barrels a Craftsman phase would give the player now. */
+static int craft_yield(const mm_pr_state *s, const mm_pr_player *p)
+{
+    int amount[NK], made = 0;
+    production(p, amount);
+    for (int k = 0; k < NK; k++)
+        made += min_int(amount[k], s->goods_supply[k]);
+    return made;
+}
+
+/* What the best sale would pay the player as the trader (-1: nothing to sell). */
+static int best_sale(const mm_pr_state *s, const mm_pr_player *p)
+{
+    int best = -1;
+    if (sum5(s->house) >= HOUSE_SPACES)
+        return best;
+    for (int k = 0; k < NK; k++)
+        if (p->goods[k] > 0 && (occupied(p, OFFICE) || s->house[k] == 0))
+            best = max_int(best, sale_gain(p, k, 1));
     return best;
 }
 
 static int role_value(const mm_pr_state *s, int player, int r)
 {
     const mm_pr_player *p = &s->p[player];
-    int amount[NK], made = 0, kinds = 0, best_sale = -1;
-    production(p, amount);
-    for (int k = 0; k < NK; k++) {
-        made += min_int(amount[k], s->goods_supply[k]);
-        kinds += amount[k] > 0;
-        if (p->goods[k] > 0 && (occupied(p, OFFICE) || s->house[k] == 0))
-            best_sale = max_int(best_sale, k + 1 + occupied(p, SMALL_MARKET) + 2 * occupied(p, LARGE_MARKET));
-    }
     uint8_t loads[MM_PR_MAX_LEGAL];
     switch (r) {
-    case SETTLER:
-        return island_used(p) < ISLAND_SPACES ? 3 + (p->quarries < 2 && s->quarry_supply > 0) : 0;
-    case MAYOR: return 2 + (empty_building_circles(p) + sum5(p->plantations)
-                            - sum5(p->plantation_colonists) > 2);
-    case BUILDER: return best_affordable_build(s, player) / 3;
-    case CRAFTSMAN: return made ? 2 + made + kinds : 0;
-    case TRADER: return best_sale >= 2 && sum5(s->house) < HOUSE_SPACES ? 2 + best_sale : 0;
+    case SETTLER: return p->island_used < ISLAND_SPACES ? 3 + (p->quarries < 2) : 0;
+    case MAYOR: return 2;
+    case BUILDER: return best_build(s, player) / 3;
+    case CRAFTSMAN: {
+        int made = craft_yield(s, p);
+        return made ? 3 + made : 0;
+    }
+    case TRADER: {
+        int gain = best_sale(s, p);
+        return gain >= 2 ? 2 + gain : 0;
+    }
     case CAPTAIN: return ship_loads(s, player, loads) ? 2 + sum5(p->goods) / 2 : 0;
     default: return 1; /* prospector */
     }
 }
 
-/* Mayor: a target allocation over the free slots from last_slot on. */
-static void mayor_plan(const mm_pr_state *s, int plan[NSLOTS])
+/* Mayor: where the colonists still in hand should go (slots before last_slot
+ * are closed). */
+typedef struct mayor_plan {
+    int free[NSLOTS];   /* empty circles left */
+    int placed[NSLOTS]; /* colonists planned */
+    int hand;
+} mayor_plan;
+
+/* Plan up to `count` colonists on a slot; returns how many. */
+static int plan_place(mayor_plan *m, int slot, int count)
 {
+    int n = max_int(0, min_int(count, min_int(m->free[slot], m->hand)));
+    m->free[slot] -= n;
+    m->placed[slot] += n;
+    m->hand -= n;
+    return n;
+}
+
+static int plan_place_producers(mayor_plan *m, int k, int count)
+{
+    int n = 0;
+    for (int i = 0; i < 2; i++)
+        if (PRODUCERS[k][i] >= 0)
+            n += plan_place(m, SLOT_BUILDING + PRODUCERS[k][i], count - n);
+    return n;
+}
+
+static void plan_mayor(const mm_pr_state *s, mayor_plan *m)
+{
+    static const int8_t next[] = {
+        SLOT_BUILDING + GUILD_HALL, SLOT_BUILDING + CITY_HALL, SLOT_BUILDING + RESIDENCE,
+        SLOT_BUILDING + FORTRESS, SLOT_BUILDING + CUSTOMS_HOUSE, SLOT_BUILDING + WHARF,
+        SLOT_BUILDING + HARBOR, SLOT_BUILDING + FACTORY, SLOT_BUILDING + LARGE_MARKET,
+        SLOT_BUILDING + UNIVERSITY, CORN, SLOT_QUARRY,
+    };
     const mm_pr_player *p = &s->p[s->current];
-    int free[NSLOTS] = {0}, hand = s->to_place;
+    memset(m, 0, sizeof *m);
+    m->hand = s->to_place;
     for (int slot = s->last_slot; slot < NSLOTS; slot++)
-        free[slot] = slot_capacity(p, slot) - slot_filled(p, slot);
-    memset(plan, 0, NSLOTS * sizeof plan[0]);
-    for (int k = COFFEE; k >= INDIGO && hand > 0; k--) {
-        int worked = p->plantation_colonists[k], staffed = 0;
-        for (int b = SMALL_INDIGO_PLANT; b <= COFFEE_ROASTER; b++)
-            staffed += BUILDINGS[b].good == k ? max_int(p->buildings[b], 0) : 0;
-        for (int b = SMALL_INDIGO_PLANT; b <= COFFEE_ROASTER && hand > 0; b++) {
-            int slot = SLOT_BUILDING + b;
-            while (BUILDINGS[b].good == k && free[slot] > 0 && hand > 0
-                   && (worked > staffed || (free[k] > 0 && hand >= 2))) {
-                if (worked <= staffed) {
-                    free[k]--, plan[k]++, worked++, hand--;
-                }
-                free[slot]--, plan[slot]++, staffed++, hand--;
+        m->free[slot] = slot < NK ? p->plantations[slot] - p->plantation_colonists[slot]
+                      : slot == SLOT_QUARRY ? p->quarries - p->quarry_colonists
+                      : owns(p, slot - SLOT_BUILDING)
+                          ? BUILDINGS[slot - SLOT_BUILDING].circles - p->buildings[slot - SLOT_BUILDING]
+                          : 0;
+    for (int k = COFFEE; k >= INDIGO; k--) {
+        int worked = p->plantation_colonists[k], staffed = 0, circles = 0;
+        for (int i = 0; i < 2; i++) {
+            if (PRODUCERS[k][i] >= 0) {
+                staffed += max_int(p->buildings[PRODUCERS[k][i]], 0);
+                circles += m->free[SLOT_BUILDING + PRODUCERS[k][i]];
             }
         }
-        for (; worked < staffed && free[k] > 0 && hand > 0; worked++)
-            free[k]--, plan[k]++, hand--;
+        circles -= plan_place_producers(m, k, worked - staffed);
+        plan_place(m, k, staffed - worked);
+        int pairs = min_int(min_int(m->free[k], circles), m->hand / 2);
+        plan_place(m, k, pairs);
+        plan_place_producers(m, k, pairs);
     }
-    const int8_t order[] = {SLOT_BUILDING + GUILD_HALL, SLOT_BUILDING + CITY_HALL,
-                            SLOT_BUILDING + RESIDENCE, SLOT_BUILDING + FORTRESS,
-                            SLOT_BUILDING + CUSTOMS_HOUSE, SLOT_BUILDING + WHARF,
-                            SLOT_BUILDING + HARBOR, SLOT_BUILDING + FACTORY,
-                            SLOT_BUILDING + LARGE_MARKET, SLOT_BUILDING + UNIVERSITY, CORN,
-                            SLOT_QUARRY};
-    for (size_t i = 0; i < sizeof order && hand > 0; i++)
-        for (; free[order[i]] > 0 && hand > 0; hand--)
-            free[order[i]]--, plan[order[i]]++;
-    for (int slot = SLOT_BUILDING + SMALL_MARKET; slot < NSLOTS && hand > 0; slot++)
-        for (; free[slot] > 0 && hand > 0; hand--)
-            free[slot]--, plan[slot]++;
-    for (int slot = NK; slot-- > 0 && hand > 0;)
-        for (; free[slot] > 0 && hand > 0; hand--)
-            free[slot]--, plan[slot]++;
-    for (int slot = NSLOTS; slot-- > 0 && hand > 0;)
-        for (; free[slot] > 0 && hand > 0; hand--)
-            free[slot]--, plan[slot]++;
+    for (size_t i = 0; i < sizeof next; i++)
+        plan_place(m, next[i], m->hand);
+    for (int slot = NSLOTS; slot-- > 0;)
+        plan_place(m, slot, m->hand);
 }
 
 static int storage_value(const mm_pr_player *p, int k) { return p->goods[k] * (k + 1); }
 
-/* Score of one legal move for the player to move (higher is better). */
-static int move_value(const mm_pr_state *s, int a, const int *plan)
+static int load_value(const mm_pr_state *s, const mm_pr_player *p, int a)
+{
+    int k = (a - MM_PR_A_LOAD) / 5, room = (a - MM_PR_A_LOAD) % 5 + MM_PR_MIN_CAPACITY;
+    int on = ship_of_kind(s, k);
+    if (on >= 0)
+        room -= s->ship_count[on];
+    return 2 * min_int(p->goods[k], room) + 1; /* a ship load beats an equal Wharf load */
+}
+
+/* Value of one legal move for the player to move (higher is better). */
+static int move_value(const mm_pr_state *s, int a, const mayor_plan *plan)
 {
     const mm_pr_player *p = &s->p[s->current];
+    if (a == MM_PR_A_PASS)
+        return 0;
     switch (s->phase) {
-    case ROLE: return 4 * s->role_doubloons[a - MM_PR_A_ROLE]
-                      + 3 * role_value(s, s->current, a - MM_PR_A_ROLE);
+    case ROLE:
+        return 4 * s->role_doubloons[a - MM_PR_A_ROLE] + 3 * role_value(s, s->current, a - MM_PR_A_ROLE);
     case PH_SETTLER:
-        if (a == MM_PR_A_HACIENDA) return 20;
-        if (a == MM_PR_A_QUARRY) return p->quarries < 2 ? 10 : 1;
-        return a == MM_PR_A_PASS ? 0 : 2 + a - MM_PR_A_SETTLE;
-    case PH_MAYOR: return plan[a - MM_PR_A_PLACE] > 0 ? NSLOTS - (a - MM_PR_A_PLACE) : 0;
-    case PH_BUILDER: return a == MM_PR_A_PASS ? 0 : build_value(s, p, a - MM_PR_A_BUILD);
+        if (a == MM_PR_A_HACIENDA)
+            return 20;
+        if (a == MM_PR_A_QUARRY)
+            return p->quarries < 2 ? 10 : 1;
+        return 2 + a - MM_PR_A_SETTLE;
+    case PH_MAYOR: return plan->placed[a - MM_PR_A_PLACE] > 0 ? NSLOTS - (a - MM_PR_A_PLACE) : 0;
+    case PH_BUILDER: return build_value(s, p, a - MM_PR_A_BUILD);
     case PH_CRAFTSMAN: return a;
-    case PH_TRADER: return a == MM_PR_A_PASS ? 0 : sale_gain(s, s->current, a - MM_PR_A_SELL);
+    case PH_TRADER: return sale_gain(p, a - MM_PR_A_SELL, s->current == s->chooser);
     case PH_CAPTAIN:
-        if (a == MM_PR_A_PASS) return 0;
-        if (a >= MM_PR_A_WHARF) return 2 * p->goods[a - MM_PR_A_WHARF];
-        {
-            int k = (a - MM_PR_A_LOAD) / 5, cap = (a - MM_PR_A_LOAD) % 5 + MM_PR_MIN_CAPACITY;
-            int room = cap, on = ship_of_kind(s, k);
-            if (on >= 0)
-                room -= s->ship_count[on];
-            return 2 * min_int(p->goods[k], room) + 1;
-        }
+        return a >= MM_PR_A_WHARF ? 2 * p->goods[a - MM_PR_A_WHARF] : load_value(s, p, a);
     default: /* storage */
         return a < MM_PR_A_KEEP ? storage_value(p, a - MM_PR_A_STORE) : a - MM_PR_A_KEEP;
     }
@@ -1440,12 +1513,12 @@ static int move_value(const mm_pr_state *s, int a, const int *plan)
 
 static int32_t heuristic_move(const mm_pr_state *s)
 {
-    int plan[NSLOTS], best = s->legal[0], best_value;
+    mayor_plan plan;
     if (s->phase == PH_MAYOR)
-        mayor_plan(s, plan);
-    best_value = move_value(s, best, plan);
+        plan_mayor(s, &plan);
+    int best = s->legal[0], best_value = move_value(s, best, &plan);
     for (int i = 1; i < s->num_legal; i++) {
-        int value = move_value(s, s->legal[i], plan);
+        int value = move_value(s, s->legal[i], &plan);
         if (value > best_value) {
             best_value = value;
             best = s->legal[i];
@@ -1459,7 +1532,7 @@ static int32_t pr_rollout_move(const void *state, mm_rng *rng, int policy)
     const mm_pr_state *s = state;
     if (s->num_legal == 0)
         return -1;
-    if (policy == MM_PR_POLICY_HEURISTIC && mm_rng_below(rng, 10) != 0)
+    if (policy == MM_PR_POLICY_HEURISTIC && mm_rng_below(rng, 10) >= EPSILON_TENTHS)
         return heuristic_move(s);
     return s->legal[mm_rng_below(rng, s->num_legal)];
 }

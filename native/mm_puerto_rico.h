@@ -8,8 +8,8 @@
  * draws, in the same call order.
  *
  * A state is a plain fixed-size struct, copied with memcpy.  Besides the position
- * it caches the legal moves of that position (rebuilt by decode and apply), so
- * legal_moves and rollout_move cost a copy, not a generation. */
+ * it caches its legal moves (so legal_moves and rollout_move cost a copy, not a
+ * generation) and a few counters the hot loops need. */
 #ifndef MM_PUERTO_RICO_H
 #define MM_PUERTO_RICO_H
 #include "mm_game.h"
@@ -17,7 +17,7 @@
 #define MM_PR_LAYOUT_VERSION 1
 #define MM_PR_VECTOR_LEN 313
 #define MM_PR_NUM_ACTIONS 192
-#define MM_PR_MAX_LEGAL 32 /* largest real list: 29 mayor slots */
+#define MM_PR_MAX_LEGAL 32 /* bound on any legal list (the longest: pass + 23 builds) */
 
 /* Action ids (engine/puerto_rico/moves.py). */
 #define MM_PR_A_PASS 0
@@ -56,7 +56,11 @@
 #define MM_PR_POLICY_RANDOM 0
 #define MM_PR_POLICY_HEURISTIC 1
 
+/* Fields follow codec.py; the few derived ones (marked) are rebuilt by decode
+ * and kept up to date by apply.  No padding anywhere, so equal positions are
+ * equal bytes. */
 typedef struct mm_pr_player {
+    uint32_t owned; /* derived: bit b set when buildings[b] >= 0 */
     int16_t doubloons;
     int16_t vp; /* VP chips */
     int8_t goods[MM_PR_KINDS];
@@ -67,10 +71,14 @@ typedef struct mm_pr_player {
     int8_t san_juan;
     int8_t wharf_done;
     int8_t buildings[MM_PR_BUILDINGS]; /* -1: not owned, else colonists on it */
+    int8_t city_used;   /* derived: city spaces taken */
+    int8_t island_used; /* derived: plantations + quarries */
 } mm_pr_player;
 
 typedef struct mm_pr_state {
-    int16_t vp_supply; /* below 0 once the chips run out */
+    mm_pr_player p[MM_MAX_PLAYERS];
+    uint32_t available; /* derived: bit b set when building_supply[b] > 0 */
+    int32_t vp_supply;  /* below 0 once the chips run out */
     int16_t role_doubloons[MM_PR_MAX_ROLES]; /* -1: card not in play */
     int8_t players, options, governor, phase, current, chooser, turn, picks, end_triggered;
     int8_t colonist_supply, colonist_ship, quarry_supply;
@@ -81,7 +89,6 @@ typedef struct mm_pr_state {
     int8_t building_supply[MM_PR_BUILDINGS];
     int8_t role_taken[MM_PR_MAX_ROLES];
     int8_t ship_capacity[MM_PR_MAX_SHIPS], ship_kind[MM_PR_MAX_SHIPS], ship_count[MM_PR_MAX_SHIPS];
-    mm_pr_player p[MM_MAX_PLAYERS];
     /* derived: the legal moves of this position, ascending */
     uint8_t num_legal;
     uint8_t legal[MM_PR_MAX_LEGAL];

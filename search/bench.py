@@ -5,6 +5,8 @@ measured in one run so that ratios between engines are meaningful on a noisy mac
 Random-playout records: ``{"game", "players", "engine": "c"|"python", "games_per_s",
 "decisions_per_s", "decisions_per_game"}``; ``ratios.c_over_python`` is the headline
 ratio (4 players when measured), with one ``c_over_python:<game>:<players>`` per pair.
+ISMCTS records: ``{"game", "players", "engine": "ismcts", "threads", "rollout",
+"iterations_per_s"}`` from the same start, and ``ratios.ismcts_threads_<T>_over_1``.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 
 from ..engine import Rng, game_ids, get_game
 from ..native import NativeGame
+from .ismcts import analyze
 
 BENCH_SEED = 20261130
 
@@ -58,6 +61,14 @@ def _record(game_id: str, players: int, engine: str, games: int, decisions: int,
             "decisions_per_game": round(decisions / games, 1)}
 
 
+def _ismcts_record(game: Any, players: int, threads: int, rollout: str,
+                   seconds: float) -> dict[str, Any]:
+    result = analyze(game.new_game(players, BENCH_SEED), time_ms=seconds * 1e3, threads=threads,
+                     seed=BENCH_SEED, rollout_policy=rollout)
+    return {"game": game.GAME_ID, "players": players, "engine": "ismcts", "threads": threads,
+            "rollout": rollout, "iterations_per_s": round(result.iterations / result.elapsed_ms * 1e3, 1)}
+
+
 def run_bench(games: Sequence[str] | None = None, players: Sequence[int] | None = None,
               seconds: float = 2.0, threads: Sequence[int] | None = None) -> dict[str, Any]:
     """Measure every (game, player count); ``seconds`` per engine and configuration."""
@@ -77,4 +88,10 @@ def run_bench(games: Sequence[str] | None = None, players: Sequence[int] | None 
             ratios[f"c_over_python:{game_id}:{n}"] = ratio
             if "c_over_python" not in ratios or n == 4:
                 ratios["c_over_python"] = ratio
+            for rollout in ("random", "heuristic"):
+                records = [_ismcts_record(game, n, t, rollout, seconds) for t in sorted({1, *(threads or [2])})]
+                results += records
+                for r in records[1:]:
+                    ratios[f"ismcts_threads_{r['threads']}_over_1:{game_id}:{n}:{rollout}"] = round(
+                        r["iterations_per_s"] / records[0]["iterations_per_s"], 2)
     return {"results": results, "ratios": ratios}

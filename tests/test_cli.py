@@ -108,3 +108,33 @@ def test_console_script_entry_point() -> None:
     proc = subprocess.run([sys.executable, "-m", "meeplemind", "new", "puerto-rico", "--players", "5"],
                           capture_output=True, text=True, check=True)
     assert json.loads(proc.stdout)["viewer"] >= 0
+
+
+def test_corpus_covers_every_stage_and_player_count(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "corpus.jsonl"
+    code, text, _ = run(capsys, "corpus", "--out", str(out), "--per-stage", "1")
+    entries = [json.loads(line) for line in out.read_text().splitlines()]
+    assert code == 0 and f"wrote {len(entries)} positions" in text
+    assert {(e["players"], e["stage"]) for e in entries} == {
+        (n, s) for n in (2, 3, 4, 5) for s in ("early", "mid", "late")}
+    from meeplemind.engine.position import from_position
+
+    for e in entries:
+        state, _ = from_position(e["position"])
+        assert not state.is_terminal and state.num_players == e["players"]
+    code, _, err = run(capsys, "corpus", "--out", str(tmp_path / "no" / "x.jsonl"))
+    assert code == 2 and "No such file" in err
+
+
+def test_analyze_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "new", "puerto-rico", "--players", "3", "--seed", "2")
+    path = tmp_path / "p.json"
+    path.write_text(out)
+    code, out, _ = run(capsys, "analyze", str(path), "--iterations", "300", "--seed", "1", "--json")
+    report = json.loads(out)
+    assert code == 0 and report["iterations"] == 300 and report["stopped_by"] == "iterations"
+    assert sum(m["visits"] for m in report["moves"]) == 300
+    assert all(m["pv"][0] == m["move"] and len(m["expected_scores"]) == 3 for m in report["moves"])
+    code, _, err = run(capsys, "analyze", str(path), "--iterations", "0")
+    assert code == 2 and "iterations" in err

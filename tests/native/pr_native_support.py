@@ -1,10 +1,10 @@
 """Lockstep and decoder-fuzz drivers for the Puerto Rico C twin, shared by the tests.
 
-Run in-process by the release-build tests, and as a script in a subprocess for the
-sanitizer build (which needs libasan preloaded into the interpreter)::
+Run in-process by the release-build tests, and in a subprocess from the repository
+root for the sanitizer build (which needs libasan preloaded into the interpreter)::
 
-    MEEPLEMIND_NATIVE=asan python pr_native_support.py lockstep --games 200
-    MEEPLEMIND_NATIVE=asan python pr_native_support.py fuzz --vectors 100000
+    MEEPLEMIND_NATIVE=asan python -m tests.native.pr_native_support lockstep --games 200
+    MEEPLEMIND_NATIVE=asan python -m tests.native.pr_native_support fuzz --vectors 100000
 
 Both print one JSON summary line and exit 0, or raise (exit 1) on the first mismatch.
 """
@@ -16,6 +16,7 @@ import itertools
 import json
 import multiprocessing
 import os
+import pathlib
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -29,6 +30,7 @@ from meeplemind.engine.puerto_rico.state import new_game
 from meeplemind.engine.rng import Rng
 from meeplemind.native import NativeDecodeError, NativeGame
 
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 GAME_ID = "puerto-rico"
 PLAYER_COUNTS = (2, 3, 4, 5)
 INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
@@ -54,7 +56,9 @@ def lockstep_game(native: NativeGame, players: int, seed: int) -> int:
         where = f"players={players} seed={seed} step={steps}"
         legal = state.legal_action_ids()
         assert native.legal_moves(buf).tolist() == legal, f"{where}: legal moves differ"
-        assert np.array_equal(native.encode(buf), state.encode()), f"{where}: state vectors differ"
+        vec = native.encode(buf)
+        assert np.array_equal(vec, state.encode()), f"{where}: state vectors differ"
+        assert native.decode(vec) == buf, f"{where}: decode(encode(state)) is not the state"
         assert native.current_player(buf) == (-1 if state.is_terminal else state.current_player), \
             f"{where}: current player differs"
         if state.is_terminal:
@@ -230,8 +234,8 @@ def run_sanitized(args: list[str], timeout: float) -> dict[str, int]:
     """Run this script under the sanitizer build; fail on any report or a bad exit."""
     env = sanitizer_env()
     assert env is not None, "libasan/libubsan not found"
-    proc = subprocess.run([sys.executable, __file__, *args], env=env, capture_output=True,
-                          text=True, timeout=timeout)
+    proc = subprocess.run([sys.executable, "-m", "tests.native.pr_native_support", *args], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=timeout)
     report = proc.stderr[-4000:]
     assert "ERROR: AddressSanitizer" not in proc.stderr, report
     assert "runtime error" not in proc.stderr, report
@@ -243,12 +247,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("mode", choices=("lockstep", "fuzz"))
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--vectors", type=int, default=100_000)
     parser.add_argument("--compare", type=int, default=0)
     args = parser.parse_args()
     if args.mode == "lockstep":
-        result = run_lockstep(args.games, args.workers)
+        result = run_lockstep(args.games, args.workers, args.first_seed)
     else:
         result = run_fuzz(args.vectors, args.compare)
     print(json.dumps(result))

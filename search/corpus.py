@@ -1,0 +1,51 @@
+"""Position corpora from self-play, for load tests and benchmarks.
+
+Heuristic bots play seeded games; positions are sampled at every stage (early, mid,
+late by progress through the game) for every player count.  Each line of the output
+is one JSON object: ``{"game", "players", "stage", "ply", "position"}`` where
+``position`` is the Position JSON the service and the CLI read.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from ..engine import Rng, game_ids, get_game
+from ..engine.position import to_position
+from .bots import HeuristicBot
+
+STAGES = ("early", "mid", "late")
+
+
+def _game_states(game: Any, players: int, seed: int) -> list[Any]:
+    state = game.new_game(players, seed)
+    bot, rng, states = HeuristicBot(seed), Rng(seed), []
+    while not state.is_terminal:
+        states.append(state)
+        state = state.apply(bot.choose(state), rng)
+    return states
+
+
+def corpus(games: Sequence[str] | None = None, per_stage: int = 4,
+           seed: int = 1) -> Iterator[dict[str, Any]]:
+    """``per_stage`` positions per (game, player count, stage), from distinct games."""
+    for game_id in games or game_ids():
+        game = get_game(game_id)
+        for players in game.PLAYER_COUNTS:
+            for i in range(per_stage):
+                states = _game_states(game, players, seed * 1000 + players * 100 + i)
+                for s, stage in enumerate(STAGES):
+                    ply = (2 * s + 1) * len(states) // (2 * len(STAGES))
+                    yield {"game": game_id, "players": players, "stage": stage, "ply": ply,
+                           "position": to_position(states[ply])}
+
+
+def write_corpus(path: str, **kwargs: Any) -> int:
+    count = 0
+    with open(path, "w", encoding="utf-8") as f:
+        for entry in corpus(**kwargs):
+            f.write(json.dumps(entry) + "\n")
+            count += 1
+    return count

@@ -1,0 +1,83 @@
+"""A small client of the service, for the command line's ``--server HOST:PORT``."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import grpc
+from google.protobuf import json_format
+
+from ..v1 import analysis_pb2, analysis_pb2_grpc, position_pb2, rules_pb2, rules_pb2_grpc
+from .convert import analysis_from_proto
+from .errors import field_violations
+
+AUTH_TOKEN_ENV = "MEEPLEMIND_AUTH_TOKEN"
+#: Time a call may take beyond its search's time budget (searches without one have no deadline).
+SLACK_S = 30.0
+
+
+class RemoteError(ValueError):
+    """A call to the service failed; the message has the status and the fields named."""
+
+
+def _channel(address: str, root_certificates: bytes | None) -> grpc.Channel:
+    if root_certificates is None:
+        return grpc.insecure_channel(address)
+    return grpc.secure_channel(address, grpc.ssl_channel_credentials(root_certificates))
+
+
+def _metadata(auth_token: str | None) -> tuple[tuple[str, str], ...]:
+    token = auth_token or os.environ.get(AUTH_TOKEN_ENV)
+    return (("authorization", f"Bearer {token}"),) if token else ()
+
+
+def _position(data: dict[str, Any]) -> position_pb2.Position:
+    try:
+        return json_format.ParseDict(data, position_pb2.Position())
+    except json_format.ParseError as e:
+        raise ValueError(f"position: {e}") from None
+
+
+def _remote_error(address: str, error: grpc.RpcError) -> RemoteError:
+    fields = "; ".join(f"{field}: {description}" for field, description in field_violations(error))
+    details = fields or error.details()  # type: ignore[attr-defined]
+    return RemoteError(f"{address}: {error.code().name}: {details}")  # type: ignore[attr-defined]
+
+
+def remote_moves(address: str, position: dict[str, Any], *, auth_token: str | None = None,
+                 root_certificates: bytes | None = None, timeout_s: float = SLACK_S) -> list[str]:
+    """The legal moves (notation) of a position (its JSON dict), asked of the service."""
+    request = rules_pb2.LegalMovesRequest(position=_position(position))
+    with _channel(address, root_certificates) as channel:
+        try:
+            response = rules_pb2_grpc.RulesStub(channel).LegalMoves(
+                request, timeout=timeout_s, metadata=_metadata(auth_token))
+        except grpc.RpcError as e:
+            raise _remote_error(address, e) from None
+    return [move.notation for move in response.moves]
+
+
+def remote_analyze(address: str, position: dict[str, Any], *, iterations: int | None = None,
+                   time_ms: int | None = None, threads: int | None = None, seed: int | None = None,
+                   max_moves: int | None = None, auth_token: str | None = None,
+                   root_certificates: bytes | None = None) -> dict[str, Any]:
+    """An analysis of a position (its JSON dict) by the service, as a dict shaped like
+    ``dataclasses.asdict(search.Analysis)`` (``stopped_by`` may also be ``"deadline"``).
+
+    Unset budget values take the server's defaults; the auth token defaults to
+    ``$MEEPLEMIND_AUTH_TOKEN``.
+    """
+    request = analysis_pb2.AnalyzeRequest(
+        position=_position(position),
+        budget=analysis_pb2.SearchBudget(iterations=iterations or 0, time_ms=time_ms or 0,
+                                         threads=threads or 0),
+        max_moves=max_moves or 0, seed=seed)
+    timeout_s = None if time_ms is None else time_ms / 1e3 + SLACK_S
+    with _channel(address, root_certificates) as channel:
+        try:
+            response = analysis_pb2_grpc.AnalysisStub(channel).Analyze(
+                request, timeout=timeout_s, metadata=_metadata(auth_token))
+        except grpc.RpcError as e:
+            raise _remote_error(address, e) from None
+    return analysis_from_proto(response.moves, response.stats)

@@ -1,0 +1,117 @@
+"""Conversion between the wire messages and the engines' and the search's Python objects.
+
+A Position crosses as its proto3 JSON mapping (proto field names, defaults printed):
+the same dict a position file holds, read and written by ``engine.position``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import grpc
+from google.protobuf import json_format
+from google.protobuf.descriptor import Descriptor
+from google.protobuf.message import Message
+
+from ..engine import PositionError, game_ids, get_game
+from ..engine.position import from_position, to_position
+from ..search.ismcts import Analysis, MoveInfo
+from ..v1 import analysis_pb2, position_pb2
+from .errors import ServiceError
+
+STOP_REASONS = {
+    "iterations": analysis_pb2.STOP_REASON_ITERATIONS,
+    "time": analysis_pb2.STOP_REASON_TIME,
+    "nodes": analysis_pb2.STOP_REASON_NODES,
+    "cancelled": analysis_pb2.STOP_REASON_CANCELLED,
+    "terminal": analysis_pb2.STOP_REASON_TERMINAL,
+}
+
+
+def message_to_dict(message: Message) -> dict[str, Any]:
+    """The proto3 JSON mapping of ``message`` with proto field names and every default
+    printed, its keys in field-number order (as ``json.dumps`` of a position file)."""
+    data = json_format.MessageToDict(message, preserving_proto_field_name=True,
+                                     always_print_fields_with_no_presence=True)
+    return _in_field_order(data, message.DESCRIPTOR)
+
+
+def _in_field_order(data: dict[str, Any], descriptor: Descriptor) -> dict[str, Any]:
+    ordered: dict[str, Any] = {}
+    for field in descriptor.fields:
+        if field.name not in data:
+            continue
+        value = data[field.name]
+        nested = field.message_type
+        if nested is not None and not nested.GetOptions().map_entry:
+            if isinstance(value, list):
+                value = [_in_field_order(item, nested) for item in value]
+            else:
+                value = _in_field_order(value, nested)
+        ordered[field.name] = value
+    return ordered
+
+
+def find_game(game_id: str, field: str) -> Any:
+    """The engine module of ``game_id``: INVALID_ARGUMENT if empty, NOT_FOUND if unknown."""
+    if not game_id:
+        raise ServiceError.invalid(field, "missing (a game id such as 'puerto-rico')")
+    if game_id not in game_ids():
+        raise ServiceError.invalid(field, f"unknown game {game_id!r} (known: {', '.join(game_ids())})",
+                                   grpc.StatusCode.NOT_FOUND)
+    return get_game(game_id)
+
+
+def position_from_proto(position: position_pb2.Position, field: str = "position") -> tuple[Any, int]:
+    """``(state, viewer)`` of a Position; errors name the field path under ``field``.
+
+    An unknown game id is NOT_FOUND; anything else wrong is INVALID_ARGUMENT.
+    """
+    find_game(position.game, f"{field}.game")
+    try:
+        return from_position(message_to_dict(position))
+    except PositionError as e:
+        raise ServiceError.invalid(f"{field}.{e.path}" if e.path else field, e.problem) from None
+
+
+def position_to_proto(state: Any, viewer: int | None = None) -> position_pb2.Position:
+    """The Position of ``state`` seen by ``viewer`` (default: the player to move)."""
+    return json_format.ParseDict(to_position(state, viewer), position_pb2.Position())
+
+
+def move_to_proto(move: MoveInfo) -> analysis_pb2.MoveAnalysis:
+    return analysis_pb2.MoveAnalysis(move=move.move, action=move.action, visits=move.visits,
+                                     win_rate=move.win_rate, expected_scores=move.expected_scores,
+                                     pv=move.pv)
+
+
+def stats_to_proto(analysis: Analysis, *, final: bool, deadline_cut: bool) -> analysis_pb2.SearchStats:
+    """The SearchStats of an analysis; a progress report (not ``final``) has no stop reason,
+    and a time stop is a deadline stop when the deadline cut the time budget."""
+    reason = analysis_pb2.STOP_REASON_UNSPECIFIED
+    if final:
+        reason = STOP_REASONS[analysis.stopped_by]
+        if deadline_cut and reason == analysis_pb2.STOP_REASON_TIME:
+            reason = analysis_pb2.STOP_REASON_DEADLINE
+    stats = analysis_pb2.SearchStats(iterations=analysis.iterations, elapsed_ms=analysis.elapsed_ms,
+                                     nodes=analysis.nodes, stop_reason=reason,
+                                     root_value=analysis.root_value)
+    if analysis.player is not None:
+        stats.player = analysis.player
+    return stats
+
+
+def analysis_from_proto(moves: Any, stats: analysis_pb2.SearchStats) -> dict[str, Any]:
+    """A wire analysis as a dict shaped like ``dataclasses.asdict(Analysis)``;
+    ``stopped_by`` may also be ``"deadline"``."""
+    reason = analysis_pb2.StopReason.Name(stats.stop_reason).removeprefix("STOP_REASON_").lower()
+    return {
+        "moves": [{"move": m.move, "action": m.action, "visits": m.visits, "win_rate": m.win_rate,
+                   "expected_scores": list(m.expected_scores), "pv": list(m.pv)} for m in moves],
+        "iterations": stats.iterations,
+        "elapsed_ms": stats.elapsed_ms,
+        "nodes": stats.nodes,
+        "stopped_by": reason,
+        "root_value": stats.root_value,
+        "player": stats.player if stats.HasField("player") else None,
+    }

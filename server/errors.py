@@ -1,0 +1,57 @@
+"""Rich gRPC errors: a status code, a message and google.rpc.BadRequest field violations."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import grpc
+from google.protobuf import any_pb2
+from google.rpc import error_details_pb2, status_pb2
+from grpc_status import rpc_status
+
+
+class ServiceError(Exception):
+    """An RPC failure the servicers raise; the guard interceptor sends it as a rich status.
+
+    ``violations`` are ``(field path, description)`` pairs, sent as a BadRequest detail.
+    """
+
+    def __init__(self, code: grpc.StatusCode, message: str,
+                 violations: Sequence[tuple[str, str]] = ()) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.violations = tuple(violations)
+
+    @classmethod
+    def invalid(cls, field: str, description: str,
+                code: grpc.StatusCode = grpc.StatusCode.INVALID_ARGUMENT) -> ServiceError:
+        """A failure caused by one request field (INVALID_ARGUMENT unless told)."""
+        return cls(code, f"{field}: {description}", [(field, description)])
+
+    def status(self) -> grpc.Status:
+        """The grpc.Status carrying a google.rpc.Status (with a BadRequest if any violations)."""
+        details = []
+        if self.violations:
+            bad_request = error_details_pb2.BadRequest(field_violations=[
+                error_details_pb2.BadRequest.FieldViolation(field=field, description=description)
+                for field, description in self.violations
+            ])
+            detail = any_pb2.Any()
+            detail.Pack(bad_request)
+            details.append(detail)
+        status = status_pb2.Status(code=self.code.value[0], message=self.message, details=details)
+        return rpc_status.to_status(status)
+
+
+def field_violations(error: grpc.RpcError) -> list[tuple[str, str]]:
+    """The ``(field, description)`` pairs of the BadRequest details of a failed call."""
+    status = rpc_status.from_call(error)  # type: ignore[arg-type]
+    if status is None:
+        return []
+    violations = []
+    for detail in status.details:
+        bad_request = error_details_pb2.BadRequest()
+        if detail.Unpack(bad_request):
+            violations += [(v.field, v.description) for v in bad_request.field_violations]
+    return violations

@@ -1,0 +1,173 @@
+"""Server interceptors: observing (one log line and metrics per call), bearer-token
+auth, and the guard that turns undecodable requests and ServiceErrors into rich statuses.
+
+``create_server`` installs them outermost first: observe, auth, guard.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import time
+from collections.abc import Callable, Container, Iterator
+from typing import Any
+
+import grpc
+from google.protobuf.message import DecodeError
+
+from .errors import ServiceError
+from .metrics import Metrics
+
+Behavior = Callable[[Any, grpc.ServicerContext], Any]
+Wrapper = Callable[[Behavior, bool], Behavior]
+_KINDS = ("unary_unary", "unary_stream", "stream_unary", "stream_stream")
+
+log = logging.getLogger("meeplemind.server")
+
+
+def _wrap(handler: Any, wrapper: Wrapper) -> Any:
+    """``handler`` (a grpc RpcMethodHandler) with its behavior replaced by
+    ``wrapper(behavior, response_streaming)``."""
+    for kind in _KINDS:
+        behavior = getattr(handler, kind)
+        if behavior is not None:
+            return handler._replace(**{kind: wrapper(behavior, handler.response_streaming)})
+    return handler
+
+
+class ObserveInterceptor(grpc.ServerInterceptor):
+    """One log line, a request count by code and a latency sample per call."""
+
+    def __init__(self, metrics: Metrics) -> None:
+        self._metrics = metrics
+
+    def intercept_service(self, continuation: Any, details: grpc.HandlerCallDetails) -> Any:
+        handler = continuation(details)
+        if handler is None:
+            return None
+        method = details.method  # type: ignore[attr-defined]
+
+        def wrapper(behavior: Behavior, streaming: bool) -> Behavior:
+            if streaming:
+                def observed_stream(request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
+                    start, failed = time.perf_counter(), True
+                    try:
+                        yield from behavior(request, context)
+                        failed = False
+                    finally:
+                        self._record(method, request, context, start, failed)
+                return observed_stream
+
+            def observed(request: Any, context: grpc.ServicerContext) -> Any:
+                start, failed = time.perf_counter(), True
+                try:
+                    response = behavior(request, context)
+                    failed = False
+                    return response
+                finally:
+                    self._record(method, request, context, start, failed)
+            return observed
+
+        return _wrap(handler, wrapper)
+
+    def _record(self, method: str, request: Any, context: grpc.ServicerContext, start: float,
+                failed: bool) -> None:
+        seconds = time.perf_counter() - start
+        code = context.code()  # set by abort() and set_code()
+        if code is None:
+            code = (grpc.StatusCode.UNKNOWN if failed else
+                    grpc.StatusCode.OK if context.is_active() else grpc.StatusCode.CANCELLED)
+        self._metrics.requests.labels(method, code.name).inc()
+        self._metrics.latency.labels(method).observe(seconds)
+        request_id = getattr(request, "request_id", "")
+        log.info("%s %s %.1fms peer=%s%s", method, code.name, seconds * 1e3, context.peer(),
+                 f" request_id={request_id}" if request_id else "")
+
+
+class AuthInterceptor(grpc.ServerInterceptor):
+    """Refuses calls without ``authorization: Bearer <token>`` (UNAUTHENTICATED),
+    except to the methods in ``open_methods`` (e.g. health checks)."""
+
+    def __init__(self, token: str, open_methods: Container[str]) -> None:
+        self._expected = f"Bearer {token}".encode()
+        self._open = open_methods
+
+    def intercept_service(self, continuation: Any, details: grpc.HandlerCallDetails) -> Any:
+        handler = continuation(details)
+        if handler is None or details.method in self._open or self._authorized(details):  # type: ignore[attr-defined]
+            return handler
+
+        def refuse(behavior: Behavior, streaming: bool) -> Behavior:
+            def refused(request: Any, context: grpc.ServicerContext) -> Any:
+                context.abort(grpc.StatusCode.UNAUTHENTICATED,
+                              "missing or wrong bearer token (metadata 'authorization: Bearer <token>')")
+            return refused
+
+        return _wrap(handler, refuse)
+
+    def _authorized(self, details: grpc.HandlerCallDetails) -> bool:
+        for key, value in details.invocation_metadata or ():  # type: ignore[attr-defined]
+            if key == "authorization":
+                given = value.encode() if isinstance(value, str) else value
+                return hmac.compare_digest(given, self._expected)
+        return False
+
+
+class _Undecodable:
+    """Stands for a request message that could not be read, and says why."""
+
+    def __init__(self, error: ServiceError) -> None:
+        self.error = error
+
+
+class GuardInterceptor(grpc.ServerInterceptor):
+    """Reads unary requests leniently and sends every ServiceError as a rich status.
+
+    A request over ``max_message_bytes`` is RESOURCE_EXHAUSTED and one that does not
+    parse is INVALID_ARGUMENT, both with a BadRequest naming the field ``request``
+    (gRPC itself would answer INTERNAL without details).
+    """
+
+    def __init__(self, max_message_bytes: int) -> None:
+        self._max_bytes = max_message_bytes
+
+    def intercept_service(self, continuation: Any, details: grpc.HandlerCallDetails) -> Any:
+        handler = continuation(details)
+        if handler is None:
+            return None
+        if not handler.request_streaming and handler.request_deserializer is not None:
+            handler = handler._replace(request_deserializer=self._lenient(handler.request_deserializer))
+        return _wrap(handler, _translate_errors)
+
+    def _lenient(self, parse: Callable[[bytes], Any]) -> Callable[[bytes], Any]:
+        def deserialize(data: bytes) -> Any:
+            if len(data) > self._max_bytes:
+                return _Undecodable(ServiceError.invalid(
+                    "request", f"{len(data)} bytes is over the limit of {self._max_bytes} bytes",
+                    grpc.StatusCode.RESOURCE_EXHAUSTED))
+            try:
+                return parse(data)
+            except DecodeError as e:
+                return _Undecodable(ServiceError.invalid("request", f"not a valid message ({e})"))
+        return deserialize
+
+
+def _translate_errors(behavior: Behavior, streaming: bool) -> Behavior:
+    if streaming:
+        def guarded_stream(request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
+            try:
+                if isinstance(request, _Undecodable):
+                    raise request.error
+                yield from behavior(request, context)
+            except ServiceError as e:
+                context.abort_with_status(e.status())
+        return guarded_stream
+
+    def guarded(request: Any, context: grpc.ServicerContext) -> Any:
+        try:
+            if isinstance(request, _Undecodable):
+                raise request.error
+            return behavior(request, context)
+        except ServiceError as e:
+            context.abort_with_status(e.status())
+    return guarded

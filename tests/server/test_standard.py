@@ -1,0 +1,159 @@
+"""The standard gRPC parts: health, reflection, auth, TLS, metrics, logging, serve()."""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import grpc
+import pytest
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoReflectionDescriptorDatabase
+
+from meeplemind.server import TlsFiles, create_server
+from meeplemind.server.client import RemoteError, remote_moves
+from meeplemind.v1 import analysis_pb2, analysis_pb2_grpc, position_pb2, rules_pb2, rules_pb2_grpc
+
+from .conftest import Running, StartServer
+
+SERVICES = ["grpc.health.v1.Health", "meeplemind.v1.Analysis", "meeplemind.v1.Rules"]
+TOKEN = "s3cret-token"
+
+
+def test_health_says_serving(service: Running) -> None:
+    stub = health_pb2_grpc.HealthStub(service.channel)
+    for name in ("", "meeplemind.v1.Rules", "meeplemind.v1.Analysis"):
+        assert stub.Check(health_pb2.HealthCheckRequest(service=name)).status == health_pb2.HealthCheckResponse.SERVING
+
+
+def test_reflection_lists_both_services_and_health(service: Running) -> None:
+    services = ProtoReflectionDescriptorDatabase(service.channel).get_services()
+    assert set(SERVICES) <= set(services)
+    database = ProtoReflectionDescriptorDatabase(service.channel)
+    assert database.FindFileContainingSymbol("meeplemind.v1.Position").name == "meeplemind/v1/position.proto"
+
+
+def test_bearer_token(start_server: StartServer) -> None:
+    running = start_server(auth_token=TOKEN)
+    request = rules_pb2.ListGamesRequest()
+    for metadata in [(), (("authorization", "Bearer wrong"),), (("authorization", TOKEN),)]:
+        with pytest.raises(grpc.RpcError) as refused:
+            running.rules.ListGames(request, metadata=metadata)
+        assert refused.value.code() == grpc.StatusCode.UNAUTHENTICATED
+    with pytest.raises(grpc.RpcError) as refused:
+        list(running.analysis.AnalyzeStream(analysis_pb2.AnalyzeStreamRequest()))
+    assert refused.value.code() == grpc.StatusCode.UNAUTHENTICATED
+    assert running.rules.ListGames(request, metadata=(("authorization", f"Bearer {TOKEN}"),)).games
+    health = health_pb2_grpc.HealthStub(running.channel)
+    assert health.Check(health_pb2.HealthCheckRequest()).status == health_pb2.HealthCheckResponse.SERVING
+    assert running.metric("meeplemind_requests_total", method="/meeplemind.v1.Rules/ListGames",
+                          code="UNAUTHENTICATED") == 3
+
+
+def test_remote_helpers_send_the_token(start_server: StartServer, position_dict: dict,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    running = start_server(auth_token=TOKEN)
+    with pytest.raises(RemoteError, match="UNAUTHENTICATED"):
+        remote_moves(running.address, position_dict)
+    assert remote_moves(running.address, position_dict, auth_token=TOKEN)
+    monkeypatch.setenv("MEEPLEMIND_AUTH_TOKEN", TOKEN)
+    assert remote_moves(running.address, position_dict)
+
+
+def test_remote_errors_name_the_field(service: Running, position_dict: dict) -> None:
+    position_dict["puerto_rico"]["players"][0]["doubloons"] = -2
+    with pytest.raises(RemoteError, match=r"INVALID_ARGUMENT: position\.puerto_rico\.players\[0\]\.doubloons"):
+        remote_moves(service.address, position_dict)
+
+
+def _certificate(directory: Path) -> TlsFiles:
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl is needed to make a test certificate")
+    cert, key = directory / "cert.pem", directory / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+                    "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
+    return TlsFiles(cert.read_bytes(), key.read_bytes())
+
+
+def test_tls(tmp_path: Path, position_dict: dict) -> None:
+    tls = _certificate(tmp_path)
+    server, port = create_server("127.0.0.1:0", tls=tls)
+    server.start()
+    try:
+        credentials = grpc.ssl_channel_credentials(tls.certificate_chain)
+        with grpc.secure_channel(f"localhost:{port}", credentials) as channel:
+            assert rules_pb2_grpc.RulesStub(channel).ListGames(rules_pb2.ListGamesRequest(), timeout=5).games
+        assert remote_moves(f"localhost:{port}", position_dict, root_certificates=tls.certificate_chain)
+        with grpc.insecure_channel(f"127.0.0.1:{port}") as plain, pytest.raises(grpc.RpcError):
+            rules_pb2_grpc.RulesStub(plain).ListGames(rules_pb2.ListGamesRequest(), timeout=5)
+    finally:
+        server.stop(None).wait()
+
+
+def test_metrics_over_http(start_server: StartServer, position: position_pb2.Position) -> None:
+    running = start_server()
+    http = running.server.metrics.serve(0, "127.0.0.1")
+    try:
+        running.rules.ListGames(rules_pb2.ListGamesRequest())
+        running.analysis.Analyze(analysis_pb2.AnalyzeRequest(
+            position=position, budget=analysis_pb2.SearchBudget(iterations=250)))
+        with urllib.request.urlopen(f"http://127.0.0.1:{http.server_port}/metrics", timeout=5) as page:
+            text = page.read().decode()
+    finally:
+        http.shutdown()
+    assert 'meeplemind_requests_total{code="OK",method="/meeplemind.v1.Rules/ListGames"} 1.0' in text
+    assert 'meeplemind_request_seconds_count{method="/meeplemind.v1.Analysis/Analyze"} 1.0' in text
+    assert "meeplemind_search_iterations_total 250.0" in text
+    assert 'meeplemind_searches_total{stop_reason="iterations"} 1.0' in text
+    assert "meeplemind_searches_running 0.0" in text and "meeplemind_searches_queued 0.0" in text
+
+
+def test_one_log_line_per_request(service: Running, caplog: pytest.LogCaptureFixture,
+                                  position: position_pb2.Position) -> None:
+    with caplog.at_level(logging.INFO, logger="meeplemind.server"):
+        service.analysis.Analyze(analysis_pb2.AnalyzeRequest(
+            request_id="log-me", position=position, budget=analysis_pb2.SearchBudget(iterations=50)))
+        with pytest.raises(grpc.RpcError):
+            service.rules.NewGame(rules_pb2.NewGameRequest(game="go"))
+        deadline = time.monotonic() + 5
+        while len(caplog.records) < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == 2
+    assert re.match(r"/meeplemind.v1.Analysis/Analyze OK [\d.]+ms peer=\S+ request_id=log-me$", lines[0])
+    assert lines[1].startswith("/meeplemind.v1.Rules/NewGame NOT_FOUND ")
+
+
+def test_serve_stops_gracefully_on_sigterm(position: position_pb2.Position) -> None:
+    script = ("import argparse, sys\n"
+              "from meeplemind.server import add_serve_arguments, run_serve\n"
+              "parser = argparse.ArgumentParser()\nadd_serve_arguments(parser)\n"
+              "sys.exit(run_serve(parser.parse_args(sys.argv[1:])))\n")
+    env = {**os.environ, "MEEPLEMIND_AUTH_TOKEN": ""}
+    process = subprocess.Popen([sys.executable, "-c", script, "--address", "127.0.0.1:0", "--grace", "5"],
+                               stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert process.stderr is not None
+        line = process.stderr.readline()
+        port = int(re.search(r"listening on 127\.0\.0\.1:0 \(port (\d+)\)", line).group(1))  # type: ignore[union-attr]
+        with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
+            pending = analysis_pb2_grpc.AnalysisStub(channel).Analyze.future(analysis_pb2.AnalyzeRequest(
+                position=position, budget=analysis_pb2.SearchBudget(time_ms=600_000)))
+            time.sleep(0.3)
+            process.send_signal(signal.SIGTERM)
+            response = pending.result(timeout=5)
+        assert response.stats.stop_reason == analysis_pb2.STOP_REASON_CANCELLED
+        assert process.wait(timeout=10) == 0
+        assert "stopped" in process.stderr.read()
+    finally:
+        process.kill()
+        process.wait()
