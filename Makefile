@@ -22,7 +22,7 @@ test-slow: $(STAMP)
 	$(BIN)/python -m pytest -q -m slow
 
 serve: $(STAMP)
-	@echo "meeplemind serve: the gRPC service is not built yet (issue 5)" >&2; exit 1
+	$(BIN)/meeplemind serve
 
 bench: $(STAMP)
 	$(BIN)/meeplemind bench

@@ -22,14 +22,12 @@ GENERATED_INTO = ROOT / "app" / "v1"
 
 def generate_protos() -> None:
     """Run protoc (grpcio-tools) on every .proto of meeplemind.v1 into ``app/v1/``."""
-    import grpc_tools
     from grpc_tools import protoc
 
     protos = sorted(str(p.relative_to(PROTO_ROOT)) for p in (PROTO_ROOT / PROTO_PACKAGE).glob("*.proto"))
-    well_known = pathlib.Path(grpc_tools.__file__).parent / "_proto"
     with tempfile.TemporaryDirectory() as out:
-        args = ["grpc_tools.protoc", f"-I{PROTO_ROOT}", f"-I{well_known}", f"--python_out={out}",
-                f"--pyi_out={out}", f"--grpc_python_out={out}", *protos]
+        args = ["grpc_tools.protoc", f"-I{PROTO_ROOT}", f"--python_out={out}", f"--pyi_out={out}",
+                f"--grpc_python_out={out}", *protos]
         if protoc.main(args) != 0:
             raise RuntimeError(f"protoc failed on {', '.join(protos)}")
         for old in GENERATED_INTO.glob("*_pb2*.py*"):

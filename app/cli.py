@@ -28,15 +28,36 @@ def _parse_options(items: Sequence[str]) -> dict[str, Any]:
     return options
 
 
+def cmd_serve(args: argparse.Namespace) -> None:
+    from .server import run_serve
+
+    run_serve(args)
+
+
 def cmd_new(args: argparse.Namespace) -> None:
     game = get_game(args.game)
     state = game.new_game(args.players, args.seed, **_parse_options(args.option))
     print(dumps(to_position(state)))
 
 
+def _read_json(path: str) -> Any:
+    """A position file as JSON data, for sending to a server (which validates it)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except json.JSONDecodeError as e:
+        raise PositionError("", f"{path}: not JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+
+
 def cmd_moves(args: argparse.Namespace) -> None:
-    state, _ = load_position(args.file)
-    for move in state.legal_moves():
+    if args.server:
+        from .server.client import remote_moves
+
+        moves = remote_moves(args.server, _read_json(args.file))
+    else:
+        state, _ = load_position(args.file)
+        moves = [str(m) for m in state.legal_moves()]
+    for move in moves:
         print(move)
 
 
@@ -45,7 +66,7 @@ def cmd_apply(args: argparse.Namespace) -> None:
     rng = Rng(args.seed)
     for text in args.moves:
         state = state.apply(text, rng)
-    print(dumps(to_position(state)))
+    print(dumps(to_position(state, viewer)))
 
 
 def cmd_selfplay(args: argparse.Namespace) -> None:
@@ -72,24 +93,35 @@ def cmd_selfplay(args: argparse.Namespace) -> None:
         print(f"  P{p} {bots[p].name:<12} {s:3d} VP  (tie-break {t}){'  winner' if p in winners else ''}")
 
 
-def cmd_analyze(args: argparse.Namespace) -> None:
+def _analysis(args: argparse.Namespace) -> dict[str, Any]:
+    budget = {"iterations": args.iterations, "time_ms": args.time_ms, "threads": args.threads,
+              "seed": args.seed, "max_moves": args.max_moves}
+    if args.server:
+        from .server.client import remote_analyze
+
+        return remote_analyze(args.server, _read_json(args.file), **budget)
+    from dataclasses import asdict
+
     from .search import analyze
 
     state, _ = load_position(args.file)
-    result = analyze(state, iterations=args.iterations, time_ms=args.time_ms, threads=args.threads,
-                     seed=args.seed, max_moves=args.max_moves, rollout_policy=args.rollout)
+    return asdict(analyze(state, rollout_policy=args.rollout, **budget))
+
+
+def cmd_analyze(args: argparse.Namespace) -> None:
+    result = _analysis(args)
     report = {
-        "moves": [{"move": m.move, "visits": m.visits, "win_rate": round(m.win_rate, 4),
-                   "expected_scores": [round(x, 2) for x in m.expected_scores], "pv": m.pv}
-                  for m in result.moves],
-        "iterations": result.iterations, "elapsed_ms": round(result.elapsed_ms, 1),
-        "stopped_by": result.stopped_by, "nodes": result.nodes, "player": result.player,
+        "moves": [{"move": m["move"], "visits": m["visits"], "win_rate": round(m["win_rate"], 4),
+                   "expected_scores": [round(x, 2) for x in m["expected_scores"]], "pv": m["pv"]}
+                  for m in result["moves"]],
+        "iterations": result["iterations"], "elapsed_ms": round(result["elapsed_ms"], 1),
+        "stopped_by": result["stopped_by"], "nodes": result["nodes"], "player": result["player"],
     }
     if args.json:
         print(json.dumps(report))
         return
-    print(f"player {result.player} to move: {result.iterations} iterations in "
-          f"{result.elapsed_ms:.0f} ms ({result.stopped_by}), {result.nodes} nodes")
+    print(f"player {report['player']} to move: {report['iterations']} iterations in "
+          f"{report['elapsed_ms']:.0f} ms ({report['stopped_by']}), {report['nodes']} nodes")
     print(f"{'move':<24} {'visits':>8} {'win':>6}  {'expected scores':<28} pv")
     for m in report["moves"]:
         scores = " ".join(f"{x:5.1f}" for x in m["expected_scores"])
@@ -131,6 +163,10 @@ def _parser() -> argparse.ArgumentParser:
         return p
 
     games = game_ids()
+    from .server import add_serve_arguments
+
+    add_serve_arguments(add("serve", cmd_serve, "run the gRPC service (Rules and Analysis)"))
+
     p = add("new", cmd_new, "print the position of a new game")
     p.add_argument("game", choices=games)
     p.add_argument("--players", type=int, default=4)
@@ -139,6 +175,7 @@ def _parser() -> argparse.ArgumentParser:
 
     p = add("moves", cmd_moves, "print the legal moves of a position file, one per line")
     p.add_argument("file")
+    p.add_argument("--server", metavar="HOST:PORT", help="ask a running server instead")
 
     p = add("apply", cmd_apply, "apply moves to a position file and print the new position")
     p.add_argument("file")
@@ -160,7 +197,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--seed", type=int)
     p.add_argument("--max-moves", type=int, default=10)
-    p.add_argument("--rollout", choices=["heuristic", "random"], default="heuristic")
+    p.add_argument("--rollout", choices=["heuristic", "random"], default="heuristic",
+                   help="playout policy (in-process searches only)")
+    p.add_argument("--server", metavar="HOST:PORT", help="ask a running server instead")
     p.add_argument("--json", action="store_true")
 
     p = add("arena", cmd_arena, "play a seeded tournament between bots, seats rotated")

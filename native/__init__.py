@@ -3,9 +3,10 @@
 ``load()`` returns the ``(ffi, lib)`` pair of the optimised build
 (``meeplemind.native._mm``) or of the sanitizer build (``_mm_asan``: variant
 ``"asan"`` or ``MEEPLEMIND_NATIVE=asan``).  ``NativeGame`` wraps one game's
-vtable: states are ``bytearray`` buffers of the C struct, state vectors and move
-lists are numpy int32 arrays.  Every size comes from C; every C return code goes
-through one checker.  This package knows nothing of the Python engines.
+vtable: states are ``bytearray`` buffers of the C struct (trusted: they come from
+``decode`` and are changed only by ``apply``), state vectors and move lists are
+numpy int32 arrays.  Every size comes from C; every C return code goes through
+``_ensure``.  This package knows nothing of the Python engines.
 """
 
 from __future__ import annotations
@@ -36,15 +37,18 @@ def load(variant: str | None = None) -> tuple[Any, Any]:
     return _load(variant)
 
 
+def _ensure(ok: bool, raising: type[Exception], *args: Any) -> None:
+    """The one check of C return codes: raise ``raising(*args)`` unless ``ok``."""
+    if not ok:
+        raise raising(*args)
+
+
 class NativeDecodeError(ValueError):
     """The C decoder rejected a state vector: ``code`` is an MM_ERR_* value and
     ``index`` the offending vector index (-1 for a wrong length)."""
 
-    REASONS = {1: "wrong length", 2: "unsupported layout version", 3: "field out of range",
-               4: "inconsistent position"}
-
-    def __init__(self, code: int, index: int) -> None:
-        super().__init__(f"state vector index {index}: {self.REASONS.get(code, f'error {code}')}")
+    def __init__(self, code: int, index: int, reason: str = "rejected") -> None:
+        super().__init__(f"state vector index {index}: {reason} (code {code})")
         self.code = code
         self.index = index
 
@@ -56,32 +60,22 @@ class NativeGame:
         self.ffi, self.lib = load(variant)
         self.game_id = game_id
         self._game = self.lib.mm_find_game(game_id.encode())
-        if self._game == self.ffi.NULL:
-            raise ValueError(f"game_id: no native engine named {game_id!r}")
+        _ensure(self._game != self.ffi.NULL, ValueError, f"game_id: no native engine named {game_id!r}")
+        lib = self.lib
+        self._reasons = {lib.MM_ERR_LENGTH: "wrong length", lib.MM_ERR_VERSION: "unsupported layout",
+                         lib.MM_ERR_RANGE: "out of range", lib.MM_ERR_INVARIANT: "inconsistent"}
         info = self.ffi.new("int64_t[6]")
         self.lib.mm_game_info(self._game, info)
         (self.layout_version, self.vector_len, self.num_actions, self.max_legal,
          self.state_bytes, self.max_players) = (int(x) for x in info)
 
     # ------------------------------------------------------------- plumbing
-    def _check(self, rc: int, call: str, arg: Any = None) -> int:
-        """The one checker of C return codes: raises on failure, else returns ``rc``."""
-        if call == "decode" and rc != self.lib.MM_OK:
-            raise NativeDecodeError(rc, int(arg[0]))
-        if call == "apply" and rc != 0:
-            raise ValueError(f"action: {arg} is not legal here")
-        if call == "playouts" and rc < 0:
-            raise RuntimeError("a playout exceeded the engine's move cap")
-        if call == "rollout_move" and not 0 <= rc < self.num_actions:
-            raise ValueError("state: the game is over, there is no move to play")
-        return rc
-
     def _state(self, buf: Any, writable: bool = False) -> Any:
         """The C view of a state buffer, after checking its size (and writability)."""
         view = memoryview(buf)
-        if view.nbytes != self.state_bytes or (writable and view.readonly):
-            raise ValueError(f"state: expected a {'writable ' if writable else ''}buffer of "
-                             f"{self.state_bytes} bytes (from decode), got {view.nbytes} bytes")
+        _ensure(view.nbytes == self.state_bytes and not (writable and view.readonly), ValueError,
+                f"state: expected a {'writable ' if writable else ''}buffer of {self.state_bytes} "
+                f"bytes (from decode), got {view.nbytes} bytes")
         return self.ffi.from_buffer(buf, require_writable=writable)
 
     def _int32(self, array: np.ndarray) -> Any:
@@ -93,8 +87,8 @@ class NativeGame:
 
     @staticmethod
     def _policy(policy: int) -> int:
-        if policy not in POLICIES:
-            raise ValueError(f"policy: {policy!r} is not one of {', '.join(map(str, POLICIES))}")
+        _ensure(policy in POLICIES, ValueError,
+                f"policy: {policy!r} is not one of {', '.join(map(str, POLICIES))}")
         return int(policy)
 
     # ------------------------------------------------------------------ API
@@ -104,7 +98,7 @@ class NativeGame:
         buf = bytearray(self.state_bytes)
         bad = self.ffi.new("int32_t *")
         rc = self.lib.mm_decode(self._game, self.ffi.from_buffer(buf), self._int32(v), len(v), bad)
-        self._check(rc, "decode", bad)
+        _ensure(rc == self.lib.MM_OK, NativeDecodeError, rc, int(bad[0]), self._reasons.get(rc, "rejected"))
         return buf
 
     def encode(self, buf: Any) -> np.ndarray:
@@ -128,7 +122,7 @@ class NativeGame:
         """Apply a legal action in place (chance from the rng); returns the new rng state."""
         rng = self.ffi.new("uint64_t *", self._rng(rng_state))
         rc = self.lib.mm_apply(self._game, self._state(buf, True), int(action), rng)
-        self._check(rc, "apply", action)
+        _ensure(rc == 0, ValueError, f"action: {action} is not legal here")
         return int(rng[0])
 
     def determinize(self, buf: Any, viewer: int, rng_state: int) -> int:
@@ -146,16 +140,17 @@ class NativeGame:
     def rollout_move(self, buf: Any, rng_state: int, policy: int = 0) -> tuple[int, int]:
         """``(action, new rng state)`` chosen by a playout policy (0 random, 1 heuristic)."""
         rng = self.ffi.new("uint64_t *", self._rng(rng_state))
-        rc = self.lib.mm_rollout_move(self._game, self._state(buf), rng, self._policy(policy))
-        return self._check(int(rc), "rollout_move"), int(rng[0])
+        action = int(self.lib.mm_rollout_move(self._game, self._state(buf), rng, self._policy(policy)))
+        _ensure(0 <= action < self.num_actions, ValueError, "state: the game is over, no move to play")
+        return action, int(rng[0])
 
     def playouts(self, buf: Any, games: int, seed: int, policy: int = 0) -> int:
         """Play ``games`` playouts from the state; returns the decisions made."""
-        if games < 0:
-            raise ValueError(f"games: {games} is negative")
-        rc = self.lib.mm_playouts(self._game, self._state(buf), int(games), self._rng(seed),
-                                   self._policy(policy))
-        return self._check(int(rc), "playouts")
+        _ensure(games >= 0, ValueError, f"games: {games} is negative")
+        decisions = int(self.lib.mm_playouts(self._game, self._state(buf), int(games), self._rng(seed),
+                                             self._policy(policy)))
+        _ensure(decisions >= 0, RuntimeError, "a playout exceeded the engine's move cap")
+        return decisions
 
 
 __all__ = ["NativeDecodeError", "NativeGame", "VARIANTS", "load"]

@@ -97,6 +97,17 @@ static int colonists(const mm_pr_player *p)
     return total;
 }
 
+/* Empty circles of one Mayor slot (kinds, quarry, buildings by id). */
+static int empty_circles(const mm_pr_player *p, int slot)
+{
+    if (slot < NK)
+        return p->plantations[slot] - p->plantation_colonists[slot];
+    if (slot == SLOT_QUARRY)
+        return p->quarries - p->quarry_colonists;
+    int b = slot - SLOT_BUILDING;
+    return owns(p, b) ? BUILDINGS[b].circles - p->buildings[b] : 0;
+}
+
 static int empty_building_circles(const mm_pr_player *p)
 {
     int empty = 0;
@@ -192,17 +203,14 @@ static int mayor_moves(const mm_pr_state *s, uint8_t *out)
     const mm_pr_player *p = &s->p[s->current];
     int first = s->last_slot, room = 0, n = 0;
     uint32_t owned = p->owned & (~0u << max_int(0, first - SLOT_BUILDING));
-    for (int k = first; k < NK; k++)
-        room += p->plantations[k] - p->plantation_colonists[k];
-    if (first <= SLOT_QUARRY)
-        room += p->quarries - p->quarry_colonists;
+    for (int slot = first; slot <= SLOT_QUARRY; slot++)
+        room += empty_circles(p, slot);
     for (uint32_t m = owned; m; m &= m - 1) {
         int b = lowest(m);
         room += BUILDINGS[b].circles - p->buildings[b];
     }
     for (int slot = first; slot <= SLOT_QUARRY && room >= s->to_place; slot++) {
-        int empty = slot < NK ? p->plantations[slot] - p->plantation_colonists[slot]
-                              : p->quarries - p->quarry_colonists;
+        int empty = empty_circles(p, slot);
         if (empty > 0)
             out[n++] = (uint8_t)(MM_PR_A_PLACE + slot);
         room -= empty;
@@ -1449,11 +1457,7 @@ static void plan_mayor(const mm_pr_state *s, mayor_plan *m)
     memset(m, 0, sizeof *m);
     m->hand = s->to_place;
     for (int slot = s->last_slot; slot < NSLOTS; slot++)
-        m->free[slot] = slot < NK ? p->plantations[slot] - p->plantation_colonists[slot]
-                      : slot == SLOT_QUARRY ? p->quarries - p->quarry_colonists
-                      : owns(p, slot - SLOT_BUILDING)
-                          ? BUILDINGS[slot - SLOT_BUILDING].circles - p->buildings[slot - SLOT_BUILDING]
-                          : 0;
+        m->free[slot] = empty_circles(p, slot);
     for (int k = COFFEE; k >= INDIGO; k--) {
         int worked = p->plantation_colonists[k], staffed = 0, circles = 0;
         for (int i = 0; i < 2; i++) {
@@ -1492,8 +1496,10 @@ static int move_value(const mm_pr_state *s, int a, const mayor_plan *plan)
     if (a == MM_PR_A_PASS)
         return 0;
     switch (s->phase) {
-    case ROLE:
-        return 4 * s->role_doubloons[a - MM_PR_A_ROLE] + 3 * role_value(s, s->current, a - MM_PR_A_ROLE);
+    case ROLE: {
+        int r = a - MM_PR_A_ROLE;
+        return 4 * s->role_doubloons[r] + 3 * role_value(s, s->current, r);
+    }
     case PH_SETTLER:
         if (a == MM_PR_A_HACIENDA)
             return 20;

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from ..engine import PositionError, get_game
 from ..native import NativeDecodeError
 from ..native import load as load_cffi_module
 
@@ -189,7 +190,10 @@ def analyze(
     _run(trees, stop_event, stop, report if on_progress else None, report_every_ms / 1e3)
     elapsed_ms = (time.perf_counter() - start) * 1e3
     for tree in trees:
-        tree.raise_for_error()
+        try:
+            tree.raise_for_error()
+        except NativeDecodeError as e:
+            raise _explain(state.game_id, vec, e) from None
     final = [tree.snapshot() for tree in trees]
     return _analysis(state, final, settings.max_moves, elapsed_ms)  # type: ignore[arg-type]
 
@@ -272,6 +276,21 @@ def _encode(state: SearchableState) -> np.ndarray:
     if not isinstance(vec, np.ndarray) or vec.dtype != np.int32 or vec.ndim != 1:
         raise ValueError("state: encode() must return a 1-D numpy int32 array")
     return np.ascontiguousarray(vec)
+
+
+def _explain(game_id: str, vec: np.ndarray, error: NativeDecodeError) -> ValueError:
+    """The reference engine's message for a vector the C decoder rejected: the same
+    field path and words as ``from_dict`` (the two decoders run the same checks)."""
+    try:
+        game = get_game(game_id)
+    except KeyError:
+        return error
+    try:
+        game.decode(vec)
+    except PositionError as e:
+        return e
+    path = game.LAYOUT[error.index] if 0 <= error.index < len(game.LAYOUT) else "state"
+    return PositionError(path, f"rejected by the native decoder (code {error.code})")
 
 
 def _split(total: int | None, parts: int, index: int) -> int:

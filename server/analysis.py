@@ -12,11 +12,12 @@ import grpc
 
 from ..search.ismcts import Analysis, analyze
 from ..v1 import analysis_pb2, analysis_pb2_grpc, position_pb2
-from . import limits
+from . import budgets
 from .capacity import SearchGate
 from .convert import move_to_proto, position_from_proto, stats_to_proto
 from .errors import ServiceError
-from .limits import Limits, Plan
+from .budgets import Plan
+from .limits import Limits
 from .metrics import Metrics
 
 
@@ -32,6 +33,8 @@ class _Job:
 
 @dataclass(frozen=True, slots=True)
 class _Result:
+    """A finished search, and whether the call's deadline cut its time budget."""
+
     analysis: Analysis
     deadline_cut: bool
 
@@ -44,8 +47,8 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
 
     def Analyze(self, request: analysis_pb2.AnalyzeRequest,
                 context: grpc.ServicerContext) -> analysis_pb2.AnalyzeResponse:
-        job = self._job(request.position, limits.plan_budget(request.budget, self._limits),
-                        request, limits.max_moves(request.max_moves))
+        job = self._job(request.position, budgets.plan_budget(request.budget, self._limits),
+                        request, budgets.max_moves(request.max_moves))
         result = self._search(job, context, threading.Event())
         return analysis_pb2.AnalyzeResponse(
             request_id=request.request_id, moves=map(move_to_proto, result.analysis.moves),
@@ -53,13 +56,14 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
 
     def AnalyzeStream(self, request: analysis_pb2.AnalyzeStreamRequest,
                       context: grpc.ServicerContext) -> Iterator[analysis_pb2.AnalyzeStreamResponse]:
-        job = self._job(request.position, limits.plan_budget(request.budget, self._limits),
-                        request, limits.max_moves(request.max_moves))
-        every_ms = limits.report_every_ms(request.report_every_ms, self._limits)
+        job = self._job(request.position, budgets.plan_budget(request.budget, self._limits),
+                        request, budgets.max_moves(request.max_moves))
+        every_ms = budgets.report_every_ms(request.report_every_ms, self._limits)
         updates: queue.SimpleQueue[analysis_pb2.AnalyzeStreamResponse | BaseException] = queue.SimpleQueue()
         stop = threading.Event()
 
-        def message(analysis: Analysis, final: bool, deadline_cut: bool = False) -> analysis_pb2.AnalyzeStreamResponse:
+        def message(analysis: Analysis, final: bool,
+                    deadline_cut: bool = False) -> analysis_pb2.AnalyzeStreamResponse:
             return analysis_pb2.AnalyzeStreamResponse(
                 request_id=request.request_id, final=final, moves=map(move_to_proto, analysis.moves),
                 stats=stats_to_proto(analysis, final=final, deadline_cut=deadline_cut))
@@ -88,9 +92,9 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
     def BestMove(self, request: analysis_pb2.BestMoveRequest,
                  context: grpc.ServicerContext) -> analysis_pb2.BestMoveResponse:
         strength = request.WhichOneof("strength")
-        plan = (limits.plan_level(request.level) if strength == "level" else
-                limits.plan_budget(request.budget, self._limits) if strength == "budget" else
-                limits.default_plan(self._limits))
+        plan = (budgets.plan_level(request.level) if strength == "level" else
+                budgets.plan_budget(request.budget, self._limits) if strength == "budget" else
+                budgets.default_plan(self._limits))
         job = self._job(request.position, plan, request, 1)
         if job.state.is_terminal:
             raise ServiceError.invalid("position", "the game is over: there is no move to play")

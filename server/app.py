@@ -17,7 +17,7 @@ from ..v1 import analysis_pb2, analysis_pb2_grpc, rules_pb2, rules_pb2_grpc
 from .analysis import AnalysisServicer
 from .capacity import SearchGate
 from .interceptors import AuthInterceptor, GuardInterceptor, ObserveInterceptor
-from .limits import Limits
+from .limits import DEFAULT_MAX_MESSAGE_BYTES, Limits
 from .metrics import Metrics
 from .rules import RulesServicer
 
@@ -25,7 +25,6 @@ RULES = rules_pb2.DESCRIPTOR.services_by_name["Rules"].full_name
 ANALYSIS = analysis_pb2.DESCRIPTOR.services_by_name["Analysis"].full_name
 SERVICES = (RULES, ANALYSIS)
 HEALTH_METHODS = frozenset(f"/{health.SERVICE_NAME}/{m}" for m in ("Check", "Watch"))
-DEFAULT_MAX_MESSAGE_BYTES = 1 << 20
 #: gRPC's own message limit is this many times --max-message-bytes, so that requests
 #: between the two get a rich RESOURCE_EXHAUSTED from the guard rather than a bare one.
 TRANSPORT_LIMIT_FACTOR = 4
@@ -124,7 +123,7 @@ def serve(
     address: str,
     *,
     metrics_port: int | None = None,
-    metrics_address: str = "0.0.0.0",
+    metrics_address: str = "127.0.0.1",
     grace: float = 5.0,
     **options: Any,
 ) -> int:

@@ -11,8 +11,8 @@ from google.protobuf import json_format
 from ..v1 import analysis_pb2, analysis_pb2_grpc, position_pb2, rules_pb2, rules_pb2_grpc
 from .convert import analysis_from_proto
 from .errors import field_violations
+from .limits import AUTH_TOKEN_ENV
 
-AUTH_TOKEN_ENV = "MEEPLEMIND_AUTH_TOKEN"
 #: Time a call may take beyond its search's time budget (searches without one have no deadline).
 SLACK_S = 30.0
 
@@ -41,8 +41,8 @@ def _position(data: dict[str, Any]) -> position_pb2.Position:
 
 def _remote_error(address: str, error: grpc.RpcError) -> RemoteError:
     fields = "; ".join(f"{field}: {description}" for field, description in field_violations(error))
-    details = fields or error.details()  # type: ignore[attr-defined]
-    return RemoteError(f"{address}: {error.code().name}: {details}")  # type: ignore[attr-defined]
+    details = fields or error.details()
+    return RemoteError(f"{address}: {error.code().name}: {details}")
 
 
 def remote_moves(address: str, position: dict[str, Any], *, auth_token: str | None = None,

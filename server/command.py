@@ -1,4 +1,7 @@
-"""``meeplemind serve``: its command-line options and its entry point."""
+"""``meeplemind serve``: its command-line options and its entry point.
+
+Cheap to import: the server itself is imported when it is run.
+"""
 
 from __future__ import annotations
 
@@ -7,19 +10,17 @@ import logging
 import os
 import pathlib
 
-from .app import DEFAULT_MAX_MESSAGE_BYTES, TlsFiles, serve
-from .client import AUTH_TOKEN_ENV
-from .limits import Limits
+from .limits import AUTH_TOKEN_ENV, DEFAULT_MAX_MESSAGE_BYTES, Limits
 
 
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``meeplemind serve`` to ``parser``."""
     defaults = Limits()
-    cores = os.cpu_count() or 1
     add = parser.add_argument
-    add("--address", default="[::]:50051", help="host:port to listen on (port 0: any free port)")
-    add("--max-searches", type=int, default=cores,
-        help="searches running at once (default: the number of cores)")
+    add("--host", default="127.0.0.1", help="address to listen on ('0.0.0.0' or '[::]': every interface)")
+    add("--port", type=int, default=50051, help="port to listen on (0: any free port)")
+    add("--max-searches", type=int,
+        help="searches running at once (default: the cores divided by --threads-per-search)")
     add("--max-queue", type=int, default=16,
         help="searches waiting for a slot; beyond them calls get RESOURCE_EXHAUSTED")
     add("--threads-per-search", type=int, default=1,
@@ -37,13 +38,15 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"require 'authorization: Bearer TOKEN' on every call but health checks "
              f"(default: ${AUTH_TOKEN_ENV})")
     add("--metrics-port", type=int, help="serve Prometheus metrics over HTTP on this port")
-    add("--metrics-address", default="0.0.0.0", help="address of the metrics endpoint")
+    add("--metrics-address", default="127.0.0.1", help="address of the metrics endpoint")
     add("--grace", type=float, default=5.0, help="seconds calls get to finish on SIGTERM/SIGINT")
     add("--log-level", default="INFO", choices=("DEBUG", "INFO", "WARNING", "ERROR"))
 
 
 def run_serve(args: argparse.Namespace) -> int:
     """Serve with the options of ``add_serve_arguments`` until SIGTERM or SIGINT."""
+    from .app import TlsFiles, serve
+
     if (args.tls_cert is None) != (args.tls_key is None):
         raise ValueError("--tls-cert and --tls-key go together")
     tls = None
@@ -55,7 +58,10 @@ def run_serve(args: argparse.Namespace) -> int:
     logging.basicConfig(level=args.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     limits = Limits(max_iterations=args.max_iterations, max_time_ms=args.max_time_ms,
                     default_iterations=args.default_iterations)
-    return serve(args.address, metrics_port=args.metrics_port, metrics_address=args.metrics_address,
-                 grace=args.grace, max_searches=args.max_searches, max_queue=args.max_queue,
+    max_searches = args.max_searches
+    if max_searches is None:
+        max_searches = max(1, (os.cpu_count() or 1) // max(1, args.threads_per_search))
+    return serve(f"{args.host}:{args.port}", metrics_port=args.metrics_port, metrics_address=args.metrics_address,
+                 grace=args.grace, max_searches=max_searches, max_queue=args.max_queue,
                  threads_per_search=args.threads_per_search, auth_token=args.auth_token, tls=tls,
                  limits=limits, max_message_bytes=args.max_message_bytes)

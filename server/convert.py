@@ -10,7 +10,6 @@ from typing import Any
 
 import grpc
 from google.protobuf import json_format
-from google.protobuf.descriptor import Descriptor
 from google.protobuf.message import Message
 
 from ..engine import PositionError, game_ids, get_game
@@ -36,7 +35,7 @@ def message_to_dict(message: Message) -> dict[str, Any]:
     return _in_field_order(data, message.DESCRIPTOR)
 
 
-def _in_field_order(data: dict[str, Any], descriptor: Descriptor) -> dict[str, Any]:
+def _in_field_order(data: dict[str, Any], descriptor: Any) -> dict[str, Any]:
     ordered: dict[str, Any] = {}
     for field in descriptor.fields:
         if field.name not in data:

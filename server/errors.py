@@ -46,7 +46,7 @@ class ServiceError(Exception):
 
 def field_violations(error: grpc.RpcError) -> list[tuple[str, str]]:
     """The ``(field, description)`` pairs of the BadRequest details of a failed call."""
-    status = rpc_status.from_call(error)  # type: ignore[arg-type]
+    status = rpc_status.from_call(error)
     if status is None:
         return []
     violations = []

@@ -45,7 +45,7 @@ class ObserveInterceptor(grpc.ServerInterceptor):
         handler = continuation(details)
         if handler is None:
             return None
-        method = details.method  # type: ignore[attr-defined]
+        method = details.method
 
         def wrapper(behavior: Behavior, streaming: bool) -> Behavior:
             if streaming:
@@ -75,8 +75,8 @@ class ObserveInterceptor(grpc.ServerInterceptor):
         seconds = time.perf_counter() - start
         code = context.code()  # set by abort() and set_code()
         if code is None:
-            code = (grpc.StatusCode.UNKNOWN if failed else
-                    grpc.StatusCode.OK if context.is_active() else grpc.StatusCode.CANCELLED)
+            code = (grpc.StatusCode.CANCELLED if not context.is_active() else
+                    grpc.StatusCode.UNKNOWN if failed else grpc.StatusCode.OK)
         self._metrics.requests.labels(method, code.name).inc()
         self._metrics.latency.labels(method).observe(seconds)
         request_id = getattr(request, "request_id", "")
@@ -94,7 +94,7 @@ class AuthInterceptor(grpc.ServerInterceptor):
 
     def intercept_service(self, continuation: Any, details: grpc.HandlerCallDetails) -> Any:
         handler = continuation(details)
-        if handler is None or details.method in self._open or self._authorized(details):  # type: ignore[attr-defined]
+        if handler is None or details.method in self._open or self._authorized(details):
             return handler
 
         def refuse(behavior: Behavior, streaming: bool) -> Behavior:
@@ -106,7 +106,7 @@ class AuthInterceptor(grpc.ServerInterceptor):
         return _wrap(handler, refuse)
 
     def _authorized(self, details: grpc.HandlerCallDetails) -> bool:
-        for key, value in details.invocation_metadata or ():  # type: ignore[attr-defined]
+        for key, value in details.invocation_metadata or ():
             if key == "authorization":
                 given = value.encode() if isinstance(value, str) else value
                 return hmac.compare_digest(given, self._expected)

@@ -20,6 +20,7 @@ import pathlib
 import subprocess
 import sys
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
@@ -28,14 +29,14 @@ from meeplemind.engine.puerto_rico import codec, validate
 from meeplemind.engine.puerto_rico.moves import Move
 from meeplemind.engine.puerto_rico.state import new_game
 from meeplemind.engine.rng import Rng
-from meeplemind.native import NativeDecodeError, NativeGame
+from meeplemind.native import NativeDecodeError, NativeGame, load
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 GAME_ID = "puerto-rico"
 PLAYER_COUNTS = (2, 3, 4, 5)
 INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
 GLOBALS = 20  # vector fields before the piles (codec.py layout)
-MM_OK, MM_ERR_LENGTH, MM_ERR_VERSION, MM_ERR_RANGE, MM_ERR_INVARIANT = range(5)
+LIB = load()[1]  # the build under test ($MEEPLEMIND_NATIVE)
 HEURISTIC = 1
 
 
@@ -82,10 +83,12 @@ def _lockstep_chunk(games: list[tuple[int, int]]) -> int:
 
 
 def run_lockstep(games: int, workers: int = 2, first_seed: int = 0) -> dict[str, int]:
-    """``games`` lockstep games over 2-5 players, split over ``workers`` processes."""
+    """``games`` lockstep games over 2-5 players, split over ``workers`` processes (a
+    worker that crashes fails the run instead of hanging it)."""
     jobs = [(PLAYER_COUNTS[i % len(PLAYER_COUNTS)], first_seed + i) for i in range(games)]
     chunks = [jobs[i::workers * 8] for i in range(workers * 8)]
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(workers, mp_context=spawn) as pool:
         decisions = sum(pool.map(_lockstep_chunk, chunks))
     return {"games": games, "decisions": decisions}
 
@@ -166,11 +169,12 @@ def native_verdict(native: NativeGame, v: np.ndarray) -> tuple[int, int]:
         native.decode(v)
     except NativeDecodeError as e:
         return e.code, e.index
-    return MM_OK, -1
+    return LIB.MM_OK, -1
 
 
 def python_verdict(v: np.ndarray) -> tuple[int, int]:
-    """validate.check_vector plus codec.validate's no-legal-move check, as (code, index)."""
+    """validate.check_vector plus codec.validate's no-legal-move check, as (code, index);
+    the code tells range failures (validate's first pass) from invariant failures."""
     values = v.tolist()
     bad = validate.check_vector(values)
     if bad is None:
@@ -178,13 +182,14 @@ def python_verdict(v: np.ndarray) -> tuple[int, int]:
             codec.decode(values)
         except PositionError as e:
             assert e.path == "current_player", e
-            return MM_ERR_INVARIANT, 5
-        return MM_OK, -1
+            return LIB.MM_ERR_INVARIANT, codec.LAYOUT.index("current_player")
+        return LIB.MM_OK, -1
     if bad[0] < 0:
-        return MM_ERR_LENGTH, -1
+        return LIB.MM_ERR_LENGTH, -1
     if bad[0] == 0:
-        return MM_ERR_VERSION, 0
-    return (MM_ERR_RANGE if validate._check_ranges(values) else MM_ERR_INVARIANT), bad[0]
+        return LIB.MM_ERR_VERSION, 0
+    in_range = validate._check_ranges(values) is None
+    return (LIB.MM_ERR_INVARIANT if in_range else LIB.MM_ERR_RANGE), bad[0]
 
 
 def round_trip(native: NativeGame, v: np.ndarray) -> None:
@@ -207,7 +212,7 @@ def run_fuzz(vectors: int, compare: int, sweep_bases: int = 100, seed: int = 1) 
     for n, v in enumerate(itertools.chain(swept, mutants(base, vectors, seed))):
         got = native_verdict(native, v)
         verdicts[got[0]] = verdicts.get(got[0], 0) + 1
-        if got[0] == MM_OK:
+        if got[0] == LIB.MM_OK:
             round_trip(native, v)
         if n < len(swept) + compare:
             want = python_verdict(v)

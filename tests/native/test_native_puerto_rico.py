@@ -52,11 +52,17 @@ def test_load_is_cached_per_variant() -> None:
         NativeGame("chess")
 
 
+def with_field(vec: np.ndarray, index: int, value: int) -> np.ndarray:
+    out = vec.copy()
+    out[index] = value
+    return out
+
+
 def test_decode_errors_name_the_field(native: NativeGame) -> None:
     lib, vec = native.lib, new_game(3, seed=1).encode()
-    cases = [(vec[:-1], lib.MM_ERR_LENGTH, -1), (np.where(np.arange(len(vec)) == 0, 2, vec), lib.MM_ERR_VERSION, 0),
-             (np.where(np.arange(len(vec)) == 1, 6, vec), lib.MM_ERR_RANGE, 1),
-             (np.where(np.arange(len(vec)) == 10, vec[10] - 1, vec), lib.MM_ERR_INVARIANT, 10)]
+    cases = [(vec[:-1], lib.MM_ERR_LENGTH, -1), (with_field(vec, 0, 2), lib.MM_ERR_VERSION, 0),
+             (with_field(vec, 1, 6), lib.MM_ERR_RANGE, 1),
+             (with_field(vec, 10, vec[10] - 1), lib.MM_ERR_INVARIANT, 10)]  # a colonist lost
     for bad, code, index in cases:
         with pytest.raises(NativeDecodeError) as info:
             native.decode(bad)

@@ -12,7 +12,7 @@ import pytest
 
 from meeplemind.engine import get_game
 from meeplemind.engine.position import to_position
-from meeplemind.server import Server, create_server
+from meeplemind.server.app import Server, create_server
 from meeplemind.server.convert import position_to_proto
 from meeplemind.v1 import analysis_pb2_grpc, position_pb2, rules_pb2_grpc
 

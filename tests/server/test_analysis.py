@@ -14,7 +14,8 @@ from meeplemind.engine.position import from_position
 from meeplemind.server.client import remote_analyze
 from meeplemind.server.convert import message_to_dict
 from meeplemind.server.errors import field_violations
-from meeplemind.v1 import analysis_pb2, position_pb2, rules_pb2
+from meeplemind.v1 import analysis_pb2, rules_pb2
+from meeplemind.v1.position_pb2 import Position
 
 from .conftest import Running, StartServer
 
@@ -24,12 +25,16 @@ TEN_MINUTES = analysis_pb2.SearchBudget(time_ms=600_000)
 ITERATIONS = "meeplemind_search_iterations_total"
 
 
-def legal(position: position_pb2.Position) -> list[str]:
+def legal(position: Position) -> list[str]:
     state, _ = from_position(message_to_dict(position))
     return [str(m) for m in state.legal_moves()]
 
 
-def test_analyze(service: Running, position: position_pb2.Position) -> None:
+def long_search(position: Position) -> analysis_pb2.AnalyzeRequest:
+    return analysis_pb2.AnalyzeRequest(position=position, budget=TEN_MINUTES)
+
+
+def test_analyze(service: Running, position: Position) -> None:
     request = analysis_pb2.AnalyzeRequest(request_id="q1", position=position, seed=7,
                                           budget=analysis_pb2.SearchBudget(iterations=600, threads=1))
     response = service.analysis.Analyze(request)
@@ -48,12 +53,12 @@ def test_analyze(service: Running, position: position_pb2.Position) -> None:
     assert again == response
 
 
-def test_analyze_defaults_and_max_moves(service: Running, position: position_pb2.Position) -> None:
+def test_analyze_defaults_and_max_moves(service: Running, position: Position) -> None:
     response = service.analysis.Analyze(analysis_pb2.AnalyzeRequest(position=position, max_moves=2))
     assert response.stats.iterations == 1000 and len(response.moves) == 2
 
 
-def test_remote_analyze(service: Running, position: position_pb2.Position) -> None:
+def test_remote_analyze(service: Running, position: Position) -> None:
     result = remote_analyze(service.address, message_to_dict(position), iterations=300, threads=2,
                             seed=3, max_moves=3)
     assert set(result) == {"moves", "iterations", "elapsed_ms", "nodes", "stopped_by", "root_value", "player"}
@@ -61,7 +66,7 @@ def test_remote_analyze(service: Running, position: position_pb2.Position) -> No
     assert set(result["moves"][0]) == {"move", "action", "visits", "win_rate", "expected_scores", "pv"}
 
 
-def test_analyze_stream_reports_then_answers_once(service: Running, position: position_pb2.Position) -> None:
+def test_analyze_stream_reports_then_answers_once(service: Running, position: Position) -> None:
     request = analysis_pb2.AnalyzeStreamRequest(request_id="s1", position=position, report_every_ms=50,
                                                 budget=analysis_pb2.SearchBudget(time_ms=400))
     messages = list(service.analysis.AnalyzeStream(request, timeout=10))
@@ -74,18 +79,19 @@ def test_analyze_stream_reports_then_answers_once(service: Running, position: po
     assert counts == sorted(counts) and counts[0] > 0
 
 
-def test_best_move(service: Running, position: position_pb2.Position) -> None:
+def test_best_move(service: Running, position: Position) -> None:
     request = analysis_pb2.BestMoveRequest(request_id="b", position=position, level=3, seed=11)
     response = service.analysis.BestMove(request)
     assert response.request_id == "b" and response.move in legal(position)
     assert response.line.move == response.move and response.line.pv[0] == response.move
-    assert response.stats.iterations == 200 and response.stats.stop_reason == analysis_pb2.STOP_REASON_ITERATIONS
+    assert response.stats.iterations == 200
+    assert response.stats.stop_reason == analysis_pb2.STOP_REASON_ITERATIONS
     assert service.analysis.BestMove(request).move == response.move
     budget = analysis_pb2.BestMoveRequest(position=position, budget=analysis_pb2.SearchBudget(time_ms=100))
     assert service.analysis.BestMove(budget).stats.stop_reason == analysis_pb2.STOP_REASON_TIME
 
 
-def test_deadline_returns_best_so_far_in_time(service: Running, position: position_pb2.Position) -> None:
+def test_deadline_returns_best_so_far_in_time(service: Running, position: Position) -> None:
     request = analysis_pb2.AnalyzeRequest(position=position, budget=TEN_MINUTES)
     start = time.perf_counter()
     response = service.analysis.Analyze(request, timeout=0.2)
@@ -98,7 +104,7 @@ def test_deadline_returns_best_so_far_in_time(service: Running, position: positi
     assert best.move in legal(position)
 
 
-def test_cancelled_stream_stops_its_search(start_server: StartServer, position: position_pb2.Position) -> None:
+def test_cancelled_stream_stops_its_search(start_server: StartServer, position: Position) -> None:
     running = start_server()
     stream = running.analysis.AnalyzeStream(analysis_pb2.AnalyzeStreamRequest(
         position=position, budget=TEN_MINUTES, report_every_ms=20))
@@ -112,9 +118,11 @@ def test_cancelled_stream_stops_its_search(start_server: StartServer, position: 
     assert counted >= second.stats.iterations
     time.sleep(0.3)
     assert running.metric(ITERATIONS) == counted
+    running.wait_for("meeplemind_requests_total", 1, method="/meeplemind.v1.Analysis/AnalyzeStream",
+                     code="CANCELLED")
 
 
-def test_over_capacity(start_server: StartServer, position: position_pb2.Position) -> None:
+def test_over_capacity(start_server: StartServer, position: Position) -> None:
     running = start_server(max_searches=1, max_queue=1)
     search = analysis_pb2.AnalyzeRequest(position=position, budget=TEN_MINUTES)
     first = running.analysis.Analyze.future(search)
@@ -133,9 +141,9 @@ def test_over_capacity(start_server: StartServer, position: position_pb2.Positio
     assert running.analysis.Analyze(analysis_pb2.AnalyzeRequest(position=position)).stats.iterations == 1000
 
 
-def test_queue_wait_ends_before_the_deadline(start_server: StartServer, position: position_pb2.Position) -> None:
+def test_queue_wait_ends_before_the_deadline(start_server: StartServer, position: Position) -> None:
     running = start_server(max_searches=1, max_queue=4)
-    blocker = running.analysis.Analyze.future(analysis_pb2.AnalyzeRequest(position=position, budget=TEN_MINUTES))
+    blocker = running.analysis.Analyze.future(long_search(position))
     running.wait_for("meeplemind_searches_running", 1)
     with pytest.raises(grpc.RpcError) as refused:
         running.analysis.Analyze(analysis_pb2.AnalyzeRequest(position=position), timeout=0.5)
@@ -144,7 +152,7 @@ def test_queue_wait_ends_before_the_deadline(start_server: StartServer, position
     blocker.cancel()
 
 
-def test_concurrent_searches_share_the_slots(start_server: StartServer, position: position_pb2.Position) -> None:
+def test_concurrent_searches_share_the_slots(start_server: StartServer, position: Position) -> None:
     running = start_server(max_searches=2, max_queue=6)
     request = analysis_pb2.AnalyzeRequest(position=position, budget=analysis_pb2.SearchBudget(iterations=300))
     with ThreadPoolExecutor(8) as pool:
@@ -153,9 +161,9 @@ def test_concurrent_searches_share_the_slots(start_server: StartServer, position
     assert running.metric(ITERATIONS) == 8 * 300
 
 
-def test_shutdown_stops_searches_with_an_answer(start_server: StartServer, position: position_pb2.Position) -> None:
+def test_shutdown_stops_searches_with_an_answer(start_server: StartServer, position: Position) -> None:
     running = start_server()
-    pending = running.analysis.Analyze.future(analysis_pb2.AnalyzeRequest(position=position, budget=TEN_MINUTES))
+    pending = running.analysis.Analyze.future(long_search(position))
     running.wait_for("meeplemind_searches_running", 1)
     start = time.perf_counter()
     stopped = running.server.stop(5)
@@ -165,8 +173,8 @@ def test_shutdown_stops_searches_with_an_answer(start_server: StartServer, posit
     assert stopped.wait(5)
 
 
-def test_errors_name_the_field_for_the_stream_too(service: Running, position: position_pb2.Position) -> None:
-    bad = position_pb2.Position()
+def test_errors_name_the_field_for_the_stream_too(service: Running, position: Position) -> None:
+    bad = Position()
     bad.CopyFrom(position)
     bad.puerto_rico.players[1].vp_chips = -3
     with pytest.raises(grpc.RpcError) as refused:
@@ -175,10 +183,16 @@ def test_errors_name_the_field_for_the_stream_too(service: Running, position: po
     assert [f for f, _ in field_violations(refused.value)] == ["position.puerto_rico.players[1].vp_chips"]
 
 
-def test_stop_event_threads_are_cleaned_up(service: Running, position: position_pb2.Position) -> None:
-    before = threading.active_count()
+def test_streams_leave_no_search_threads(service: Running, position: Position) -> None:
     for _ in range(3):
         list(service.analysis.AnalyzeStream(analysis_pb2.AnalyzeStreamRequest(
             position=position, budget=analysis_pb2.SearchBudget(iterations=100))))
-    time.sleep(0.1)
-    assert threading.active_count() <= before
+    stream = service.analysis.AnalyzeStream(analysis_pb2.AnalyzeStreamRequest(
+        position=position, budget=TEN_MINUTES, report_every_ms=20))
+    next(stream)
+    stream.cancel()
+    service.wait_for("meeplemind_searches_running", 0)
+    deadline = time.monotonic() + 5
+    while any(t.name.startswith(("analyze-stream", "ismcts-")) for t in threading.enumerate()):
+        assert time.monotonic() < deadline, [t.name for t in threading.enumerate()]
+        time.sleep(0.01)

@@ -4,13 +4,15 @@ server goes on serving."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import grpc
 import pytest
 
 from meeplemind.server.errors import field_violations
-from meeplemind.v1 import analysis_pb2, position_pb2, rules_pb2
+from meeplemind.v1 import analysis_pb2, rules_pb2
+from meeplemind.v1.position_pb2 import Position
 
 from .conftest import Running, StartServer
 
@@ -34,8 +36,8 @@ def assert_refused(service: Running, call: Callable[[], Any], code: grpc.StatusC
     return violations[field]
 
 
-def edited(position: position_pb2.Position, edit: Callable[[position_pb2.Position], None]) -> position_pb2.Position:
-    copy = position_pb2.Position()
+def edited(position: Position, edit: Callable[[Position], None]) -> Position:
+    copy = Position()
     copy.CopyFrom(position)
     edit(copy)
     return copy
@@ -54,7 +56,7 @@ def test_garbage_bytes_on_a_stream(service: Running) -> None:
     assert_refused(service, lambda: list(raw(GARBAGE, timeout=5)), INVALID, "request")
 
 
-def test_unknown_game(service: Running, position: position_pb2.Position) -> None:
+def test_unknown_game(service: Running, position: Position) -> None:
     assert_refused(service, lambda: service.rules.NewGame(rules_pb2.NewGameRequest(game="chess", players=2)),
                    NOT_FOUND, "game")
     other = edited(position, lambda p: setattr(p, "game", "castles-of-burgundy"))
@@ -65,7 +67,8 @@ def test_unknown_game(service: Running, position: position_pb2.Position) -> None
 
 
 @pytest.mark.parametrize("edit,field", [
-    (lambda p: setattr(p.puerto_rico.players[2], "doubloons", -1), "position.puerto_rico.players[2].doubloons"),
+    (lambda p: setattr(p.puerto_rico.players[2], "doubloons", -1),
+     "position.puerto_rico.players[2].doubloons"),
     (lambda p: setattr(p.puerto_rico, "colonist_supply", p.puerto_rico.colonist_supply + 1),
      "position.puerto_rico.colonist_supply"),
     (lambda p: setattr(p.puerto_rico, "phase", "lunch"), "position.puerto_rico.phase"),
@@ -75,8 +78,8 @@ def test_unknown_game(service: Running, position: position_pb2.Position) -> None
     (lambda p: setattr(p, "viewer", 4), "position.viewer"),
     (lambda p: setattr(p, "game", ""), "position.game"),
 ])
-def test_inconsistent_position(service: Running, position: position_pb2.Position,
-                               edit: Callable[[position_pb2.Position], None], field: str) -> None:
+def test_inconsistent_position(service: Running, position: Position,
+                               edit: Callable[[Position], None], field: str) -> None:
     bad = edited(position, edit)
     assert_refused(service, lambda: service.rules.LegalMoves(rules_pb2.LegalMovesRequest(position=bad)),
                    INVALID, field)
@@ -85,14 +88,15 @@ def test_inconsistent_position(service: Running, position: position_pb2.Position
 
 
 @pytest.mark.parametrize("move", ["build:castle", "role:nap", "", "build:harbor"])
-def test_bad_move(service: Running, position: position_pb2.Position, move: str) -> None:
+def test_bad_move(service: Running, position: Position, move: str) -> None:
     request = rules_pb2.ApplyMoveRequest(position=position, move=move)
     assert_refused(service, lambda: service.rules.ApplyMove(request), INVALID, "move")
 
 
 @pytest.mark.parametrize("players,options,field", [
     (7, {}, "players"), (0, {}, "players"),
-    (4, {"turbo": "true"}, "options.turbo"), (4, {"university_factory_swap": "maybe"}, "options.university_factory_swap"),
+    (4, {"turbo": "true"}, "options.turbo"),
+    (4, {"university_factory_swap": "maybe"}, "options.university_factory_swap"),
 ])
 def test_bad_new_game(service: Running, players: int, options: dict[str, str], field: str) -> None:
     request = rules_pb2.NewGameRequest(game="puerto-rico", players=players, options=options)
@@ -104,27 +108,28 @@ def test_bad_new_game(service: Running, players: int, options: dict[str, str], f
     ({"time_ms": -5}, "budget.time_ms"), ({"time_ms": 600_001}, "budget.time_ms"),
     ({"threads": 3}, "budget.threads"), ({"threads": -1}, "budget.threads"),
 ])
-def test_out_of_range_budget(service: Running, position: position_pb2.Position, budget: dict[str, int],
+def test_out_of_range_budget(service: Running, position: Position, budget: dict[str, int],
                              field: str) -> None:
     search = analysis_pb2.SearchBudget(**budget)
-    for call in (lambda: service.analysis.Analyze(analysis_pb2.AnalyzeRequest(position=position, budget=search)),
-                 lambda: service.analysis.BestMove(analysis_pb2.BestMoveRequest(position=position, budget=search)),
-                 lambda: list(service.analysis.AnalyzeStream(
-                     analysis_pb2.AnalyzeStreamRequest(position=position, budget=search)))):
+    analyze = analysis_pb2.AnalyzeRequest(position=position, budget=search)
+    best = analysis_pb2.BestMoveRequest(position=position, budget=search)
+    stream = analysis_pb2.AnalyzeStreamRequest(position=position, budget=search)
+    for call in (lambda: service.analysis.Analyze(analyze), lambda: service.analysis.BestMove(best),
+                 lambda: list(service.analysis.AnalyzeStream(stream))):
         assert_refused(service, call, INVALID, field)
 
 
-def test_out_of_range_request_fields(service: Running, position: position_pb2.Position) -> None:
+def test_out_of_range_request_fields(service: Running, position: Position) -> None:
     analyze = analysis_pb2.AnalyzeRequest(position=position, max_moves=-1)
     assert_refused(service, lambda: service.analysis.Analyze(analyze), INVALID, "max_moves")
     stream = analysis_pb2.AnalyzeStreamRequest(position=position, report_every_ms=1)
     assert_refused(service, lambda: list(service.analysis.AnalyzeStream(stream)), INVALID, "report_every_ms")
     for level in (0, 11):
         best = analysis_pb2.BestMoveRequest(position=position, level=level)
-        assert_refused(service, lambda: service.analysis.BestMove(best), INVALID, "level")
+        assert_refused(service, partial(service.analysis.BestMove, best), INVALID, "level")
 
 
-def test_oversized_message(start_server: StartServer, position: position_pb2.Position) -> None:
+def test_oversized_message(start_server: StartServer, position: Position) -> None:
     running = start_server(max_message_bytes=4096)
     over_limit = rules_pb2.ApplyMoveRequest(position=position, move="x" * 5000)
     description = assert_refused(running, lambda: running.rules.ApplyMove(over_limit),

@@ -16,6 +16,11 @@ from meeplemind.v1 import position_pb2, rules_pb2
 from .conftest import Running, played
 
 
+def _cli(*args: str) -> str:
+    return subprocess.run([sys.executable, "-m", "meeplemind", *args], capture_output=True, text=True,
+                          check=True).stdout
+
+
 def test_list_games(service: Running) -> None:
     games = service.rules.ListGames(rules_pb2.ListGamesRequest()).games
     assert [g.id for g in games] == ["puerto-rico"]
@@ -56,11 +61,6 @@ def test_apply_move_follows_the_engine_and_keeps_the_viewer(service: Running) ->
         state = state.apply(move, Rng(seed + step))
         assert dumps(message_to_dict(response.position)) == dumps(to_position(state, viewer))
         position = response.position
-
-
-def _cli(*args: str) -> str:
-    return subprocess.run([sys.executable, "-m", "meeplemind", *args], capture_output=True, text=True,
-                          check=True).stdout
 
 
 def test_position_file_round_trips_through_cli_and_service(service: Running, tmp_path) -> None:

@@ -18,7 +18,7 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoReflectionDescriptorDatabase
 
-from meeplemind.server import TlsFiles, create_server
+from meeplemind.server.app import TlsFiles, create_server
 from meeplemind.server.client import RemoteError, remote_moves
 from meeplemind.v1 import analysis_pb2, analysis_pb2_grpc, position_pb2, rules_pb2, rules_pb2_grpc
 
@@ -26,12 +26,13 @@ from .conftest import Running, StartServer
 
 SERVICES = ["grpc.health.v1.Health", "meeplemind.v1.Analysis", "meeplemind.v1.Rules"]
 TOKEN = "s3cret-token"
+SERVING = health_pb2.HealthCheckResponse.SERVING
 
 
 def test_health_says_serving(service: Running) -> None:
     stub = health_pb2_grpc.HealthStub(service.channel)
     for name in ("", "meeplemind.v1.Rules", "meeplemind.v1.Analysis"):
-        assert stub.Check(health_pb2.HealthCheckRequest(service=name)).status == health_pb2.HealthCheckResponse.SERVING
+        assert stub.Check(health_pb2.HealthCheckRequest(service=name)).status == SERVING
 
 
 def test_reflection_lists_both_services_and_health(service: Running) -> None:
@@ -53,7 +54,7 @@ def test_bearer_token(start_server: StartServer) -> None:
     assert refused.value.code() == grpc.StatusCode.UNAUTHENTICATED
     assert running.rules.ListGames(request, metadata=(("authorization", f"Bearer {TOKEN}"),)).games
     health = health_pb2_grpc.HealthStub(running.channel)
-    assert health.Check(health_pb2.HealthCheckRequest()).status == health_pb2.HealthCheckResponse.SERVING
+    assert health.Check(health_pb2.HealthCheckRequest()).status == SERVING
     assert running.metric("meeplemind_requests_total", method="/meeplemind.v1.Rules/ListGames",
                           code="UNAUTHENTICATED") == 3
 
@@ -70,7 +71,8 @@ def test_remote_helpers_send_the_token(start_server: StartServer, position_dict:
 
 def test_remote_errors_name_the_field(service: Running, position_dict: dict) -> None:
     position_dict["puerto_rico"]["players"][0]["doubloons"] = -2
-    with pytest.raises(RemoteError, match=r"INVALID_ARGUMENT: position\.puerto_rico\.players\[0\]\.doubloons"):
+    field = r"position\.puerto_rico\.players\[0\]\.doubloons"
+    with pytest.raises(RemoteError, match=f"INVALID_ARGUMENT: {field}: -2 is below 0"):
         remote_moves(service.address, position_dict)
 
 
@@ -134,17 +136,15 @@ def test_one_log_line_per_request(service: Running, caplog: pytest.LogCaptureFix
 
 
 def test_serve_stops_gracefully_on_sigterm(position: position_pb2.Position) -> None:
-    script = ("import argparse, sys\n"
-              "from meeplemind.server import add_serve_arguments, run_serve\n"
-              "parser = argparse.ArgumentParser()\nadd_serve_arguments(parser)\n"
-              "sys.exit(run_serve(parser.parse_args(sys.argv[1:])))\n")
     env = {**os.environ, "MEEPLEMIND_AUTH_TOKEN": ""}
-    process = subprocess.Popen([sys.executable, "-c", script, "--address", "127.0.0.1:0", "--grace", "5"],
-                               stderr=subprocess.PIPE, text=True, env=env)
+    process = subprocess.Popen([sys.executable, "-m", "meeplemind", "serve", "--host", "127.0.0.1",
+                                "--port", "0", "--grace", "5"], stderr=subprocess.PIPE, text=True, env=env)
     try:
         assert process.stderr is not None
         line = process.stderr.readline()
-        port = int(re.search(r"listening on 127\.0\.0\.1:0 \(port (\d+)\)", line).group(1))  # type: ignore[union-attr]
+        listening = re.search(r"listening on 127\.0\.0\.1:0 \(port (\d+)\)", line)
+        assert listening, line
+        port = int(listening.group(1))
         with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
             pending = analysis_pb2_grpc.AnalysisStub(channel).Analyze.future(analysis_pb2.AnalyzeRequest(
                 position=position, budget=analysis_pb2.SearchBudget(time_ms=600_000)))
@@ -157,3 +157,10 @@ def test_serve_stops_gracefully_on_sigterm(position: position_pb2.Position) -> N
     finally:
         process.kill()
         process.wait()
+
+
+def test_serve_arguments_are_cheap_to_import() -> None:
+    """The command line can build its parser without loading gRPC."""
+    check = ("import argparse, sys\nfrom meeplemind.server import add_serve_arguments\n"
+             "add_serve_arguments(argparse.ArgumentParser())\nassert 'grpc' not in sys.modules\n")
+    subprocess.run([sys.executable, "-c", check], check=True)

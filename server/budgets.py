@@ -1,0 +1,78 @@
+"""Search budgets: per-request values checked against the server's limits, strength
+levels, and the time budget cut to a call's deadline."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import grpc
+
+from ..v1 import analysis_pb2
+from .errors import ServiceError
+from .limits import Limits
+
+#: BestMove strength levels: level L runs 50 * 2**(L - 1) iterations on one thread.
+LEVEL_ITERATIONS = {level: 50 * 2 ** (level - 1) for level in range(1, 11)}
+MAX_REPORT_EVERY_MS = 60_000
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A checked budget: ``None`` is no limit of that kind."""
+
+    iterations: int | None
+    time_ms: float | None
+    threads: int
+
+    def within_deadline(self, remaining_s: float | None, margin_ms: float) -> tuple[Plan, bool]:
+        """This plan with its time budget cut to end ``margin_ms`` before the deadline,
+        and whether the deadline cut it; DEADLINE_EXCEEDED if no time is left."""
+        if remaining_s is None:
+            return self, False
+        left_ms = remaining_s * 1e3 - margin_ms
+        if left_ms < 1.0:
+            raise ServiceError(grpc.StatusCode.DEADLINE_EXCEEDED, "the deadline leaves no time to search")
+        if self.time_ms is not None and self.time_ms <= left_ms:
+            return self, False
+        return replace(self, time_ms=left_ms), True
+
+
+def _bounded(field: str, value: int, low: int, high: int, what: str = "the server's limit") -> int:
+    if value < low:
+        raise ServiceError.invalid(field, f"{value} is below {low}")
+    if value > high:
+        raise ServiceError.invalid(field, f"{value} is above {what} of {high}")
+    return value
+
+
+def plan_budget(budget: analysis_pb2.SearchBudget, limits: Limits, field: str = "budget") -> Plan:
+    """The plan of a SearchBudget (0 fields take the defaults); errors name the field."""
+    iterations = _bounded(f"{field}.iterations", budget.iterations, 0, limits.max_iterations)
+    time_ms = _bounded(f"{field}.time_ms", budget.time_ms, 0, limits.max_time_ms)
+    threads = _bounded(f"{field}.threads", budget.threads, 0, limits.threads_per_search,
+                       "the server's threads per search")
+    if not iterations and not time_ms:
+        iterations = limits.default_iterations
+    return Plan(iterations or None, float(time_ms) or None, threads or limits.threads_per_search)
+
+
+def plan_level(level: int, field: str = "level") -> Plan:
+    """The plan of a strength level (see LEVEL_ITERATIONS)."""
+    _bounded(field, level, min(LEVEL_ITERATIONS), max(LEVEL_ITERATIONS), "the strongest level")
+    return Plan(LEVEL_ITERATIONS[level], None, 1)
+
+
+def default_plan(limits: Limits) -> Plan:
+    return Plan(limits.default_iterations, None, limits.threads_per_search)
+
+
+def max_moves(value: int, field: str = "max_moves") -> int | None:
+    """How many moves to report; 0 (or unset) is all of them."""
+    return _bounded(field, value, 0, 2**31 - 1) or None
+
+
+def report_every_ms(value: int, limits: Limits, field: str = "report_every_ms") -> int:
+    """Milliseconds between progress reports; 0 takes the default."""
+    if value == 0:
+        return limits.default_report_every_ms
+    return _bounded(field, value, limits.min_report_every_ms, MAX_REPORT_EVERY_MS, "the limit")

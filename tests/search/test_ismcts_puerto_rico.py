@@ -1,0 +1,104 @@
+"""ISMCTS on Puerto Rico: reproducibility, budgets, cancellation, node cap, errors, sanitizer."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from meeplemind.engine import PositionError, Rng
+from meeplemind.engine.puerto_rico import new_game
+from meeplemind.search import analyze
+from meeplemind.search.bots import HeuristicBot
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def midgame(players: int = 4, plies: int = 120, seed: int = 3):  # type: ignore[no-untyped-def]
+    state, bot, rng = new_game(players, seed), HeuristicBot(seed), Rng(seed)
+    for _ in range(plies):
+        state = state.apply(bot.choose(state), rng)
+    return state
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_same_seed_same_analysis(threads: int) -> None:
+    state = midgame()
+    first = analyze(state, iterations=2000, threads=threads, seed=9)
+    again = analyze(state, iterations=2000, threads=threads, seed=9)
+    assert dataclasses.replace(first, elapsed_ms=0) == dataclasses.replace(again, elapsed_ms=0)
+    assert first.iterations == 2000 and sum(m.visits for m in first.moves) == 2000
+    for m in first.moves:
+        assert m.pv[0] == m.move and len(m.expected_scores) == 4 and 0 <= m.win_rate <= 1
+
+
+def test_time_budget_ends_within_50ms() -> None:
+    result = analyze(midgame(), time_ms=300, seed=1)
+    assert result.stopped_by == "time" and 300 <= result.elapsed_ms < 350
+
+
+def test_cancel_from_another_thread_within_50ms() -> None:
+    stop = threading.Event()
+    threading.Timer(0.2, stop.set).start()
+    t0 = time.perf_counter()
+    result = analyze(midgame(), time_ms=60_000, threads=2, stop_event=stop, seed=1)
+    elapsed = (time.perf_counter() - t0) * 1e3
+    assert result.stopped_by == "cancelled" and elapsed < 250 and result.moves
+
+
+@pytest.mark.parametrize("cap", [2, 50, 777])
+def test_node_cap_is_never_exceeded(cap: int) -> None:
+    result = analyze(midgame(), iterations=10**6, max_nodes=cap, seed=1)
+    assert result.stopped_by == "nodes" and result.nodes <= cap
+
+
+def test_native_rejection_reads_like_from_dict() -> None:
+    state = midgame()
+    state.players[2].doubloons = -1
+    with pytest.raises(PositionError, match=r"^players\[2\]\.doubloons: -1 is below 0$"):
+        analyze(state, iterations=10)
+
+
+def test_terminal_position_has_no_moves() -> None:
+    state, rng = new_game(3, 1), Rng(1)
+    while not state.is_terminal:
+        state = state.apply(state.legal_moves()[0], rng)
+    result = analyze(state, iterations=100)
+    assert result.moves == [] and result.stopped_by == "terminal" and result.player is None
+
+
+SANITIZED = """
+import threading
+from meeplemind.search import analyze
+from tests.search.test_ismcts_puerto_rico import midgame
+for players, plies in ((2, 30), (3, 90), (4, 150), (5, 200)):
+    state = midgame(players, plies)
+    analyze(state, iterations=1500, threads=2, seed=players)
+    analyze(state, iterations=300, rollout_policy="random", seed=1, max_nodes=64)
+stop = threading.Event()
+threading.Timer(0.05, stop.set).start()
+analyze(midgame(), time_ms=5000, threads=2, stop_event=stop)
+print("clean")
+"""
+
+
+@pytest.mark.sanitizer
+def test_repeated_searches_under_the_sanitizer_build() -> None:
+    gcc = shutil.which("gcc")
+    runtime = subprocess.run([gcc or "gcc", "-print-file-name=libasan.so"], capture_output=True,
+                             text=True).stdout.strip()
+    if not os.path.isabs(runtime):
+        pytest.skip("the ASan runtime is not installed")
+    env = os.environ | {"LD_PRELOAD": runtime, "ASAN_OPTIONS": "detect_leaks=0",
+                        "MEEPLEMIND_NATIVE": "asan", "UBSAN_OPTIONS": "print_stacktrace=1"}
+    run = subprocess.run([sys.executable, "-c", SANITIZED], cwd=ROOT, env=env, capture_output=True,
+                         text=True, timeout=600)
+    assert "ERROR: AddressSanitizer" not in run.stderr and "runtime error" not in run.stderr
+    assert run.returncode == 0 and "clean" in run.stdout, run.stderr[-3000:]

@@ -1,0 +1,42 @@
+"""The command line's ``--server``: the same answers as in-process, over a real channel."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from meeplemind.cli import main
+
+from .conftest import Running
+
+
+def test_moves_and_analyze_through_the_server(service: Running, tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["new", "puerto-rico", "--players", "3", "--seed", "4"]) == 0
+    path = tmp_path / "p.json"
+    path.write_text(capsys.readouterr().out)
+    assert main(["moves", str(path)]) == 0
+    local = capsys.readouterr().out
+    assert main(["moves", str(path), "--server", service.address]) == 0
+    assert capsys.readouterr().out == local
+    assert main(["analyze", str(path), "--iterations", "400", "--seed", "3", "--json",
+                 "--server", service.address]) == 0
+    remote = json.loads(capsys.readouterr().out)
+    assert remote["iterations"] == 400 and sum(m["visits"] for m in remote["moves"]) == 400
+    assert main(["analyze", str(path), "--iterations", "400", "--seed", "3", "--json"]) == 0
+    assert [m["move"] for m in json.loads(capsys.readouterr().out)["moves"]] == [
+        m["move"] for m in remote["moves"]]
+
+
+def test_server_errors_are_one_line(service: Running, tmp_path: Path,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["new", "puerto-rico", "--players", "3"]) == 0
+    position = json.loads(capsys.readouterr().out)
+    position["puerto_rico"]["players"][1]["doubloons"] = -4
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(position))
+    assert main(["moves", str(path), "--server", service.address]) == 2
+    err = capsys.readouterr().err
+    assert "INVALID_ARGUMENT" in err and "players[1].doubloons" in err and err.count("\n") == 1
