@@ -22,7 +22,7 @@ test-slow: $(STAMP)
 	$(BIN)/python -m pytest -q -m slow
 
 serve: $(STAMP)
-	$(BIN)/meeplemind serve
+	$(BIN)/meeplemind serve $(ARGS)
 
 bench: $(STAMP)
 	$(BIN)/meeplemind bench

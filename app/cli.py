@@ -131,7 +131,12 @@ def cmd_analyze(args: argparse.Namespace) -> None:
 def cmd_arena(args: argparse.Namespace) -> None:
     from .search.arena import format_table, progress_bar, run_arena
 
-    report = run_arena(args.game, args.bot, args.games, args.seed, _parse_options(args.option),
+    bots = args.bot
+    if args.players is not None:
+        if len(bots) > args.players:
+            raise UsageError(f"--players {args.players}: {len(bots)} bots given, one per seat at most")
+        bots = [bots[i % len(bots)] for i in range(args.players)]
+    report = run_arena(args.game, bots, args.games, args.seed, _parse_options(args.option),
                        workers=args.workers, progress=None if args.quiet else progress_bar)
     print(json.dumps(report) if args.json else format_table(report))
 
@@ -206,6 +211,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("game", choices=games)
     p.add_argument("--bot", action="append", required=True, metavar="SPEC",
                    help="one per seat: NAME[:key=value[,key=value]] (random, heuristic, ismcts)")
+    p.add_argument("--players", type=int, help="seats (default: one per --bot; bots repeat to fill)")
     p.add_argument("--games", type=int, default=60)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=1, help="games played in parallel processes")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import Any
 
 import grpc
@@ -45,16 +46,23 @@ def _remote_error(address: str, error: grpc.RpcError) -> RemoteError:
     return RemoteError(f"{address}: {error.code().name}: {details}")
 
 
+def _call(address: str, root_certificates: bytes | None,
+          method: Callable[[grpc.Channel], Callable[..., Any]], request: Any,
+          timeout_s: float | None, auth_token: str | None) -> Any:
+    """One unary call on a fresh channel; RPC failures become RemoteError."""
+    with _channel(address, root_certificates) as channel:
+        try:
+            return method(channel)(request, timeout=timeout_s, metadata=_metadata(auth_token))
+        except grpc.RpcError as e:
+            raise _remote_error(address, e) from None
+
+
 def remote_moves(address: str, position: dict[str, Any], *, auth_token: str | None = None,
                  root_certificates: bytes | None = None, timeout_s: float = SLACK_S) -> list[str]:
     """The legal moves (notation) of a position (its JSON dict), asked of the service."""
     request = rules_pb2.LegalMovesRequest(position=_position(position))
-    with _channel(address, root_certificates) as channel:
-        try:
-            response = rules_pb2_grpc.RulesStub(channel).LegalMoves(
-                request, timeout=timeout_s, metadata=_metadata(auth_token))
-        except grpc.RpcError as e:
-            raise _remote_error(address, e) from None
+    response = _call(address, root_certificates, lambda c: rules_pb2_grpc.RulesStub(c).LegalMoves,
+                     request, timeout_s, auth_token)
     return [move.notation for move in response.moves]
 
 
@@ -74,10 +82,6 @@ def remote_analyze(address: str, position: dict[str, Any], *, iterations: int | 
                                          threads=threads or 0),
         max_moves=max_moves or 0, seed=seed)
     timeout_s = None if time_ms is None else time_ms / 1e3 + SLACK_S
-    with _channel(address, root_certificates) as channel:
-        try:
-            response = analysis_pb2_grpc.AnalysisStub(channel).Analyze(
-                request, timeout=timeout_s, metadata=_metadata(auth_token))
-        except grpc.RpcError as e:
-            raise _remote_error(address, e) from None
+    response = _call(address, root_certificates,
+                     lambda c: analysis_pb2_grpc.AnalysisStub(c).Analyze, request, timeout_s, auth_token)
     return analysis_from_proto(response.moves, response.stats)
