@@ -2,11 +2,18 @@
 
     locust -f loadtest/locustfile.py --headless -u 8 -r 8 -t 30s --host 127.0.0.1:50051
 
-Weighted tasks: hint traffic (``Analyze`` at small and medium budgets), bot traffic
-(``BestMove``) and rules traffic (``LegalMoves``, ``ApplyMove``).  Positions come from
-the corpus (``MEEPLEMIND_CORPUS``, default ``loadtest/corpus.jsonl``; made by
-``meeplemind corpus`` when missing).  Every call is reported to locust's request
-events with the RPC name, latency, response size and any error.
+Weighted tasks, one RPC each: hint traffic (``Analyze`` at a small and a medium budget),
+bot traffic (``BestMove``) and rules traffic (``LegalMoves``, ``ApplyMove`` of a legal
+move). Positions come from a self-play corpus at every stage and player count (``--corpus``,
+written by ``meeplemind corpus``; made here when missing), narrowed by ``--players`` and
+``--stages``. Each task has tags (``hint``/``bot``/``rules`` and its own name) for locust's
+``--tags``. Every call is reported to locust's request events with the RPC name, latency,
+response size and error.
+
+``--host`` is HOST:PORT, any gRPC target (``dns:///name:port``, ``ipv4:a:p,b:q``) or
+IPv4 HOST:PORTs separated by commas; calls are balanced round robin over the addresses.
+Each user has its own connection (as separate clients would), so SO_REUSEPORT workers
+and L4 balancers spread the users. ``$MEEPLEMIND_AUTH_TOKEN`` is sent as a bearer token.
 """
 
 from __future__ import annotations
@@ -15,107 +22,171 @@ import json
 import os
 import random
 import time
+from argparse import ArgumentParser, Namespace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import grpc
 import grpc.experimental.gevent as grpc_gevent
+from google.protobuf.message import Message
+from locust import User, events, tag, task
+from locust.env import Environment
 
-grpc_gevent.init_gevent()
+from meeplemind.engine.position import from_position
+from meeplemind.server.convert import dict_to_message
+from meeplemind.server.limits import AUTH_TOKEN_ENV
+from meeplemind.v1 import analysis_pb2, analysis_pb2_grpc, position_pb2, rules_pb2, rules_pb2_grpc
 
-import grpc  # noqa: E402
-from google.protobuf import json_format  # noqa: E402
-from locust import User, between, events, task  # noqa: E402
+grpc_gevent.init_gevent()  # before any channel: calls must yield to gevent, not block it
 
-from meeplemind.v1 import analysis_pb2, analysis_pb2_grpc, position_pb2  # noqa: E402
-from meeplemind.v1 import rules_pb2, rules_pb2_grpc  # noqa: E402
-
-HERE = Path(__file__).resolve().parent
-CORPUS = Path(os.environ.get("MEEPLEMIND_CORPUS", HERE / "corpus.jsonl"))
-SMALL, MEDIUM = 200, 1000  # Analyze iterations for hint traffic
-
-
-def load_corpus(path: Path) -> list[position_pb2.Position]:
-    if not path.exists():
-        from meeplemind.search.corpus import write_corpus
-
-        write_corpus(str(path), per_stage=2)
-    positions = []
-    for line in path.read_text().splitlines():
-        entry = json.loads(line)
-        positions.append(json_format.ParseDict(entry["position"], position_pb2.Position()))
-    return positions
+DEFAULT_CORPUS = Path(__file__).resolve().parent / "results" / "corpus.jsonl"
 
 
-POSITIONS: list[position_pb2.Position] = []
+@dataclass(frozen=True, slots=True)
+class Sample:
+    """A corpus position and its legal moves (for ApplyMove)."""
+
+    position: position_pb2.Position
+    moves: tuple[str, ...]
+
+
+SAMPLES: list[Sample] = []
+
+
+@events.init_command_line_parser.add_listener
+def _add_arguments(parser: ArgumentParser) -> None:
+    group = parser.add_argument_group("meeplemind")
+    group.add_argument("--corpus", default=str(DEFAULT_CORPUS),
+                       help="JSON lines of `meeplemind corpus` (made by self-play when missing)")
+    group.add_argument("--players", default="", help="player counts to use, e.g. 4 or 2,3 (default: all)")
+    group.add_argument("--stages", default="", help="stages to use: early, mid, late (default: all)")
+    group.add_argument("--small-iterations", type=int, default=200, help="Analyze budget of small hints")
+    group.add_argument("--medium-iterations", type=int, default=1000, help="Analyze budget of medium hints")
+    group.add_argument("--bot-level", type=int, default=2, help="BestMove strength level")
+    group.add_argument("--think-ms", type=float, default=50.0,
+                       help="each user waits up to this long between calls (0: back to back)")
+    group.add_argument("--call-timeout", type=float, default=30.0, help="deadline of each call, seconds")
 
 
 @events.init.add_listener
-def _load_positions(environment: Any, **_: Any) -> None:
-    POSITIONS.extend(load_corpus(CORPUS))
+def _load_samples(environment: Environment, **_: Any) -> None:
+    options = environment.parsed_options
+    if options is None:
+        return
+    SAMPLES[:] = load_samples(Path(options.corpus), _words(options.players), _words(options.stages))
+
+
+def _words(text: str) -> set[str]:
+    return {word.strip() for word in text.split(",") if word.strip()}
+
+
+def load_samples(path: Path, players: set[str], stages: set[str]) -> list[Sample]:
+    """The corpus positions of the given player counts and stages (empty sets: all);
+    the corpus is written first when the file is missing."""
+    if not path.exists():
+        from meeplemind.search.corpus import write_corpus
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_corpus(str(path))
+    samples = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        entry = json.loads(line)
+        if (players and str(entry["players"]) not in players) or (stages and entry["stage"] not in stages):
+            continue
+        state, _ = from_position(entry["position"])
+        samples.append(Sample(dict_to_message(entry["position"], position_pb2.Position()),
+                              tuple(str(move) for move in state.legal_moves())))
+    if not samples:
+        raise ValueError(f"{path}: no position with players {players or 'any'} and stages {stages or 'any'}")
+    return samples
+
+
+def channel_target(host: str) -> str:
+    """``--host`` as a gRPC target: IPv4 HOST:PORTs separated by commas become an ``ipv4:``
+    list; anything else (HOST:PORT, ``dns:///name:port``, ``ipv4:...``) is used as it is."""
+    if "," in host and not host.startswith(("ipv4:", "ipv6:", "dns:", "unix:")):
+        return f"ipv4:{host}"
+    return host
+
+
+def open_channel(host: str) -> grpc.Channel:
+    """A channel of its own (not shared with other users), round robin over the addresses."""
+    service_config = json.dumps({"loadBalancingConfig": [{"round_robin": {}}]})
+    return grpc.insecure_channel(channel_target(host), options=[
+        ("grpc.use_local_subchannel_pool", 1), ("grpc.service_config", service_config)])
 
 
 class GrpcClient:
-    """Calls a stub method and reports it to locust as one request."""
+    """Calls stub methods and reports each call to locust as one request."""
 
-    def __init__(self, environment: Any, stub: Any, service: str) -> None:
-        self.environment, self.stub, self.service = environment, stub, service
+    def __init__(self, environment: Environment, stub: Any, service: str, timeout: float) -> None:
+        self._events, self._stub, self._service, self._timeout = environment.events, stub, service, timeout
+        token = os.environ.get(AUTH_TOKEN_ENV)
+        self._metadata = (("authorization", f"Bearer {token}"),) if token else ()
 
-    def call(self, method: str, request: Any, label: str | None = None, timeout: float = 30.0) -> Any:
+    def call(self, method: str, request: Message, label: str | None = None) -> None:
+        """Call ``method``; an RPC error is reported as a failure of ``label`` (default: the
+        method's name)."""
         start = time.perf_counter()
-        response, exception, length = None, None, 0
+        size, error = 0, None
         try:
-            response = getattr(self.stub, method)(request, timeout=timeout)
-            length = response.ByteSize()
+            response = getattr(self._stub, method)(request, timeout=self._timeout, metadata=self._metadata)
+            size = response.ByteSize()
         except grpc.RpcError as e:
-            exception = e
-        self.environment.events.request.fire(
-            request_type="grpc", name=f"{self.service}/{label or method}",
-            response_time=(time.perf_counter() - start) * 1e3, response_length=length,
-            exception=exception, context={})
-        return response
+            error = e
+        self._events.request.fire(
+            request_type="grpc", name=f"{self._service}/{label or method}",
+            response_time=(time.perf_counter() - start) * 1e3, response_length=size,
+            exception=error, context={})
 
 
 class MeeplemindUser(User):
-    wait_time = between(0.0, 0.05)
+    """A client mixing hint, bot and rules traffic over positions of the corpus."""
 
     def on_start(self) -> None:
-        self.channel = grpc.insecure_channel(self.host or "127.0.0.1:50051")
-        self.rules = GrpcClient(self.environment, rules_pb2_grpc.RulesStub(self.channel), "Rules")
+        self.options: Namespace = self.environment.parsed_options
+        self.channel = open_channel(self.host or "127.0.0.1:50051")
+        timeout = self.options.call_timeout
+        self.rules = GrpcClient(self.environment, rules_pb2_grpc.RulesStub(self.channel), "Rules", timeout)
         self.analysis = GrpcClient(self.environment, analysis_pb2_grpc.AnalysisStub(self.channel),
-                                   "Analysis")
+                                   "Analysis", timeout)
 
     def on_stop(self) -> None:
         self.channel.close()
 
-    def _position(self) -> position_pb2.Position:
-        return random.choice(POSITIONS)
+    def wait_time(self) -> float:
+        return random.uniform(0.0, self.options.think_ms / 1e3)
 
+    def _analyze(self, iterations: int) -> None:
+        self.analysis.call("Analyze", analysis_pb2.AnalyzeRequest(
+            position=random.choice(SAMPLES).position, max_moves=5,
+            budget=analysis_pb2.SearchBudget(iterations=iterations)), label=f"Analyze[{iterations}]")
+
+    @tag("hint", "analyze-small")
     @task(4)
     def hint_small(self) -> None:
-        self.analysis.call("Analyze", analysis_pb2.AnalyzeRequest(
-            position=self._position(), budget=analysis_pb2.SearchBudget(iterations=SMALL),
-            max_moves=5), label=f"Analyze[{SMALL}]")
+        self._analyze(self.options.small_iterations)
 
+    @tag("hint", "analyze-medium")
     @task(2)
     def hint_medium(self) -> None:
-        self.analysis.call("Analyze", analysis_pb2.AnalyzeRequest(
-            position=self._position(), budget=analysis_pb2.SearchBudget(iterations=MEDIUM),
-            max_moves=5), label=f"Analyze[{MEDIUM}]")
+        self._analyze(self.options.medium_iterations)
 
+    @tag("bot", "best-move")
     @task(2)
     def bot_move(self) -> None:
         self.analysis.call("BestMove", analysis_pb2.BestMoveRequest(
-            position=self._position(), level=2))
+            position=random.choice(SAMPLES).position, level=self.options.bot_level))
 
+    @tag("rules", "legal-moves")
     @task(4)
     def legal_moves(self) -> None:
-        self.rules.call("LegalMoves", rules_pb2.LegalMovesRequest(position=self._position()))
+        self.rules.call("LegalMoves", rules_pb2.LegalMovesRequest(position=random.choice(SAMPLES).position))
 
+    @tag("rules", "apply-move")
     @task(2)
     def apply_move(self) -> None:
-        position = self._position()
-        moves = self.rules.call("LegalMoves", rules_pb2.LegalMovesRequest(position=position))
-        if moves is not None and moves.moves:
-            self.rules.call("ApplyMove", rules_pb2.ApplyMoveRequest(
-                position=position, move=random.choice(moves.moves).notation,
-                seed=random.getrandbits(32)))
+        sample = random.choice(SAMPLES)
+        self.rules.call("ApplyMove", rules_pb2.ApplyMoveRequest(
+            position=sample.position, move=random.choice(sample.moves), seed=random.getrandbits(63)))

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import functools
 import math
+import os
 import secrets
 import threading
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from collections.abc import Callable
 from typing import Any, Protocol
 
 import numpy as np
@@ -154,7 +156,9 @@ def analyze(
     units of ``margin_scale`` points).  ``native`` replaces the engine looked up
     by ``state.game_id``.  Invalid arguments raise ValueError naming the
     parameter; a state the native decoder rejects raises NativeDecodeError (a
-    ValueError naming the vector index).
+    ValueError naming the vector index).  ``on_progress`` gets the analysis so far
+    about every ``report_every_ms``; off the main thread it is called from the shared
+    watcher thread, so it must be quick and must not wait for another search.
     """
     settings = _settings(
         iterations=iterations,
@@ -414,13 +418,49 @@ def _run(
     report: Callable[[], None] | None,
     report_every_s: float,
 ) -> None:
-    """Run every tree in its own thread; ``stop_event`` sets the native stop flag and
-    ``report`` is called about every ``report_every_s`` while they run."""
+    """Run the trees at once; ``stop_event`` sets the native stop flag and ``report`` is
+    called about every ``report_every_s`` while they run.
+
+    On the main thread every tree runs on a thread of its own while the caller polls,
+    free to handle signals (Ctrl-C). Elsewhere (e.g. a server's request threads) the
+    first tree runs on the calling thread and the shared watcher polls: no thread is
+    started for a one-thread search, which is most of a small search's overhead.
+    """
+    if stop_event is not None and stop_event.is_set():
+        stop[0] = 1
+    if threading.current_thread() is threading.main_thread():
+        _run_polling(trees, stop_event, stop, report, report_every_s)
+        return
+    watch = _Watch(stop_event, stop, report, report_every_s, time.perf_counter() + report_every_s)
+    helpers = [threading.Thread(target=t.run, name=f"ismcts-{i}", daemon=True)
+               for i, t in enumerate(trees[1:], 1)]
+    with _WATCHER.watching(watch):
+        try:
+            for helper in helpers:
+                helper.start()
+            trees[0].run()
+        except BaseException:
+            stop[0] = 1
+            raise
+        finally:
+            for helper in helpers:
+                if helper.ident is not None:
+                    helper.join()
+    if watch.error is not None:
+        raise watch.error
+
+
+def _run_polling(
+    trees: list[_Tree],
+    stop_event: threading.Event | None,
+    stop: Any,
+    report: Callable[[], None] | None,
+    report_every_s: float,
+) -> None:
+    """``_run`` with every tree on its own thread, polled by the caller."""
     threads = [
         threading.Thread(target=t.run, name=f"ismcts-{i}", daemon=True) for i, t in enumerate(trees)
     ]
-    if stop_event is not None and stop_event.is_set():
-        stop[0] = 1
     try:
         for thread in threads:
             thread.start()
@@ -439,6 +479,70 @@ def _run(
             if thread.ident is not None:
                 thread.join()
         raise
+
+
+@dataclass(slots=True, eq=False)
+class _Watch:
+    """A running search as the watcher sees it; ``error`` is what its report raised."""
+
+    stop_event: threading.Event | None
+    stop: Any
+    report: Callable[[], None] | None
+    report_every_s: float
+    next_report: float
+    error: BaseException | None = None
+
+    def poll(self) -> None:
+        """Set the native stop flag once the stop event is set; report when it is time."""
+        if self.stop_event is not None and self.stop_event.is_set():
+            self.stop[0] = 1
+        if self.report is None or self.error is not None or time.perf_counter() < self.next_report:
+            return
+        try:
+            self.report()
+        except BaseException as e:  # raised in the search's own thread once it ends
+            self.error = e
+            self.stop[0] = 1
+        self.next_report = time.perf_counter() + self.report_every_s
+
+
+class _Watcher:
+    """One thread, started once (again in a forked child), polling every running watch
+    every ``_POLL_S``. Reports run under the lock, so a search cannot end (and free
+    its trees) while its report reads them."""
+
+    def __init__(self) -> None:
+        self._watches: set[_Watch] = set()
+        self._changed = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    @contextmanager
+    def watching(self, watch: _Watch) -> Iterator[None]:
+        """Poll ``watch`` while in the block; on leaving, a report in progress is waited for."""
+        with self._changed:
+            self._watches.add(watch)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._poll, name="search-watcher", daemon=True)
+                self._thread.start()
+            self._changed.notify()
+        try:
+            yield
+        finally:
+            with self._changed:
+                self._watches.discard(watch)
+
+    def _poll(self) -> None:
+        while True:
+            with self._changed:
+                while not self._watches:
+                    self._changed.wait()
+                for watch in self._watches:
+                    watch.poll()
+            time.sleep(_POLL_S)
+
+
+_WATCHER = _Watcher()
+os.register_at_fork(after_in_child=_WATCHER.__init__)
 
 
 @dataclass(slots=True)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import errno
 import logging
 import signal
 import threading
+from collections.abc import Callable, Iterator
 from concurrent import futures
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any, NamedTuple
 
@@ -77,12 +80,15 @@ def create_server(
     limits: Limits | None = None,
     max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
     metrics: Metrics | None = None,
+    reuse_port: bool = False,
 ) -> tuple[Server, int]:
     """A server bound to ``address`` (port 0: any free port) and its port; not started.
 
     ``limits`` (default: ``Limits()``, with ``threads_per_search``) bound each
     request's budget. With ``auth_token`` every call but health checks needs
-    ``authorization: Bearer <token>``.
+    ``authorization: Bearer <token>``. ``reuse_port`` lets other processes of the
+    same user listen on the port too (SO_REUSEPORT, for workers); without it a port
+    in use is an error (gRPC's own default would share it silently).
     """
     limits = replace(limits or Limits(), threads_per_search=threads_per_search)
     if max_message_bytes < 1:
@@ -100,7 +106,8 @@ def create_server(
                                    thread_name_prefix="meeplemind-rpc"),
         interceptors=interceptors,
         options=[("grpc.max_receive_message_length", transport_limit),
-                 ("grpc.max_send_message_length", transport_limit)],
+                 ("grpc.max_send_message_length", transport_limit),
+                 ("grpc.so_reuseport", int(reuse_port))],
     )
     rules_pb2_grpc.add_RulesServicer_to_server(RulesServicer(), server)
     analysis_pb2_grpc.add_AnalysisServicer_to_server(AnalysisServicer(limits, gate, metrics), server)
@@ -109,14 +116,29 @@ def create_server(
     for service in ("", *SERVICES):
         health_servicer.set(service, health_pb2.HealthCheckResponse.SERVING)
     reflection.enable_server_reflection((*SERVICES, health.SERVICE_NAME, reflection.SERVICE_NAME), server)
-    if tls is None:
-        port = server.add_insecure_port(address)
-    else:
-        credentials = grpc.ssl_server_credentials([(tls.private_key, tls.certificate_chain)])
-        port = server.add_secure_port(address, credentials)
+    return Server(server, gate, health_servicer, metrics), _bind(server, address, tls)
+
+
+def _bind(server: grpc.Server, address: str, tls: TlsFiles | None) -> int:
+    """Listen on ``address``; the port, or OSError (EADDRINUSE) naming the address."""
+    try:
+        if tls is None:
+            port = server.add_insecure_port(address)
+        else:
+            credentials = grpc.ssl_server_credentials([(tls.private_key, tls.certificate_chain)])
+            port = server.add_secure_port(address, credentials)
+    except RuntimeError:
+        port = 0
     if port == 0:
-        raise OSError(f"cannot bind {address}")
-    return Server(server, gate, health_servicer, metrics), port
+        raise OSError(errno.EADDRINUSE, "cannot listen there (address in use or not local)", address)
+    return port
+
+
+class Listening(NamedTuple):
+    """Where a started server listens: its port and its metrics port (None: no metrics)."""
+
+    port: int
+    metrics_port: int | None
 
 
 def serve(
@@ -125,29 +147,46 @@ def serve(
     metrics_port: int | None = None,
     metrics_address: str = "127.0.0.1",
     grace: float = 5.0,
+    ready: Callable[[Listening], None] | None = None,
+    stopping: threading.Event | None = None,
     **options: Any,
 ) -> int:
-    """Serve until SIGTERM or SIGINT, then stop gracefully; returns the exit status.
+    """Serve until ``stopping`` is set (default: until SIGTERM or SIGINT), then stop
+    gracefully; returns the exit status.
 
     ``options`` are those of ``create_server``; ``metrics_port`` serves Prometheus
-    metrics over HTTP.
+    metrics over HTTP (0: any free port); ``ready`` is told where the server listens
+    once it is serving.
     """
     server, port = create_server(address, **options)
     http = server.metrics.serve(metrics_port, metrics_address) if metrics_port is not None else None
     server.start()
+    listening = Listening(port, http.server_port if http is not None else None)
     log.info("listening on %s (port %d)%s", address, port,
-             f", metrics on {metrics_address}:{metrics_port}" if http else "")
-    stopping = threading.Event()
-    previous = {sig: signal.signal(sig, lambda signum, frame: stopping.set())
-                for sig in (signal.SIGTERM, signal.SIGINT)}
-    try:
+             f", metrics on {metrics_address}:{listening.metrics_port}" if http else "")
+    if ready is not None:
+        ready(listening)
+    if stopping is None:
+        stopping = threading.Event()
+        with stop_on_signals(stopping):
+            stopping.wait()
+    else:
         stopping.wait()
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
     log.info("stopping (grace %.1fs)", grace)
     server.stop(grace).wait()
     if http is not None:
         http.shutdown()
     log.info("stopped")
     return 0
+
+
+@contextmanager
+def stop_on_signals(stopping: threading.Event) -> Iterator[None]:
+    """Set ``stopping`` on SIGTERM and SIGINT while in the block (main thread only)."""
+    previous = {sig: signal.signal(sig, lambda signum, frame: stopping.set())
+                for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)

@@ -9,8 +9,11 @@ import argparse
 import logging
 import os
 import pathlib
+from typing import Any
 
 from .limits import AUTH_TOKEN_ENV, DEFAULT_MAX_MESSAGE_BYTES, Limits
+
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
@@ -19,10 +22,14 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     add = parser.add_argument
     add("--host", default="127.0.0.1", help="address to listen on ('0.0.0.0' or '[::]': every interface)")
     add("--port", type=int, default=50051, help="port to listen on (0: any free port)")
+    add("--workers", type=int, default=1,
+        help="server processes sharing the port (SO_REUSEPORT); each has the limits below "
+             "and worker i serves metrics on --metrics-port + i")
     add("--max-searches", type=int,
-        help="searches running at once (default: the cores divided by --threads-per-search)")
+        help="searches running at once, per worker (default: the cores divided by "
+             "--threads-per-search and by --workers, at least 1)")
     add("--max-queue", type=int, default=16,
-        help="searches waiting for a slot; beyond them calls get RESOURCE_EXHAUSTED")
+        help="searches waiting for a slot, per worker; beyond them calls get RESOURCE_EXHAUSTED")
     add("--threads-per-search", type=int, default=1,
         help="the default and the most threads a request may ask for")
     add("--max-time-ms", type=int, default=defaults.max_time_ms, help="the largest time budget")
@@ -45,7 +52,25 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_serve(args: argparse.Namespace) -> int:
     """Serve with the options of ``add_serve_arguments`` until SIGTERM or SIGINT."""
-    from .app import TlsFiles, serve
+    from .app import serve
+
+    if args.workers < 1:
+        raise ValueError(f"--workers {args.workers}: must be at least 1")
+    options = _server_options(args)
+    logging.basicConfig(level=args.log_level, format=LOG_FORMAT)
+    if args.workers == 1:
+        return serve(f"{args.host}:{args.port}", metrics_port=args.metrics_port,
+                     metrics_address=args.metrics_address, grace=args.grace, **options)
+    from .workers import WorkerSpec, supervise
+
+    spec = WorkerSpec(0, args.host, args.port, args.metrics_port, args.metrics_address, args.grace,
+                      args.log_level, options)
+    return supervise(spec, args.workers)
+
+
+def _server_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The ``create_server`` options of one worker."""
+    from .app import TlsFiles
 
     if (args.tls_cert is None) != (args.tls_key is None):
         raise ValueError("--tls-cert and --tls-key go together")
@@ -55,13 +80,18 @@ def run_serve(args: argparse.Namespace) -> int:
             tls = TlsFiles(args.tls_cert.read_bytes(), args.tls_key.read_bytes())
         except OSError as e:
             raise ValueError(f"{e.filename}: {e.strerror}") from None
-    logging.basicConfig(level=args.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     limits = Limits(max_iterations=args.max_iterations, max_time_ms=args.max_time_ms,
                     default_iterations=args.default_iterations)
     max_searches = args.max_searches
     if max_searches is None:
-        max_searches = max(1, (os.cpu_count() or 1) // max(1, args.threads_per_search))
-    return serve(f"{args.host}:{args.port}", metrics_port=args.metrics_port, metrics_address=args.metrics_address,
-                 grace=args.grace, max_searches=max_searches, max_queue=args.max_queue,
-                 threads_per_search=args.threads_per_search, auth_token=args.auth_token, tls=tls,
-                 limits=limits, max_message_bytes=args.max_message_bytes)
+        max_searches = default_max_searches(args.threads_per_search, args.workers)
+    return {"max_searches": max_searches, "max_queue": args.max_queue,
+            "threads_per_search": args.threads_per_search, "auth_token": args.auth_token, "tls": tls,
+            "limits": limits, "max_message_bytes": args.max_message_bytes}
+
+
+def default_max_searches(threads_per_search: int, workers: int) -> int:
+    """Searches per worker that keep every core busy without oversubscribing them:
+    the cores this process may run on, split over the workers' search threads."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return max(1, cores // (max(1, threads_per_search) * workers))

@@ -79,9 +79,10 @@ class ObserveInterceptor(grpc.ServerInterceptor):
                     grpc.StatusCode.UNKNOWN if failed else grpc.StatusCode.OK)
         self._metrics.requests.labels(method, code.name).inc()
         self._metrics.latency.labels(method).observe(seconds)
-        request_id = getattr(request, "request_id", "")
-        log.info("%s %s %.1fms peer=%s%s", method, code.name, seconds * 1e3, context.peer(),
-                 f" request_id={request_id}" if request_id else "")
+        if log.isEnabledFor(logging.INFO):
+            request_id = getattr(request, "request_id", "")
+            log.info("%s %s %.1fms peer=%s%s", method, code.name, seconds * 1e3, context.peer(),
+                     f" request_id={request_id}" if request_id else "")
 
 
 class AuthInterceptor(grpc.ServerInterceptor):

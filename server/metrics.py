@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from wsgiref.simple_server import WSGIServer
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
+from prometheus_client import (CollectorRegistry, Counter, Gauge, Histogram, ProcessCollector,
+                               start_http_server)
 
 from .capacity import SearchGate
 
@@ -13,10 +14,12 @@ LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0,
 
 
 class Metrics:
-    """Requests by method and code, latency, searches running and queued, iterations."""
+    """Requests by method and code, latency, searches running and queued, iterations,
+    and the process's CPU seconds and memory (``process_*``, on Linux)."""
 
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
+        ProcessCollector(registry=self.registry)
         self.requests = Counter("meeplemind_requests", "RPCs handled, by method and status code",
                                 ["method", "code"], registry=self.registry)
         self.latency = Histogram("meeplemind_request_seconds", "RPC latency in seconds, by method",

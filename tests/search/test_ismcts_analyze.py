@@ -7,6 +7,7 @@ import math
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 
@@ -205,3 +206,56 @@ def test_progress_reports_grow_while_searching(toy: NativeHandle) -> None:
 def test_progress_interval_is_validated(toy: NativeHandle) -> None:
     with pytest.raises(ValueError, match="report_every_ms"):
         analyze(opening(), iterations=10, native=toy, on_progress=print, report_every_ms=0)
+
+
+def _off_the_main_thread(search: Callable[[], Analysis]) -> Analysis:
+    """``search()`` run on another thread (as a server's request threads run it)."""
+    results: list[Analysis | BaseException] = []
+
+    def run() -> None:
+        try:
+            results.append(search())
+        except BaseException as e:  # handed back to the test
+            results.append(e)
+
+    worker = threading.Thread(target=run, name="caller")
+    worker.start()
+    worker.join(10)
+    if isinstance(results[0], BaseException):
+        raise results[0]
+    return results[0]
+
+
+def test_off_the_main_thread_one_tree_runs_on_the_calling_thread(
+        toy: NativeHandle, monkeypatch: pytest.MonkeyPatch) -> None:
+    _off_the_main_thread(lambda: analyze(opening(), iterations=10, native=toy))  # the watcher starts
+    started: list[str] = []
+    start = threading.Thread.start
+    monkeypatch.setattr(threading.Thread, "start", lambda t: (started.append(t.name), start(t))[1])
+    same = _off_the_main_thread(lambda: analyze(opening(), iterations=500, seed=3, native=toy))
+    assert started == ["caller"]
+    assert without_time(same) == without_time(analyze(opening(), iterations=500, seed=3, native=toy))
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_off_the_main_thread_progress_and_cancellation(toy: NativeHandle, threads: int) -> None:
+    reports: list[Analysis] = []
+    stop = threading.Event()
+    threading.Timer(0.3, stop.set).start()
+    final = _off_the_main_thread(lambda: analyze(
+        opening(), threads=threads, stop_event=stop, native=toy, on_progress=reports.append,
+        report_every_ms=50, **BIG))
+    assert final.stopped_by == "cancelled" and 3 <= len(reports) <= 8
+    assert [r.iterations for r in reports] == sorted(r.iterations for r in reports)
+
+
+@pytest.mark.parametrize("where", ["main", "other"])
+def test_a_failing_progress_report_ends_the_search_with_its_error(toy: NativeHandle, where: str) -> None:
+    def fail(analysis: Analysis) -> None:
+        raise LookupError("report failed")
+
+    def search() -> Analysis:
+        return analyze(opening(), native=toy, on_progress=fail, report_every_ms=20, **BIG)
+
+    with pytest.raises(LookupError, match="report failed"):
+        search() if where == "main" else _off_the_main_thread(search)

@@ -1,0 +1,1 @@
+"""Load tests: the locust user (``locustfile.py``) and ``make loadtest`` (``run.py``)."""

@@ -1,0 +1,23 @@
+"""The CI smoke load: a short locust run against a real two-worker server, no errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from loadtest.run import Options, format_summary, run_once
+
+TASK_RPCS = {"Analysis/Analyze[200]", "Analysis/Analyze[1000]", "Analysis/BestMove",
+             "Rules/LegalMoves", "Rules/ApplyMove"}
+
+
+def test_smoke_load_has_no_errors(tmp_path: Path) -> None:
+    summary = run_once(Options(users=4, spawn_rate=4, duration="10s", probe_calls=20, results=tmp_path),
+                       workers=2)
+    report = format_summary(summary)
+    assert summary["total"]["failures"] == 0, report
+    assert summary["exceptions"] == [] and summary["locust_exit_code"] == 0, report
+    served = {rpc["name"]: rpc["requests"] for rpc in summary["rpcs"]}
+    assert set(served) == TASK_RPCS and all(served.values()), report
+    assert summary["server"]["iterations"] > 0, report
+    assert sum(summary["server"]["calls_by_worker"]) >= summary["total"]["requests"], report
+    assert (Path(summary["results"]) / "locust_stats.csv").exists()

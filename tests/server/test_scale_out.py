@@ -1,0 +1,141 @@
+"""Scaling out: worker processes sharing a port, and client-side round robin over replicas."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+
+import grpc
+import pytest
+
+from meeplemind.server import command
+from meeplemind.v1 import rules_pb2, rules_pb2_grpc
+
+from .conftest import StartServer
+
+LIST_GAMES = "/meeplemind.v1.Rules/ListGames"
+SERVING = re.compile(r"worker (\d+) \(pid (\d+)\) serving on port (\d+), metrics on 127\.0\.0\.1:(\d+)")
+
+
+class Serve:
+    """``meeplemind serve`` in a subprocess, its log lines read as they come."""
+
+    def __init__(self, *args: str) -> None:
+        env = {**os.environ, "MEEPLEMIND_AUTH_TOKEN": ""}
+        self.process = subprocess.Popen([sys.executable, "-m", "meeplemind", "serve", "--host", "127.0.0.1",
+                                         *args], stderr=subprocess.PIPE, text=True, env=env)
+        self.lines: queue.SimpleQueue[str] = queue.SimpleQueue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stderr is not None
+        for line in self.process.stderr:
+            self.lines.put(line)
+        self.lines.put("")
+
+    def until(self, pattern: str, timeout_s: float = 60.0) -> list[str]:
+        """The lines logged up to the first that matches ``pattern``."""
+        seen: list[str] = []
+        end = time.monotonic() + timeout_s
+        while not seen or not re.search(pattern, seen[-1]):
+            try:
+                line = self.lines.get(timeout=max(end - time.monotonic(), 0))
+            except queue.Empty:
+                line = ""
+            assert line, f"no {pattern!r} in:\n{''.join(seen)}"
+            seen.append(line)
+        return seen
+
+    def rest(self) -> str:
+        """Every line logged after the process ended."""
+        self.process.wait(timeout=30)
+        return "".join(iter(self.lines.get, ""))
+
+
+def _list_games_served(metrics_port: int) -> float:
+    with urllib.request.urlopen(f"http://127.0.0.1:{metrics_port}/metrics", timeout=5) as page:
+        text = page.read().decode()
+    found = re.search(rf'meeplemind_requests_total{{code="OK",method="{LIST_GAMES}"}} (\S+)', text)
+    return float(found.group(1)) if found else 0.0
+
+
+def _call_on_new_connections(port: int, metrics_ports: list[int], most: int = 64) -> list[float]:
+    """ListGames on fresh connections until every worker has served one (the kernel picks
+    a worker per connection); the calls each worker served."""
+    options = [("grpc.use_local_subchannel_pool", 1)]
+    for _ in range(most):
+        with grpc.insecure_channel(f"127.0.0.1:{port}", options=options) as channel:
+            rules_pb2_grpc.RulesStub(channel).ListGames(rules_pb2.ListGamesRequest(), timeout=10)
+        served = [_list_games_served(p) for p in metrics_ports]
+        if all(served):
+            return served
+    return served
+
+
+def test_workers_share_one_port_restart_and_stop_gracefully() -> None:
+    serve = Serve("--port", "0", "--workers", "2", "--metrics-port", "0", "--grace", "5")
+    try:
+        lines = serve.until(r"listening on 127\.0\.0\.1:\d+ with 2 workers")
+        workers = [found.groups() for found in map(SERVING.search, lines) if found]
+        assert [w[0] for w in workers] == ["0", "1"] and workers[0][2] == workers[1][2]
+        port, metrics_ports = int(workers[0][2]), [int(w[3]) for w in workers]
+        assert all(_call_on_new_connections(port, metrics_ports))
+
+        os.kill(int(workers[1][1]), signal.SIGKILL)
+        restarted = SERVING.search(serve.until(r"worker 1 \(pid \d+\) serving")[-1]).groups()
+        assert restarted[1] != workers[1][1] and restarted[2] == str(port)
+        assert all(_call_on_new_connections(port, [metrics_ports[0], int(restarted[3])]))
+
+        serve.process.send_signal(signal.SIGTERM)
+        assert serve.rest().count(": stopped") == 2 and serve.process.returncode == 0
+    finally:
+        serve.process.kill()
+        serve.process.wait()
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_port_in_use_is_a_one_line_error(workers: str) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        serve = Serve("--port", str(port), "--workers", workers)
+        errors = serve.rest()
+    assert serve.process.returncode == 2
+    assert errors.splitlines()[-1] == (f"meeplemind serve: error: 127.0.0.1:{port}: "
+                                       "cannot listen there (address in use or not local)")
+
+
+def test_default_search_slots_split_the_cores_over_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2, 3}, raising=False)
+    assert command.default_max_searches(1, 1) == 4
+    assert command.default_max_searches(1, 2) == 2
+    assert command.default_max_searches(2, 2) == 1
+    assert command.default_max_searches(1, 8) == 1
+
+
+@pytest.mark.parametrize("option", [
+    ("grpc.service_config", json.dumps({"loadBalancingConfig": [{"round_robin": {}}]})),
+    ("grpc.lb_policy_name", "round_robin"),
+])
+def test_client_side_round_robin_reaches_every_replica(start_server: StartServer,
+                                                       option: tuple[str, str]) -> None:
+    replicas = [start_server(), start_server()]
+    target = "ipv4:" + ",".join(replica.address for replica in replicas)
+    with grpc.insecure_channel(target, options=[option]) as channel:
+        grpc.channel_ready_future(channel).result(timeout=10)
+        rules = rules_pb2_grpc.RulesStub(channel)
+        for _ in range(20):
+            rules.ListGames(rules_pb2.ListGamesRequest(), timeout=10)
+    served = [replica.metric("meeplemind_requests_total", method=LIST_GAMES, code="OK")
+              for replica in replicas]
+    assert sum(served) == 20 and all(served), served
