@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .engine import IllegalMoveError, InvalidMoveError, PositionError, Rng, game_ids, get_game
-from .engine.position import dumps, load_position, to_position
+from .engine.position import dumps, load_position, read_json, to_position
 
 
 class UsageError(ValueError):
@@ -40,20 +40,11 @@ def cmd_new(args: argparse.Namespace) -> None:
     print(dumps(to_position(state)))
 
 
-def _read_json(path: str) -> Any:
-    """A position file as JSON data, for sending to a server (which validates it)."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            return json.load(f)
-    except json.JSONDecodeError as e:
-        raise PositionError("", f"{path}: not JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
-
-
 def cmd_moves(args: argparse.Namespace) -> None:
     if args.server:
         from .server.client import remote_moves
 
-        moves = remote_moves(args.server, _read_json(args.file))
+        moves = remote_moves(args.server, read_json(args.file))
     else:
         state, _ = load_position(args.file)
         moves = [str(m) for m in state.legal_moves()]
@@ -99,7 +90,7 @@ def _analysis(args: argparse.Namespace) -> dict[str, Any]:
     if args.server:
         from .server.client import remote_analyze
 
-        return remote_analyze(args.server, _read_json(args.file), **budget)
+        return remote_analyze(args.server, read_json(args.file), **budget)
     from dataclasses import asdict
 
     from .search import analyze

@@ -53,8 +53,8 @@ def from_position(data: Any) -> tuple[Any, int]:
     return state, viewer
 
 
-def load_position(path: str) -> tuple[Any, int]:
-    """Read a position file; errors name the file and the field."""
+def read_json(path: str) -> Any:
+    """A position file's JSON data, unchecked; errors name the file."""
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()
@@ -64,7 +64,12 @@ def load_position(path: str) -> tuple[Any, int]:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise PositionError("", f"{path}: not JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
-    return from_position(data)
+    return data
+
+
+def load_position(path: str) -> tuple[Any, int]:
+    """Read and check a position file; errors name the file and the field."""
+    return from_position(read_json(path))
 
 
 def dumps(position: dict[str, Any]) -> str:

@@ -23,11 +23,12 @@ def choose_move(state: State, rng: Rng) -> Move:
     moves = state.legal_moves()
     if state.phase == 2:  # mayor: follow the best whole allocation, lowest slot first
         return _mayor_move(state, moves)
-    scored = [(_score(state, m), rng.next64(), m) for m in moves]
+    can_load = any(m.kind == "load" for m in moves)
+    scored = [(_score(state, m, can_load), rng.next64(), m) for m in moves]
     return max(scored, key=lambda t: (t[0], t[1]))[2]
 
 
-def _score(s: State, m: Move) -> float:
+def _score(s: State, m: Move, can_load: bool) -> float:
     p = s.players[s.current]
     k = m.kind
     if k == "role":
@@ -45,7 +46,7 @@ def _score(s: State, m: Move) -> float:
     if k == "load":
         return 1.0 + min(p.goods[m.arg], m.capacity) + 0.1 * PRICES[m.arg]
     if k == "wharf":
-        return 0.5 + p.goods[m.arg] - (1.5 if any(x.kind == "load" for x in s.legal_moves()) else 0)
+        return 0.5 + p.goods[m.arg] - (1.5 if can_load else 0)
     if k in ("store", "keep"):
         return p.goods[m.arg] * (1 + PRICES[m.arg]) if k == "store" else 1.0 + PRICES[m.arg]
     return 0.5  # pass
