@@ -26,8 +26,11 @@ def to_position(state: Any, viewer: int | None = None) -> dict[str, Any]:
     return {"game": state.game_id, "viewer": viewer, state_key(state.game_id): seen.to_dict()}
 
 
-def from_position(data: Any) -> tuple[Any, int]:
-    """(state, viewer) from a Position JSON object; raises PositionError naming the field."""
+def from_position(data: Any, check: bool = True) -> tuple[Any, int]:
+    """(state, viewer) from a Position JSON object; raises PositionError naming the field.
+
+    ``check=False`` skips the game's consistency checks (see the game's ``from_dict``):
+    for a caller whose next step is a native decoder running the same checks."""
     if not isinstance(data, dict):
         raise PositionError("position", f"expected a JSON object, got {type(data).__name__}")
     game_id = data.get("game")
@@ -44,7 +47,7 @@ def from_position(data: Any) -> tuple[Any, int]:
     if extra:
         raise PositionError(sorted(extra)[0], "unknown field")
     try:
-        state = game.from_dict(data[key])
+        state = game.from_dict(data[key], check=check)
     except PositionError as e:
         raise PositionError(f"{key}.{e.path}" if e.path else key, e.problem) from None
     viewer = data.get("viewer", 0)

@@ -350,8 +350,11 @@ int mm_ismcts_search(const mm_game *g, const int32_t *vec, int32_t len,
     memset(summary, 0, sizeof *summary);
     summary->root_player = -1;
     summary->bad_field = -1;
-    search s = {.g = g, .params = params, .cap = (int32_t)params->max_nodes,
-                .rng = {params->seed}};
+    /* an iteration adds at most one node: an iteration budget bounds the pool too */
+    int64_t cap = params->max_nodes;
+    if (params->max_iterations > 0 && params->max_iterations < cap)
+        cap = params->max_iterations + 1;
+    search s = {.g = g, .params = params, .cap = (int32_t)cap, .rng = {params->seed}};
     int rc = prepare(&s, vec, len, summary);
     if (rc == MM_OK)
         rc = run(&s, stop, start, stats, summary);

@@ -13,7 +13,8 @@
  * best_other_p is the best final score among the other players (score_p itself
  * in a one-player game).  With w = 0 (the default) the reward is the win share.
  *
- * Memory: the node pool (max_nodes nodes) and a few scratch buffers are
+ * Memory: the node pool (max_nodes nodes, or max_iterations + 1 if fewer: an
+ * iteration adds one node) and a few scratch buffers are
  * malloc'd once per call and freed before it returns; nothing is allocated in
  * the iteration loop and nothing global is written, so any number of threads
  * may search at once.  With the same seed, the same iteration budget and no

@@ -24,7 +24,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from ..engine import PositionError, get_game
-from ..native import NativeDecodeError
+from ..native import NativeDecodeError, NativeGame
 from ..native import load as load_cffi_module
 
 STOP_REASONS = {1: "iterations", 2: "time", 3: "nodes", 4: "cancelled", 5: "terminal"}
@@ -280,6 +280,21 @@ def _encode(state: SearchableState) -> np.ndarray:
     if not isinstance(vec, np.ndarray) or vec.dtype != np.int32 or vec.ndim != 1:
         raise ValueError("state: encode() must return a 1-D numpy int32 array")
     return np.ascontiguousarray(vec)
+
+
+def check_native(state: SearchableState) -> None:
+    """Check ``state`` with its native decoder (the checks of the game's ``from_dict``,
+    in C); raises PositionError naming the field like ``from_dict`` would."""
+    vec = _encode(state)
+    try:
+        _native_game(state.game_id).decode(vec)
+    except NativeDecodeError as e:
+        raise _explain(state.game_id, vec, e) from None
+
+
+@functools.cache
+def _native_game(game_id: str) -> NativeGame:
+    return NativeGame(game_id)
 
 
 def _explain(game_id: str, vec: np.ndarray, error: NativeDecodeError) -> ValueError:

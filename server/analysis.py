@@ -10,11 +10,12 @@ from typing import Any
 
 import grpc
 
-from ..search.ismcts import Analysis, analyze
+from ..engine import PositionError
+from ..search.ismcts import Analysis, analyze, check_native
 from ..v1 import analysis_pb2, analysis_pb2_grpc, position_pb2
 from . import budgets
 from .capacity import SearchGate
-from .convert import move_to_proto, position_from_proto, stats_to_proto
+from .convert import move_to_proto, position_error, position_from_proto, stats_to_proto
 from .errors import ServiceError
 from .budgets import Plan
 from .limits import Limits
@@ -110,7 +111,11 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
     # ------------------------------------------------------------------ search
     def _job(self, position: position_pb2.Position, plan: Plan, request: Any,
              max_moves: int | None) -> _Job:
-        state, _ = position_from_proto(position)
+        state, _ = position_from_proto(position, check=False)
+        try:
+            check_native(state)  # the checks of from_dict, in C: the position is checked once
+        except PositionError as e:
+            raise position_error(e, game_id=state.game_id) from None
         seed = request.seed if request.HasField("seed") else None
         return _Job(state, plan, seed, max_moves)
 

@@ -15,7 +15,7 @@ from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
 from ..engine import PositionError, game_ids, get_game
-from ..engine.position import from_position, to_position
+from ..engine.position import from_position, state_key, to_position
 from ..search.ismcts import Analysis, MoveInfo
 from ..v1 import analysis_pb2, position_pb2
 from .errors import ServiceError
@@ -142,16 +142,28 @@ def find_game(game_id: str, field: str) -> Any:
     return get_game(game_id)
 
 
-def position_from_proto(position: position_pb2.Position, field: str = "position") -> tuple[Any, int]:
+def position_from_proto(position: position_pb2.Position, field: str = "position",
+                        check: bool = True) -> tuple[Any, int]:
     """``(state, viewer)`` of a Position; errors name the field path under ``field``.
 
     An unknown game id is NOT_FOUND; anything else wrong is INVALID_ARGUMENT.
+    ``check=False`` leaves the consistency checks to the native decoder of a search,
+    whose errors ``position_error`` names the same way.
     """
     find_game(position.game, f"{field}.game")
     try:
-        return from_position(message_to_dict(position))
+        return from_position(message_to_dict(position), check)
     except PositionError as e:
-        raise ServiceError.invalid(f"{field}.{e.path}" if e.path else field, e.problem) from None
+        raise position_error(e, field) from None
+
+
+def position_error(error: PositionError, field: str = "position", game_id: str | None = None) -> ServiceError:
+    """INVALID_ARGUMENT naming the field of ``error`` under ``field`` (and the game's
+    state key when the path is relative to the game's state)."""
+    path = error.path
+    if game_id is not None:
+        path = f"{state_key(game_id)}.{path}" if path else state_key(game_id)
+    return ServiceError.invalid(f"{field}.{path}" if path else field, error.problem)
 
 
 def position_to_proto(state: Any, viewer: int | None = None) -> position_pb2.Position:

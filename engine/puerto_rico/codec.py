@@ -261,8 +261,11 @@ class _Reader:
         return mask
 
 
-def from_dict(data: Any) -> State:
-    """Parse and validate a position dict; raises PositionError naming the field."""
+def from_dict(data: Any, check: bool = True) -> State:
+    """Parse and validate a position dict; raises PositionError naming the field.
+
+    ``check=False`` parses the fields and skips the consistency checks, for a caller
+    whose next step runs the same checks (the native decoder of a search)."""
     r = _Reader(data, "")
     players = [_read_player(_Reader(p, f"players[{i}]"))
                for i, p in enumerate(r.list("players"))]
@@ -316,7 +319,8 @@ def from_dict(data: Any) -> State:
         captain_loaded=prog.bool("captain_loaded"),
         store_mask=prog.mask("warehoused"),
     )
-    validate(state)
+    if check:
+        validate(state)
     return state
 
 
