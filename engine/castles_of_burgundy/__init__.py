@@ -1,0 +1,14 @@
+"""The Castles of Burgundy (2011 base game, 2-4 players, estate board No. 1): the reference
+rules in Python."""
+
+from .codec import LAYOUT, LAYOUT_VERSION, VECTOR_LEN, decode, from_dict, to_dict
+from .data import PLAYER_COUNTS
+from .moves import ALL_MOVES, NUM_ACTIONS, Move
+from .state import OPTIONS, State, new_game
+
+GAME_ID = "castles-of-burgundy"
+TITLE = "The Castles of Burgundy"
+
+__all__ = ["ALL_MOVES", "GAME_ID", "LAYOUT", "LAYOUT_VERSION", "NUM_ACTIONS", "OPTIONS",
+           "PLAYER_COUNTS", "TITLE", "VECTOR_LEN", "Move", "State", "decode", "from_dict",
+           "new_game", "to_dict"]

@@ -1,0 +1,602 @@
+"""The Castles of Burgundy reference rules (``../shared/rules/castles_of_burgundy.md``).
+
+A ``State`` is a whole position; ``apply`` returns a new state, the private ``_do_*``
+methods mutate a fresh copy.  Conventions, the same in the C twin:
+
+* A player is asked only when he has a real choice: a decision with exactly one legal move
+  is played inside ``apply``, and a turn whose dice are used ends by itself unless the
+  player may still buy from the black depot (then ``buy:…`` or ``pass``).
+* A decision never offers two moves with the same outcome: a die is named by its value (two
+  dice showing the same number are one choice), workers are spent only as far as needed and
+  never to take workers, equal tiles in a depot or in storage are one choice, ship choices
+  that take nothing are one choice, and new goods colours are chosen in ascending order.
+* Compound decisions are short sequences: ``place`` then ``tile`` (when several stored
+  tiles fit the space), ``take``/``buy`` then ``discard`` (storage full), a tile effect
+  (castle action, building, ship) then its choice, ``ship`` then ``goods``.
+* Chance comes only from the ``rng`` given to ``apply``: dice and the white die at the start
+  of every round, depot refills and the phase's goods at the start of every phase.  Hidden
+  stacks are multisets (counts per kind), never an order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import IllegalMoveError
+from ..rng import Rng
+from .board import CELL_COLOUR, CELL_DIE, NUM_CELLS, START_CELL
+from .data import (
+    BANK_SILVERLINGS, BLACK_BACKED, BLACK_SLOTS, BOARDING_HOUSE_WORKERS, BUILDING, BUY_PRICE, CASTLE,
+    COLOUR_BACKED, COLOUR_KINDS, DEPOT_LAYOUT, DEPOT_PAIRS, DEPOT_SLOTS, FREE_PLACE_KNOWLEDGE,
+    GOODS_PER_COLOUR, GOODS_SPACES, K_BUY_ANY_DEPOT, K_FOUR_WORKERS, K_FREE_TAKE, K_MINE_WORKER,
+    K_SALE_SILVERLING, K_SALE_WORKER, K_TWO_DEPOT_SHIP, K_WORKER_TWO_STEPS, K_WORKERS_SILVERLING,
+    KNOWLEDGE, MINE, NUM_DEPOTS, NUM_GOODS, NUM_TILES, PHASES, ROUNDS, SETUPS, SHIP, STORAGE, T_BANK,
+    T_BOARDING_HOUSE, T_CARPENTER, T_CASTLE, T_CHURCH, T_CITY_HALL, T_MARKET, T_MINE, T_SHIP,
+    T_WAREHOUSE, T_WATCHTOWER, TILE_COLOUR, WATCHTOWER_VP, ANIMAL,
+)
+from .estate import animal_points, colour_complete, fitting_tiles, placements, region_points
+from .moves import Move
+from .scoring import empty_spaces, final_score
+
+STAGES = ("turn", "discard", "tile", "castle", "city_hall", "carpenter", "church", "market",
+          "warehouse", "ship", "goods", "end")
+(ST_TURN, ST_DISCARD, ST_TILE, ST_CASTLE, ST_CITY_HALL, ST_CARPENTER, ST_CHURCH, ST_MARKET,
+ ST_WAREHOUSE, ST_SHIP, ST_GOODS, ST_END) = range(len(STAGES))
+#: Tile colours a Carpenter's Workshop, Church and Market take from the numbered depots.
+FREE_TAKE_COLOURS = {ST_CARPENTER: (BUILDING,), ST_CHURCH: (CASTLE, MINE, KNOWLEDGE),
+                     ST_MARKET: (SHIP, ANIMAL)}
+OPTIONS: tuple[str, ...] = ()
+
+
+@dataclass
+class Player:
+    estate: list[int]  # tile kind per cell, -1: empty
+    storage: list[int] = field(default_factory=lambda: [-1] * STORAGE)  # ascending, -1s last
+    goods: list[int] = field(default_factory=lambda: [0] * NUM_GOODS)
+    sold: list[int] = field(default_factory=lambda: [0] * NUM_GOODS)
+    bonus: list[int] = field(default_factory=lambda: [0] * 6)  # per colour: 0, 1 first, 2 second
+    dice: list[int] = field(default_factory=lambda: [0, 0])  # ascending, 0: used
+    silverlings: int = 0
+    workers: int = 0
+    vp: int = 0
+
+    def copy(self) -> Player:
+        return Player(self.estate[:], self.storage[:], self.goods[:], self.sold[:], self.bonus[:],
+                      self.dice[:], self.silverlings, self.workers, self.vp)
+
+    def knows(self, tile: int) -> bool:
+        return tile in self.estate
+
+    def ships(self) -> int:
+        """Ships in the estate: the player's space on the turn-order track."""
+        return self.estate.count(T_SHIP)
+
+
+@dataclass
+class State:
+    """A Castles of Burgundy position: everything on the table plus where the turn stands."""
+
+    players: list[Player]
+    phase: int = 0  # A-E = 0-4
+    round: int = 0  # 0-4
+    stage: int = ST_TURN
+    turn: int = 0  # index of the player to move in ``round_order``
+    bought: bool = False  # the black-depot purchase of this turn is used
+    pending_tile: int = -1  # discard: the tile waiting for a storage space
+    pending_cell: int = -1  # tile: the cell waiting for a stored tile
+    ship_mask: int = 0  # goods: the depots the ship takes goods from (bitmask)
+    goods_chosen: int = 0  # goods: the new goods colours chosen so far (bitmask)
+    ranking: list[int] = field(default_factory=list)  # turn-order track, first player first
+    round_order: list[int] = field(default_factory=list)  # the track at the start of the round
+    depots: list[int] = field(default_factory=lambda: [-1] * NUM_DEPOTS * DEPOT_SLOTS)
+    black: list[int] = field(default_factory=lambda: [-1] * BLACK_SLOTS)
+    depot_goods: list[int] = field(default_factory=lambda: [0] * NUM_DEPOTS * NUM_GOODS)
+    round_goods: list[int] = field(default_factory=lambda: [-1] * ROUNDS)  # -1: moved
+    goods_pool: list[int] = field(default_factory=lambda: [0] * NUM_GOODS)  # hidden goods
+    stack: list[int] = field(default_factory=lambda: [0] * NUM_TILES)  # hidden, colour backs
+    black_stack: list[int] = field(default_factory=lambda: [0] * NUM_TILES)  # hidden, black
+    discarded: list[int] = field(default_factory=lambda: [0] * NUM_TILES)  # out of the game
+
+    game_id = "castles-of-burgundy"
+
+    # ------------------------------------------------------------------ basics
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def current(self) -> int:
+        """The seat to move, -1 when the game is over."""
+        return -1 if self.stage == ST_END else self.round_order[self.turn]
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.stage == ST_END else self.round_order[self.turn]
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.stage == ST_END
+
+    def copy(self) -> State:
+        c = object.__new__(State)
+        c.__dict__.update({k: v[:] if type(v) is list else v for k, v in self.__dict__.items()})
+        c.players = [p.copy() for p in self.players]
+        return c
+
+    # ------------------------------------------------------------- legal moves
+    def legal_moves(self) -> list[Move]:
+        """The legal moves, sorted by action id (empty only when the game is over)."""
+        return [Move.from_id(a) for a in self.legal_action_ids()]
+
+    def legal_action_ids(self) -> list[int]:
+        if self.stage == ST_END:
+            return []
+        return sorted(m.id for m in _GENERATORS[self.stage](self, self.players[self.current]))
+
+    def _turn_moves(self, p: Player) -> list[Move]:
+        dice = sorted({d for d in p.dice if d})
+        moves = [Move("workers", 0, d) for d in dice]
+        if dice:
+            step = 2 if p.knows(K_WORKER_TWO_STEPS) else 1
+            for g in range(NUM_GOODS):
+                if p.goods[g]:
+                    moves += [Move("sell", g, d) for d in dice
+                              if worker_cost(d, g + 1, 0, step) <= p.workers]
+            free = int(p.knows(K_FREE_TAKE))
+            for a in self._depot_choices(range(NUM_DEPOTS), None):
+                moves += [Move("take", a, d) for d in dice
+                          if worker_cost(d, a // DEPOT_SLOTS + 1, free, step) <= p.workers]
+            for c in placements(p.estate, p.storage):
+                free = int(p.knows(FREE_PLACE_KNOWLEDGE[CELL_COLOUR[c]]))
+                moves += [Move("place", c, d) for d in dice
+                          if worker_cost(d, CELL_DIE[c], free, step) <= p.workers]
+        buys = self._buy_moves(p)
+        return moves + buys + ([Move("pass")] if buys and not dice else [])
+
+    def _buy_moves(self, p: Player) -> list[Move]:
+        if self.bought or p.silverlings < BUY_PRICE:
+            return []
+        seen: set[int] = set()
+        moves = []
+        for i, t in enumerate(self.black):
+            if t >= 0 and t not in seen:
+                seen.add(t)
+                moves.append(Move("buy_black", i))
+        if p.knows(K_BUY_ANY_DEPOT):
+            moves += [Move("buy", a) for a in self._depot_choices(range(NUM_DEPOTS), None)]
+        return moves
+
+    def _depot_choices(self, depots: range, colours: tuple[int, ...] | None) -> list[int]:
+        """Depot spaces (depot * 4 + slot) to take from: the first of equal tiles per depot,
+        of the given colours (any if None)."""
+        spaces = []
+        for d in depots:
+            seen: set[int] = set()
+            for a in range(d * DEPOT_SLOTS, (d + 1) * DEPOT_SLOTS):
+                t = self.depots[a]
+                if t >= 0 and t not in seen and (colours is None or TILE_COLOUR[t] in colours):
+                    seen.add(t)
+                    spaces.append(a)
+        return spaces
+
+    def _castle_moves(self, p: Player) -> list[Move]:
+        """The castle's extra action: any of the four actions as with a die of any number."""
+        moves = [Move("workers")]
+        moves += [Move("sell", g) for g in range(NUM_GOODS) if p.goods[g]]
+        moves += [Move("take", a) for a in self._depot_choices(range(NUM_DEPOTS), None)]
+        moves += [Move("place", c) for c in placements(p.estate, p.storage)]
+        return moves
+
+    def _city_hall_moves(self, p: Player) -> list[Move]:
+        return [Move("pass")] + [Move("place", c) for c in placements(p.estate, p.storage)]
+
+    def _free_take_moves(self, p: Player) -> list[Move]:
+        colours = FREE_TAKE_COLOURS[self.stage]
+        return [Move("pass")] + [Move("take", a) for a in self._depot_choices(range(NUM_DEPOTS), colours)]
+
+    def _warehouse_moves(self, p: Player) -> list[Move]:
+        return [Move("sell", g) for g in range(NUM_GOODS) if p.goods[g]]
+
+    def _discard_moves(self, p: Player) -> list[Move]:
+        return [Move("discard", t) for t in sorted(set(p.storage))]
+
+    def _tile_moves(self, p: Player) -> list[Move]:
+        return [Move("tile", t) for t in fitting_tiles(p.estate, p.storage, self.pending_cell)]
+
+    def _ship_moves(self, p: Player) -> list[Move]:
+        moves, nothing = [], -1
+        for d in range(NUM_DEPOTS):
+            if self._ship_choices(p, 1 << d)[0]:
+                moves.append(Move("ship", d))
+            elif nothing < 0:
+                nothing = d
+        if nothing >= 0:
+            moves.append(Move("ship", nothing))  # takes nothing: one choice for all such depots
+        if p.knows(K_TWO_DEPOT_SHIP):
+            moves += [Move("ship_pair", i) for i, (a, b) in enumerate(DEPOT_PAIRS)
+                      if self._ship_choices(p, 1 << a | 1 << b)[0]]
+        return moves
+
+    def _ship_choices(self, p: Player, mask: int) -> tuple[list[int], int]:
+        """(the goods colour sets a ship may take from the depots in ``mask``, the colours
+        taken anyway because the player already stores them).  Every set takes something
+        from every depot in the mask; no set is listed when nothing can be taken."""
+        depots = [d for d in range(NUM_DEPOTS) if mask >> d & 1]
+        present = [sum(1 << g for g in range(NUM_GOODS) if self.depot_goods[d * NUM_GOODS + g])
+                   for d in depots]
+        held = sum(1 << g for g in range(NUM_GOODS) if p.goods[g])
+        union = 0
+        for bits in present:
+            union |= bits
+        new = union & ~held
+        room = GOODS_SPACES - bin(held).count("1")
+        size = min(room, bin(new).count("1"))
+        sets = [s for s in _subsets(new) if bin(s).count("1") == size
+                and all(bits & (held | s) for bits in present)]
+        return sets, union & held
+
+    def _goods_moves(self, p: Player) -> list[Move]:
+        sets, _ = self._ship_choices(p, self.ship_mask)
+        chosen = self.goods_chosen
+        moves = set()
+        for s in sets:
+            rest = s & ~chosen
+            if s & chosen == chosen and rest:
+                low = (rest & -rest).bit_length() - 1
+                if chosen >> low == 0:  # ascending: below ``low`` the set is what was chosen
+                    moves.add(low)
+        return [Move("goods", g) for g in sorted(moves)]
+
+    # ------------------------------------------------------------------- apply
+    def apply(self, move: Move | str, rng: Rng) -> State:
+        """A new state after ``move`` (notation or Move); chance comes from ``rng``.
+
+        Raises IllegalMoveError for a move that is not legal here."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        legal = self.legal_action_ids()
+        if move.id not in legal:
+            raise IllegalMoveError(f"move {move}: not legal here (legal: "
+                                   f"{', '.join(str(Move.from_id(a)) for a in legal) or 'none'})")
+        s = self.copy()
+        s._do(move, rng)
+        s._resolve_forced(rng)
+        return s
+
+    def play(self, move: Move | str, seed: int = 0) -> State:
+        """``apply`` with chance drawn from ``Rng(seed)``."""
+        return self.apply(move, Rng(seed))
+
+    def _resolve_forced(self, rng: Rng) -> None:
+        """End finished turns and play every decision that has a single move."""
+        while self.stage != ST_END:
+            if self.stage == ST_TURN and not any(self.players[self.current].dice) \
+                    and not self._buy_moves(self.players[self.current]):
+                self._end_turn(rng)
+                continue
+            legal = self.legal_action_ids()
+            if len(legal) != 1:
+                return
+            self._do(Move.from_id(legal[0]), rng)
+
+    def _do(self, move: Move, rng: Rng) -> None:
+        p, k = self.players[self.current], move.kind
+        stage = self.stage
+        self.stage = ST_TURN
+        if move.source:
+            self._spend_die(p, move)
+        if k == "pass":
+            if stage == ST_TURN:
+                self._end_turn(rng)
+        elif k == "workers":
+            p.workers += 4 if p.knows(K_FOUR_WORKERS) else 2
+            p.silverlings += p.knows(K_WORKERS_SILVERLING)
+        elif k == "sell":
+            self._sell(p, move.arg)
+        elif k == "take":
+            self._receive(p, self.depots[move.arg])
+            self.depots[move.arg] = -1
+        elif k == "place":
+            self.stage, self.pending_cell = ST_TILE, move.arg
+        elif k == "tile":
+            self._place(p, self.pending_cell, move.arg)
+        elif k == "discard":
+            self._discard(p, move.arg)
+        elif k in ("buy", "buy_black"):
+            pile = self.depots if k == "buy" else self.black
+            p.silverlings -= BUY_PRICE
+            self.bought = True
+            self._receive(p, pile[move.arg])
+            pile[move.arg] = -1
+        elif k in ("ship", "ship_pair"):
+            a = DEPOT_PAIRS[move.arg] if k == "ship_pair" else (move.arg,)
+            self._ship(p, sum(1 << d for d in a))
+        else:
+            self.goods_chosen |= 1 << move.arg
+            self._ship(p, self.ship_mask)
+
+    def _spend_die(self, p: Player, move: Move) -> None:
+        """Use the die showing ``move.source`` and the workers that turn it into the number
+        the action needs."""
+        p.dice[p.dice.index(move.source)] = 0
+        p.dice.sort()
+        if move.kind == "workers":
+            return
+        step = 2 if p.knows(K_WORKER_TWO_STEPS) else 1
+        if move.kind == "sell":
+            target, free = move.arg + 1, 0
+        elif move.kind == "take":
+            target, free = move.arg // DEPOT_SLOTS + 1, int(p.knows(K_FREE_TAKE))
+        else:
+            target = CELL_DIE[move.arg]
+            free = int(p.knows(FREE_PLACE_KNOWLEDGE[CELL_COLOUR[move.arg]]))
+        p.workers -= worker_cost(move.source, target, free, step)
+
+    def _sell(self, p: Player, g: int) -> None:
+        n = p.goods[g]
+        p.goods[g] = 0
+        p.sold[g] += n
+        p.silverlings += 2 if p.knows(K_SALE_SILVERLING) else 1
+        p.workers += p.knows(K_SALE_WORKER)
+        p.vp += n * SETUPS[self.num_players].sale_vp
+
+    def _receive(self, p: Player, tile: int) -> None:
+        """A tile into storage; a full storage first asks which stored tile to discard."""
+        if p.storage[-1] < 0:
+            p.storage[-1] = tile
+            _sort_storage(p.storage)
+        else:
+            self.stage, self.pending_tile = ST_DISCARD, tile
+
+    def _discard(self, p: Player, tile: int) -> None:
+        i = p.storage.index(tile)
+        p.storage[i] = self.pending_tile
+        _sort_storage(p.storage)
+        self.discarded[tile] += 1
+        self.pending_tile = -1
+
+    def _place(self, p: Player, cell: int, tile: int) -> None:
+        """Add a stored tile to the estate, score it and start its effect (rules §7, §9)."""
+        i = p.storage.index(tile)
+        p.storage[i] = -1
+        _sort_storage(p.storage)
+        p.estate[cell] = tile
+        self.pending_cell = -1
+        p.vp += region_points(p.estate, cell, self.phase)
+        colour = CELL_COLOUR[cell]
+        if colour_complete(p.estate, colour):
+            taken = sum(1 for q in self.players if q.bonus[colour])
+            if taken < 2:
+                p.bonus[colour] = taken + 1
+                p.vp += SETUPS[self.num_players].bonus_vp[taken]
+        if tile == T_CASTLE:
+            self.stage = ST_CASTLE
+        elif tile == T_SHIP:
+            self._advance_on_track(self.current)
+            self.stage = ST_SHIP
+        elif colour == ANIMAL:
+            p.vp += animal_points(p.estate, cell)
+        elif tile == T_WAREHOUSE:
+            if any(p.goods):
+                self.stage = ST_WAREHOUSE
+        elif tile in (T_CARPENTER, T_CHURCH, T_MARKET):
+            stage = {T_CARPENTER: ST_CARPENTER, T_CHURCH: ST_CHURCH, T_MARKET: ST_MARKET}[tile]
+            if self._depot_choices(range(NUM_DEPOTS), FREE_TAKE_COLOURS[stage]):
+                self.stage = stage
+        elif tile == T_BOARDING_HOUSE:
+            p.workers += BOARDING_HOUSE_WORKERS
+        elif tile == T_BANK:
+            p.silverlings += BANK_SILVERLINGS
+        elif tile == T_CITY_HALL:
+            if placements(p.estate, p.storage):
+                self.stage = ST_CITY_HALL
+        elif tile == T_WATCHTOWER:
+            p.vp += WATCHTOWER_VP
+
+    def _advance_on_track(self, seat: int) -> None:
+        """A ship moves the player one space forward, on top of the pieces there; the new
+        order counts from the next round."""
+        ships = self.players[seat].ships()
+        self.ranking.remove(seat)
+        at = next((i for i, q in enumerate(self.ranking) if self.players[q].ships() <= ships),
+                  len(self.ranking))
+        self.ranking.insert(at, seat)
+
+    def _ship(self, p: Player, mask: int) -> None:
+        """Take the ship's goods, or ask for the new colours when not all of them fit."""
+        sets, held = self._ship_choices(p, mask)
+        chosen = self.goods_chosen
+        if len(sets) > 1 and not any(s == chosen for s in sets):
+            self.stage, self.ship_mask = ST_GOODS, mask
+            return
+        take = held | (sets[0] if len(sets) == 1 else chosen) if sets else 0
+        for d in range(NUM_DEPOTS):
+            if mask >> d & 1:
+                for g in range(NUM_GOODS):
+                    if take >> g & 1:
+                        p.goods[g] += self.depot_goods[d * NUM_GOODS + g]
+                        self.depot_goods[d * NUM_GOODS + g] = 0
+        self.ship_mask = self.goods_chosen = 0
+
+    # ------------------------------------------------------------ turns, rounds
+    def _end_turn(self, rng: Rng) -> None:
+        self.bought = False
+        self.turn += 1
+        if self.turn < self.num_players:
+            return
+        if self.round + 1 < ROUNDS:
+            self.round += 1
+            self._start_round(rng)
+            return
+        for p in self.players:
+            mines = p.estate.count(T_MINE)
+            p.silverlings += mines
+            if p.knows(K_MINE_WORKER):
+                p.workers += mines
+        if self.phase + 1 < PHASES:
+            self.phase += 1
+            self.round = 0
+            self._start_phase(rng)
+            self._start_round(rng)
+        else:
+            self.stage, self.turn = ST_END, 0
+
+    def _start_phase(self, rng: Rng) -> None:
+        """Clear the depots (out of the game), refill them and lay out the phase's goods."""
+        setup = SETUPS[self.num_players]
+        for pile in (self.depots, self.black):
+            for i, t in enumerate(pile):
+                if t >= 0:
+                    self.discarded[t] += 1
+                    pile[i] = -1
+        for d in range(NUM_DEPOTS):
+            for slot in range(setup.depot_slots):
+                lo, hi = COLOUR_KINDS[DEPOT_LAYOUT[d][slot]]
+                self.depots[d * DEPOT_SLOTS + slot] = _draw(self.stack, lo, hi, rng)
+        for i in range(setup.black_slots):
+            self.black[i] = _draw(self.black_stack, 0, NUM_TILES, rng)
+        for r in range(ROUNDS):
+            self.round_goods[r] = _draw(self.goods_pool, 0, NUM_GOODS, rng)
+
+    def _start_round(self, rng: Rng) -> None:
+        """The white die moves this round's goods to its depot; every player rolls two dice
+        (in seat order); the turn order is the track's."""
+        white = rng.below(NUM_DEPOTS)
+        self.depot_goods[white * NUM_GOODS + self.round_goods[self.round]] += 1
+        self.round_goods[self.round] = -1
+        for p in self.players:
+            p.dice = sorted((rng.below(6) + 1, rng.below(6) + 1))
+        self.round_order = self.ranking[:]
+        self.turn = 0
+
+    # ----------------------------------------------------------------- scoring
+    def scores(self) -> list[int]:
+        """Victory points of every player with the final scoring applied (rules §10)."""
+        return [final_score(p) for p in self.players]
+
+    def tiebreaks(self) -> list[tuple[int, int]]:
+        """The tie-break keys, higher is better: fewer empty estate spaces, then further
+        back on the turn-order track."""
+        return [(-empty_spaces(p), self.ranking.index(i)) for i, p in enumerate(self.players)]
+
+    def winners(self) -> list[int]:
+        keys = list(zip(self.scores(), self.tiebreaks()))
+        best = max(keys)
+        return [i for i, key in enumerate(keys) if key == best]
+
+    def returns(self) -> list[float]:
+        """Share of the win per player (only meaningful once the game is over)."""
+        w = self.winners()
+        return [1.0 / len(w) if i in w else 0.0 for i in range(self.num_players)]
+
+    # ------------------------------------------------ views and serialisation
+    def observation(self, viewer: int) -> State:
+        """What ``viewer`` sees: the whole position.  Hidden things (tile stacks, later goods,
+        future dice) are held only as counts or not at all, and every player may know them."""
+        if not 0 <= viewer < self.num_players:
+            raise ValueError(f"viewer: {viewer} is not a seat of a {self.num_players}-player game")
+        return self.copy()
+
+    def determinize(self, viewer: int, rng: Rng) -> State:
+        """A state consistent with ``observation(viewer)``.  The hidden stacks are multisets
+        drawn from when chance happens (with the rng given to ``apply``) and future dice are
+        rolled then, so every sample of the hidden parts is drawn later; this is the
+        observation itself."""
+        return self.observation(viewer)
+
+    def to_dict(self) -> dict:  # type: ignore[type-arg]
+        from .codec import to_dict
+
+        return to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> State:  # type: ignore[type-arg]
+        from .codec import from_dict
+
+        return from_dict(data)
+
+    def encode(self):  # type: ignore[no-untyped-def]
+        """The int32 state vector for the C engine (layout in codec.py)."""
+        from .codec import encode
+
+        return encode(self)
+
+    def move_from_id(self, action: int) -> Move:
+        return Move.from_id(action)
+
+    def __str__(self) -> str:
+        from .render import render
+
+        return render(self)
+
+
+def worker_cost(die: int, target: int, free: int, step: int) -> int:
+    """Workers that turn ``die`` into ``target`` (6 and 1 are neighbours), each changing it by
+    up to ``step`` after ``free`` (0 or 1) steps of a knowledge tile."""
+    dist = (die - target) % 6
+    dist = max(min(dist, 6 - dist) - free, 0)
+    return (dist + step - 1) // step
+
+
+def _sort_storage(storage: list[int]) -> None:
+    storage.sort(key=lambda t: (t < 0, t))
+
+
+def _subsets(mask: int) -> list[int]:
+    subs = [0]
+    for g in range(NUM_GOODS):
+        if mask >> g & 1:
+            subs += [s | 1 << g for s in subs]
+    return subs
+
+
+def _draw(counts: list[int], lo: int, hi: int, rng: Rng) -> int:
+    """Draw one item of kinds ``lo``..``hi - 1`` from a multiset (-1 if none is left)."""
+    total = sum(counts[lo:hi])
+    if total == 0:
+        return -1
+    r = rng.below(total)
+    for k in range(lo, hi):
+        if r < counts[k]:
+            counts[k] -= 1
+            return k
+        r -= counts[k]
+    raise AssertionError("unreachable: draw from an empty pile")
+
+
+def new_game(players: int = 4, seed: int = 0, **options: bool) -> State:
+    """A new game (rules §4): start player, goods, depots and the first dice from ``seed``."""
+    if players not in SETUPS:
+        raise ValueError(f"players: {players} is not one of {', '.join(map(str, SETUPS))}")
+    if options:
+        raise ValueError(f"options: unknown option {sorted(options)[0]!r} (this game has none)")
+    setup, rng = SETUPS[players], Rng(seed)
+    start = rng.below(players)
+    ranking = [(start + i) % players for i in range(players)]
+    seats = []
+    for _ in range(players):
+        estate = [-1] * NUM_CELLS
+        estate[START_CELL] = T_CASTLE
+        seats.append(Player(estate=estate, silverlings=setup.start_silverlings))
+    for rank, seat in enumerate(ranking):
+        seats[seat].workers = setup.start_workers[rank]
+    state = State(players=seats, ranking=ranking, round_order=ranking[:],
+                  goods_pool=[GOODS_PER_COLOUR] * NUM_GOODS, stack=list(COLOUR_BACKED),
+                  black_stack=list(BLACK_BACKED))
+    state.stack[T_CASTLE] -= players  # the start castles
+    for seat in ranking:
+        for _ in range(setup.start_goods):
+            seats[seat].goods[_draw(state.goods_pool, 0, NUM_GOODS, rng)] += 1
+    state._start_phase(rng)
+    state._start_round(rng)
+    state._resolve_forced(rng)
+    return state
+
+
+_GENERATORS = {
+    ST_TURN: State._turn_moves, ST_DISCARD: State._discard_moves, ST_TILE: State._tile_moves,
+    ST_CASTLE: State._castle_moves, ST_CITY_HALL: State._city_hall_moves,
+    ST_CARPENTER: State._free_take_moves, ST_CHURCH: State._free_take_moves,
+    ST_MARKET: State._free_take_moves, ST_WAREHOUSE: State._warehouse_moves,
+    ST_SHIP: State._ship_moves, ST_GOODS: State._goods_moves,
+}
