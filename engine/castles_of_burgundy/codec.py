@@ -48,6 +48,7 @@ from .state import STAGES, Player, State
 from .validate import LAYOUT_VERSION, MAX_PLAYERS, O_PLAYERS, PLAYER_LEN, VECTOR_LEN, check_vector
 
 _BONUS_NAMES = ("first", "second")
+_CELL_KEYS = {str(c + 1): c for c in range(NUM_CELLS)}
 
 
 def _layout() -> list[str]:
@@ -246,7 +247,10 @@ class _Reader:
         return x
 
     def ints(self, key: str, length: int, lo: int, hi: int) -> list[int]:
-        return [_int(x, f"{self.at(key)}[{i}]", lo, hi) for i, x in enumerate(self.list(key, length))]
+        xs = self.list(key, length)
+        if all(type(x) is int and lo <= x <= hi for x in xs):
+            return list(xs)
+        return [_int(x, f"{self.at(key)}[{i}]", lo, hi) for i, x in enumerate(xs)]
 
     def tile(self, x: Any, path: str, empty: bool) -> int:
         if empty and x == "":
@@ -256,14 +260,17 @@ class _Reader:
         return TILE_IDS[x]
 
     def tiles(self, key: str, length: int) -> list[int]:
-        return [self.tile(x, f"{self.at(key)}[{i}]", True) for i, x in enumerate(self.list(key, length))]
+        xs = self.list(key, length)
+        if all(type(x) is str and (x in TILE_IDS or x == "") for x in xs):
+            return [TILE_IDS[x] if x else -1 for x in xs]
+        return [self.tile(x, f"{self.at(key)}[{i}]", True) for i, x in enumerate(xs)]
 
     def tile_counts(self, key: str) -> list[int]:
         r = self.obj(key)
         counts = [0] * NUM_TILES
         for name, n in r.data.items():
-            t = r.tile(name, r.at(str(name)), False)
-            counts[t] = _int(n, r.at(name), 0, 1000)
+            t = TILE_IDS[name] if name in TILE_IDS else r.tile(name, r.at(str(name)), False)
+            counts[t] = n if type(n) is int and 0 <= n <= 1000 else _int(n, r.at(name), 0, 1000)
         return counts
 
     def numbers(self, key: str, count: int) -> int:
@@ -355,11 +362,11 @@ def _read_player(r: _Reader) -> Player:
     estate = [-1] * NUM_CELLS
     er = r.obj("estate")
     for key, name in er.data.items():
-        path = f"{r.at('estate')}[{key}]"
-        if not isinstance(key, str) or not key.isdigit() or not 1 <= int(key) <= NUM_CELLS \
-                or key != str(int(key)):
-            raise PositionError(path, f"{key!r} is not a space of the estate (1-{NUM_CELLS})")
-        estate[int(key) - 1] = r.tile(name, path, False)
+        cell = _CELL_KEYS.get(key, -1)
+        if cell < 0:
+            raise PositionError(f"{r.at('estate')}[{key}]",
+                                f"{key!r} is not a space of the estate (1-{NUM_CELLS})")
+        estate[cell] = TILE_IDS[name] if name in TILE_IDS else r.tile(name, f"{r.at('estate')}[{key}]", False)
     if estate[START_CELL] < 0:
         raise PositionError(f"{r.at('estate')}[{START_CELL + 1}]", "missing (the start castle)")
     return Player(estate=estate, storage=storage + [-1] * (STORAGE - len(storage)),

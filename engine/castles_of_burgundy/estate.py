@@ -12,12 +12,6 @@ from .data import (
 )
 
 
-def frontier(estate: list[int]) -> list[int]:
-    """Empty cells next to a placed tile: the only cells a tile may be added to."""
-    return [c for c in range(NUM_CELLS)
-            if estate[c] < 0 and any(estate[n] >= 0 for n in NEIGHBOURS[c])]
-
-
 def fits(estate: list[int], cell: int, tile: int) -> bool:
     """Whether ``tile`` may go onto the empty frontier ``cell`` (colour, one building of each
     kind per city unless knowledge #1)."""
@@ -36,9 +30,11 @@ def fitting_tiles(estate: list[int], storage: list[int], cell: int) -> list[int]
 
 def placements(estate: list[int], storage: list[int]) -> list[int]:
     """The cells some stored tile may be added to, ascending."""
-    if all(t < 0 for t in storage):
-        return []
-    return [c for c in frontier(estate) if any(t >= 0 and fits(estate, c, t) for t in storage)]
+    tiles = {t for t in storage if t >= 0}
+    colours = {TILE_COLOUR[t] for t in tiles}
+    cells = {n for c in range(NUM_CELLS) if estate[c] >= 0 for n in NEIGHBOURS[c]
+             if estate[n] < 0 and CELL_COLOUR[n] in colours}
+    return sorted(c for c in cells if any(fits(estate, c, t) for t in tiles))
 
 
 def region_points(estate: list[int], cell: int, phase: int) -> int:

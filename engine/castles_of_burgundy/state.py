@@ -35,7 +35,10 @@ from .data import (
     T_WAREHOUSE, T_WATCHTOWER, TILE_COLOUR, WATCHTOWER_VP, ANIMAL,
 )
 from .estate import animal_points, colour_complete, fitting_tiles, placements, region_points
-from .moves import Move
+from .moves import (
+    A_BUY, A_BUY_BLACK, A_DISCARD, A_GOODS, A_PASS, A_PLACE, A_SELL, A_SHIP, A_SHIP_PAIR, A_TAKE,
+    A_TILE, A_WORKERS, DEPOT_SPACES, Move,
+)
 from .scoring import empty_spaces, final_score
 
 STAGES = ("turn", "discard", "tile", "castle", "city_hall", "carpenter", "church", "market",
@@ -131,121 +134,110 @@ class State:
     def legal_action_ids(self) -> list[int]:
         if self.stage == ST_END:
             return []
-        return sorted(m.id for m in _GENERATORS[self.stage](self, self.players[self.current]))
+        return sorted(_GENERATORS[self.stage](self, self.players[self.current]))
 
-    def _turn_moves(self, p: Player) -> list[Move]:
+    def _turn_moves(self, p: Player) -> list[int]:
         dice = sorted({d for d in p.dice if d})
-        moves = [Move("workers", 0, d) for d in dice]
+        ids = [A_WORKERS + d for d in dice]
         if dice:
             step = 2 if p.knows(K_WORKER_TWO_STEPS) else 1
+            w = p.workers
+            cost = _COST[step][0]
             for g in range(NUM_GOODS):
                 if p.goods[g]:
-                    moves += [Move("sell", g, d) for d in dice
-                              if worker_cost(d, g + 1, 0, step) <= p.workers]
-            free = int(p.knows(K_FREE_TAKE))
-            for a in self._depot_choices(range(NUM_DEPOTS), None):
-                moves += [Move("take", a, d) for d in dice
-                          if worker_cost(d, a // DEPOT_SLOTS + 1, free, step) <= p.workers]
+                    ids += [A_SELL + d * NUM_GOODS + g for d in dice if cost[d][g + 1] <= w]
+            cost = _COST[step][int(p.knows(K_FREE_TAKE))]
+            for a in self._depot_choices(None):
+                ids += [A_TAKE + d * DEPOT_SPACES + a for d in dice if cost[d][a // DEPOT_SLOTS + 1] <= w]
             for c in placements(p.estate, p.storage):
-                free = int(p.knows(FREE_PLACE_KNOWLEDGE[CELL_COLOUR[c]]))
-                moves += [Move("place", c, d) for d in dice
-                          if worker_cost(d, CELL_DIE[c], free, step) <= p.workers]
+                cost = _COST[step][int(p.knows(FREE_PLACE_KNOWLEDGE[CELL_COLOUR[c]]))]
+                ids += [A_PLACE + d * NUM_CELLS + c for d in dice if cost[d][CELL_DIE[c]] <= w]
         buys = self._buy_moves(p)
-        return moves + buys + ([Move("pass")] if buys and not dice else [])
+        return ids + buys + ([A_PASS] if buys and not dice else [])
 
-    def _buy_moves(self, p: Player) -> list[Move]:
+    def _buy_moves(self, p: Player) -> list[int]:
         if self.bought or p.silverlings < BUY_PRICE:
             return []
-        seen: set[int] = set()
-        moves = []
-        for i, t in enumerate(self.black):
-            if t >= 0 and t not in seen:
-                seen.add(t)
-                moves.append(Move("buy_black", i))
+        ids = [A_BUY_BLACK + i for i, t in enumerate(self.black) if t >= 0 and t not in self.black[:i]]
         if p.knows(K_BUY_ANY_DEPOT):
-            moves += [Move("buy", a) for a in self._depot_choices(range(NUM_DEPOTS), None)]
-        return moves
+            ids += [A_BUY + a for a in self._depot_choices(None)]
+        return ids
 
-    def _depot_choices(self, depots: range, colours: tuple[int, ...] | None) -> list[int]:
+    def _depot_choices(self, colours: tuple[int, ...] | None) -> list[int]:
         """Depot spaces (depot * 4 + slot) to take from: the first of equal tiles per depot,
         of the given colours (any if None)."""
         spaces = []
-        for d in depots:
-            seen: set[int] = set()
-            for a in range(d * DEPOT_SLOTS, (d + 1) * DEPOT_SLOTS):
-                t = self.depots[a]
-                if t >= 0 and t not in seen and (colours is None or TILE_COLOUR[t] in colours):
-                    seen.add(t)
-                    spaces.append(a)
+        depots = self.depots
+        for a, t in enumerate(depots):
+            if t >= 0 and t not in depots[a - a % DEPOT_SLOTS:a] \
+                    and (colours is None or TILE_COLOUR[t] in colours):
+                spaces.append(a)
         return spaces
 
-    def _castle_moves(self, p: Player) -> list[Move]:
+    def _castle_moves(self, p: Player) -> list[int]:
         """The castle's extra action: any of the four actions as with a die of any number."""
-        moves = [Move("workers")]
-        moves += [Move("sell", g) for g in range(NUM_GOODS) if p.goods[g]]
-        moves += [Move("take", a) for a in self._depot_choices(range(NUM_DEPOTS), None)]
-        moves += [Move("place", c) for c in placements(p.estate, p.storage)]
-        return moves
+        ids = [A_WORKERS]
+        ids += [A_SELL + g for g in range(NUM_GOODS) if p.goods[g]]
+        ids += [A_TAKE + a for a in self._depot_choices(None)]
+        ids += [A_PLACE + c for c in placements(p.estate, p.storage)]
+        return ids
 
-    def _city_hall_moves(self, p: Player) -> list[Move]:
-        return [Move("pass")] + [Move("place", c) for c in placements(p.estate, p.storage)]
+    def _city_hall_moves(self, p: Player) -> list[int]:
+        return [A_PASS] + [A_PLACE + c for c in placements(p.estate, p.storage)]
 
-    def _free_take_moves(self, p: Player) -> list[Move]:
-        colours = FREE_TAKE_COLOURS[self.stage]
-        return [Move("pass")] + [Move("take", a) for a in self._depot_choices(range(NUM_DEPOTS), colours)]
+    def _free_take_moves(self, p: Player) -> list[int]:
+        return [A_PASS] + [A_TAKE + a for a in self._depot_choices(FREE_TAKE_COLOURS[self.stage])]
 
-    def _warehouse_moves(self, p: Player) -> list[Move]:
-        return [Move("sell", g) for g in range(NUM_GOODS) if p.goods[g]]
+    def _warehouse_moves(self, p: Player) -> list[int]:
+        return [A_SELL + g for g in range(NUM_GOODS) if p.goods[g]]
 
-    def _discard_moves(self, p: Player) -> list[Move]:
-        return [Move("discard", t) for t in sorted(set(p.storage))]
+    def _discard_moves(self, p: Player) -> list[int]:
+        return [A_DISCARD + t for t in set(p.storage)]
 
-    def _tile_moves(self, p: Player) -> list[Move]:
-        return [Move("tile", t) for t in fitting_tiles(p.estate, p.storage, self.pending_cell)]
+    def _tile_moves(self, p: Player) -> list[int]:
+        return [A_TILE + t for t in fitting_tiles(p.estate, p.storage, self.pending_cell)]
 
-    def _ship_moves(self, p: Player) -> list[Move]:
-        moves, nothing = [], -1
+    def _ship_moves(self, p: Player) -> list[int]:
+        ids, nothing = [], -1
         for d in range(NUM_DEPOTS):
             if self._ship_choices(p, 1 << d)[0]:
-                moves.append(Move("ship", d))
+                ids.append(A_SHIP + d)
             elif nothing < 0:
                 nothing = d
         if nothing >= 0:
-            moves.append(Move("ship", nothing))  # takes nothing: one choice for all such depots
+            ids.append(A_SHIP + nothing)  # takes nothing: one choice for all such depots
         if p.knows(K_TWO_DEPOT_SHIP):
-            moves += [Move("ship_pair", i) for i, (a, b) in enumerate(DEPOT_PAIRS)
-                      if self._ship_choices(p, 1 << a | 1 << b)[0]]
-        return moves
+            ids += [A_SHIP_PAIR + i for i, (a, b) in enumerate(DEPOT_PAIRS)
+                    if self._ship_choices(p, 1 << a | 1 << b)[0]]
+        return ids
 
     def _ship_choices(self, p: Player, mask: int) -> tuple[list[int], int]:
         """(the goods colour sets a ship may take from the depots in ``mask``, the colours
         taken anyway because the player already stores them).  Every set takes something
         from every depot in the mask; no set is listed when nothing can be taken."""
-        depots = [d for d in range(NUM_DEPOTS) if mask >> d & 1]
         present = [sum(1 << g for g in range(NUM_GOODS) if self.depot_goods[d * NUM_GOODS + g])
-                   for d in depots]
+                   for d in range(NUM_DEPOTS) if mask >> d & 1]
         held = sum(1 << g for g in range(NUM_GOODS) if p.goods[g])
         union = 0
         for bits in present:
             union |= bits
         new = union & ~held
-        room = GOODS_SPACES - bin(held).count("1")
-        size = min(room, bin(new).count("1"))
+        size = min(GOODS_SPACES - bin(held).count("1"), bin(new).count("1"))
         sets = [s for s in _subsets(new) if bin(s).count("1") == size
                 and all(bits & (held | s) for bits in present)]
         return sets, union & held
 
-    def _goods_moves(self, p: Player) -> list[Move]:
+    def _goods_moves(self, p: Player) -> list[int]:
         sets, _ = self._ship_choices(p, self.ship_mask)
         chosen = self.goods_chosen
-        moves = set()
+        goods = set()
         for s in sets:
             rest = s & ~chosen
             if s & chosen == chosen and rest:
                 low = (rest & -rest).bit_length() - 1
                 if chosen >> low == 0:  # ascending: below ``low`` the set is what was chosen
-                    moves.add(low)
-        return [Move("goods", g) for g in sorted(moves)]
+                    goods.add(low)
+        return [A_GOODS + g for g in goods]
 
     # ------------------------------------------------------------------- apply
     def apply(self, move: Move | str, rng: Rng) -> State:
@@ -381,7 +373,7 @@ class State:
                 self.stage = ST_WAREHOUSE
         elif tile in (T_CARPENTER, T_CHURCH, T_MARKET):
             stage = {T_CARPENTER: ST_CARPENTER, T_CHURCH: ST_CHURCH, T_MARKET: ST_MARKET}[tile]
-            if self._depot_choices(range(NUM_DEPOTS), FREE_TAKE_COLOURS[stage]):
+            if self._depot_choices(FREE_TAKE_COLOURS[stage]):
                 self.stage = stage
         elif tile == T_BOARDING_HOUSE:
             p.workers += BOARDING_HOUSE_WORKERS
@@ -536,6 +528,11 @@ def worker_cost(die: int, target: int, free: int, step: int) -> int:
     dist = (die - target) % 6
     dist = max(min(dist, 6 - dist) - free, 0)
     return (dist + step - 1) // step
+
+
+#: ``_COST[step][free][die][target]``: worker_cost as a table (dice and targets 1-6).
+_COST = {step: tuple(tuple(tuple(worker_cost(d, t, free, step) if d and t else 0 for t in range(7))
+                           for d in range(7)) for free in (0, 1)) for step in (1, 2)}
 
 
 def _sort_storage(storage: list[int]) -> None:

@@ -59,11 +59,13 @@ def check_vector(v: Sequence[int]) -> Failure | None:
     if not 2 <= v[G_PLAYERS] <= MAX_PLAYERS:
         return G_PLAYERS, f"{v[G_PLAYERS]} players is not supported (2-{MAX_PLAYERS})"
     n = v[G_PLAYERS]
-    for i, lo, hi in _range_table(n):
-        if v[i] < lo:
-            return i, f"{v[i]} is below {lo}" + _absent(i, n)
-        if v[i] > hi:
-            return i, f"{v[i]} is above {hi}" + _absent(i, n)
+    table = _range_table(n)
+    if not all(lo <= x <= hi for x, lo, hi in zip(v[2:], table[0], table[1])):
+        for i, lo, hi in zip(range(2, VECTOR_LEN), table[0], table[1]):
+            if v[i] < lo:
+                return i, f"{v[i]} is below {lo}" + _absent(i, n)
+            if v[i] > hi:
+                return i, f"{v[i]} is above {hi}" + _absent(i, n)
     players = [O_PLAYERS + p * PLAYER_LEN for p in range(n)]
     return (_check_board(v, n) or _check_players(v, players) or _check_conservation(v, players)
             or _check_bonus_tiles(v, players) or _check_progress(v, n, players))
@@ -75,8 +77,8 @@ def _absent(i: int, n: int) -> str:
 
 
 @functools.lru_cache(maxsize=None)
-def _range_table(n: int) -> tuple[tuple[int, int, int], ...]:
-    """(index, lo, hi) of every field after the player count, in vector order."""
+def _range_table(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(lows, highs) of every field after the player count, in vector order."""
     setup = SETUPS[n]
     t = [(G_PHASE, 0, PHASES - 1), (G_ROUND, 0, ROUNDS - 1), (G_STAGE, 0, len(STAGES) - 1),
          (G_TURN, 0, n - 1), (G_CURRENT, -1, n - 1), (G_BOUGHT, 0, 1),
@@ -104,7 +106,8 @@ def _range_table(n: int) -> tuple[tuple[int, int, int], ...]:
         fields += [(P_STORAGE + i, -1, NUM_TILES - 1 if here else -1) for i in range(STORAGE)]
         fields += [(P_ESTATE + c, -1, NUM_TILES - 1 if here else -1) for c in range(NUM_CELLS)]
         t += [(base + j, lo, hi) for j, lo, hi in fields]
-    return tuple(t)
+    assert [i for i, _, _ in t] == list(range(2, VECTOR_LEN))
+    return tuple(lo for _, lo, _ in t), tuple(hi for _, _, hi in t)
 
 
 def _check_board(v: Sequence[int], n: int) -> Failure | None:
