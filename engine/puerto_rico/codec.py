@@ -4,7 +4,7 @@
 component against the setup for the player count, phase bookkeeping) and raises
 ``PositionError`` naming the field path.
 
-State vector, layout version 1 (``VECTOR_LEN`` int32, mirrored by
+State vector, layout version 1 for base games (``VECTOR_LEN`` int32, mirrored by
 native/mm_puerto_rico.c, which checks every field on decode)::
 
     0 version  1 players  2 options (bit 0: university_factory_swap)  3 governor
@@ -18,6 +18,30 @@ native/mm_puerto_rico.c, which checks every field on decode)::
     93 players[5] x 44: doubloons, vp, goods[5], plantations[5], plantation_colonists[5],
        quarries, quarry_colonists, san_juan, wharf_done, buildings[23] (-1: not owned)
        (absent seats: all 0, buildings -1)
+
+Layout version 2 for Expansion I games (``VECTOR_LEN_V2`` = 462 int32): the 20 globals of
+v1 with their meaning widened, 18 new globals, then v1's blocks with 37 buildings::
+
+    0..19 as v1, except: 4 phase also draft = 9, guests = 10 (a Guest House window);
+       7 turn 0..players (players: the settler's Library tile); 15 last_slot is also the
+       lowest slot or kind of the next Guest House move, Small Wharf barrel or Library
+       craftsman barrel
+    20 forest_supply (0..12)  21 hacienda_tile (-1 none, or the drawn kind waiting)
+    22 window (-1, or the phase the Guest House window comes before: 4 6 5 8)
+    23 privilege_left (craftsman barrels still to take, 0..2)
+    24 black_market.building (-1 or a building id)  25 black_market.due (0..3)
+    26 black_market.given (last category given: 0 none, 1 colonist, 2 barrel, 3 vp)
+    27 small_wharf_barrels (in the Small Wharf action under way)
+    28 made[5] (the craftsman's barrels this phase)  33 kept[5] (storage: free barrels kept)
+    38 goods_supply[5]  43 house[5]  48 deck[5]  53 faceup[5]  58 discard[5]
+    63 building_supply[37]  100 in_game[37] (1: the type is in this game; production: 1)
+    137 role_doubloons[8]  145 role_taken[8]  153 ships[3] x (capacity, kind, count)
+    162 players[5] x 60: doubloons, vp, goods[5], plantations[5], plantation_colonists[5],
+        quarries, quarry_colonists, san_juan, wharf_done, forests, small_wharf_done,
+        buildings[37]
+
+Every field has a fixed range (validate._range_table) checked in vector order, then the
+invariants of validate.py; the action ids of v2 games are ``moves.NUM_ACTIONS_V2``.
 """
 
 from __future__ import annotations
@@ -27,10 +51,11 @@ from typing import Any
 import numpy as np
 
 from ..errors import PositionError
-from .data import BUILDINGS, GOODS, NUM_BUILDINGS, ROLES, SETUPS
+from .data import BUILDINGS, GOODS, NUM_BASE_BUILDINGS, NUM_BUILDINGS, ROLES, SETUPS, VIOLET
+from .expansion import EXPANSION, GIVE_CATEGORIES, WINDOWS, ExpansionState
 from .moves import SLOT_NAMES
 from .state import NK, OPTIONS, PHASES, Player, State
-from .validate import check_vector
+from .validate import V1, V2, Layout, check_vector, check_vector_v2
 
 LAYOUT_VERSION = 1
 MAX_PLAYERS, MAX_SHIPS, MAX_ROLES = 5, 3, len(ROLES)
@@ -38,49 +63,80 @@ _GLOBALS = ("version", "players", "options", "governor", "phase", "current_playe
             "turn", "picks", "end_triggered", "colonist_supply", "colonist_ship", "vp_supply",
             "progress.hacienda_done", "progress.to_place", "progress.last_slot", "progress.produced",
             "progress.captain_loaded", "progress.warehoused", "quarry_supply")
+_GLOBALS_V2 = _GLOBALS + (
+    "forest_supply", "progress.hacienda_tile", "progress.window", "progress.privilege_left",
+    "progress.black_market.building", "progress.black_market.due", "progress.black_market.given",
+    "progress.small_wharf_barrels") + tuple(f"progress.made.{g}" for g in GOODS) + tuple(
+    f"progress.kept.{g}" for g in GOODS)
 _PLAYER = (["doubloons", "vp_chips"] + [f"goods.{g}" for g in GOODS] + [f"plantations.{g}" for g in GOODS]
            + [f"plantation_colonists.{g}" for g in GOODS]
-           + ["quarries", "quarry_colonists", "san_juan", "wharf_done"]
-           + [f"buildings.{b.name}" for b in BUILDINGS])
+           + ["quarries", "quarry_colonists", "san_juan", "wharf_done"])
 
 
-def _layout() -> list[str]:
-    names = list(_GLOBALS)
+def _layout(lay: Layout) -> list[str]:
+    v2 = lay.version == 2
+    buildings = BUILDINGS[:lay.buildings]
+    names = list(_GLOBALS_V2 if v2 else _GLOBALS)
     for pile in ("goods_supply", "trading_house", "plantation_stack", "faceup_plantations",
                  "discarded_plantations"):
         names += [f"{pile}.{g}" for g in GOODS]
-    names += [f"building_supply.{b.name}" for b in BUILDINGS]
+    names += [f"building_supply.{b.name}" for b in buildings]
+    if v2:
+        names += [f"violet_buildings.{b.name}" for b in buildings]
     names += [f"roles[{r}].doubloons" for r in range(MAX_ROLES)]
     names += [f"roles[{r}].taken" for r in range(MAX_ROLES)]
     for s in range(MAX_SHIPS):
         names += [f"ships[{s}].capacity", f"ships[{s}].good", f"ships[{s}].count"]
+    player = _PLAYER + (["forests", "small_wharf_done"] if v2 else []) + [f"buildings.{b.name}"
+                                                                          for b in buildings]
     for p in range(MAX_PLAYERS):
-        names += [f"players[{p}].{f}" for f in _PLAYER]
+        names += [f"players[{p}].{f}" for f in player]
     return names
 
 
 #: Field path of every state-vector index (used to name the field the C decoder rejects).
-LAYOUT = tuple(_layout())
+LAYOUT = tuple(_layout(V1))
 VECTOR_LEN = len(LAYOUT)
+LAYOUT_V2 = tuple(_layout(V2))
+VECTOR_LEN_V2 = len(LAYOUT_V2)
+assert VECTOR_LEN == V1.length and VECTOR_LEN_V2 == V2.length
 
 
 def validate(s: State) -> None:
     """Raise PositionError unless ``s`` is a consistent position with a move to play."""
-    bad = check_vector(encode(s).tolist())
+    _check(encode(s).tolist())
+    _check_moves(s)
+
+
+def _check(v: list[int]) -> None:
+    """Raise PositionError naming the field unless ``v`` is a valid vector (either layout)."""
+    layout, bad = (LAYOUT_V2, check_vector_v2(v)) if v and v[0] == 2 else (LAYOUT, check_vector(v))
     if bad:
-        raise PositionError(LAYOUT[bad[0]] if bad[0] >= 0 else "state", bad[1])
+        raise PositionError(layout[bad[0]] if bad[0] >= 0 else "state", bad[1])
+
+
+def _check_moves(s: State) -> None:
     if not s.is_terminal and not s.legal_action_ids():
         raise PositionError("current_player", "the player to move has no legal move")
 
 
 def encode(s: State) -> np.ndarray:
-    v: list[int] = [LAYOUT_VERSION, s.num_players,
+    """The state vector: layout v2 for expansion games, v1 otherwise."""
+    v2 = isinstance(s, ExpansionState)
+    nb = NUM_BUILDINGS if v2 else NUM_BASE_BUILDINGS
+    v: list[int] = [2 if v2 else LAYOUT_VERSION, s.num_players,
                     int(s.options.get("university_factory_swap", False)), s.governor, s.phase,
                     s.current, s.chooser, s.turn, s.picks, int(s.end_triggered), s.colonist_supply,
                     s.colonist_ship, s.vp_supply, int(s.hacienda_done), s.to_place, s.last_slot,
                     s.produced, int(s.captain_loaded), s.store_mask, s.quarry_supply]
-    for pile in (s.goods_supply, s.house, s.deck, s.faceup, s.discard, s.building_supply):
+    if isinstance(s, ExpansionState):
+        v += [s.forest_supply, s.hacienda_tile, s.window, s.privilege_left, s.bm_building, s.bm_due,
+              s.bm_given, s.wharf_barrels, *s.made, *s.kept]
+    for pile in (s.goods_supply, s.house, s.deck, s.faceup, s.discard):
         v += pile
+    v += s.building_supply[:nb]
+    if isinstance(s, ExpansionState):
+        v += [int(x) for x in s.in_game]
     v += s.role_doubloons + [-1] * (MAX_ROLES - len(s.role_doubloons))
     v += [int(t) for t in s.role_taken] + [0] * (MAX_ROLES - len(s.role_taken))
     for i in range(MAX_SHIPS):
@@ -90,20 +146,22 @@ def encode(s: State) -> np.ndarray:
         if i < s.num_players:
             p = s.players[i]
             v += [p.doubloons, p.vp, *p.goods, *p.plantations, *p.plantation_colonists,
-                  p.quarries, p.quarry_colonists, p.san_juan, int(p.wharf_done), *p.buildings]
+                  p.quarries, p.quarry_colonists, p.san_juan, int(p.wharf_done)]
+            v += [p.forests, int(p.small_wharf_done)] if v2 else []
+            v += p.buildings[:nb]
         else:
-            v += [0] * (len(_PLAYER) - NUM_BUILDINGS) + [-1] * NUM_BUILDINGS
+            v += [0] * (len(_PLAYER) + (2 if v2 else 0)) + [-1] * nb
     return np.asarray(v, dtype=np.int32)
 
 
 def decode(vec: Any) -> State:
-    """The State of a vector written by ``encode`` (validated like ``from_dict``)."""
+    """The State of a vector written by ``encode`` (either layout, by its version field;
+    validated like ``from_dict``)."""
     v = [int(x) for x in np.asarray(vec).ravel()]
-    bad = check_vector(v)
-    if bad:
-        raise PositionError(LAYOUT[bad[0]] if bad[0] >= 0 else "state", bad[1])
-    n = v[1]
-    pos = 20
+    _check(v)
+    v2 = v[0] == 2
+    n, nb = v[1], NUM_BUILDINGS if v2 else NUM_BASE_BUILDINGS
+    pos = V2.globals if v2 else V1.globals
 
     def take(k: int) -> list[int]:
         nonlocal pos
@@ -111,26 +169,37 @@ def decode(vec: Any) -> State:
         return v[pos - k:pos]
 
     piles = [take(NK) for _ in range(5)]
-    supply = take(NUM_BUILDINGS)
+    supply = take(nb) + [0] * (NUM_BUILDINGS - nb)
+    in_game = [bool(x) for x in take(nb)] if v2 else []
     roles = SETUPS[n].roles
     doubloons, taken = take(MAX_ROLES)[:roles], [bool(t) for t in take(MAX_ROLES)[:roles]]
     ships = [take(3) for _ in range(MAX_SHIPS)][:len(SETUPS[n].ships)]
     players = []
     for _ in range(n):
-        f = take(len(_PLAYER))
+        f = take(len(_PLAYER) + (2 if v2 else 0) + nb)
+        extra = f[len(_PLAYER):len(_PLAYER) + 2] if v2 else [0, 0]
         players.append(Player(doubloons=f[0], vp=f[1], goods=f[2:7], plantations=f[7:12],
                               plantation_colonists=f[12:17], quarries=f[17], quarry_colonists=f[18],
-                              san_juan=f[19], wharf_done=bool(f[20]), buildings=f[21:]))
-    s = State(players=players, options={"university_factory_swap": bool(v[2] & 1)}, governor=v[3],
-              phase=v[4], current=v[5], chooser=v[6], turn=v[7], picks=v[8],
-              end_triggered=bool(v[9]), colonist_supply=v[10], colonist_ship=v[11], vp_supply=v[12],
-              hacienda_done=bool(v[13]), to_place=v[14], last_slot=v[15], produced=v[16],
-              captain_loaded=bool(v[17]), store_mask=v[18], quarry_supply=v[19],
-              goods_supply=piles[0], house=piles[1], deck=piles[2], faceup=piles[3],
-              discard=piles[4], building_supply=supply, role_doubloons=doubloons, role_taken=taken,
-              ship_capacity=[x[0] for x in ships], ship_kind=[x[1] for x in ships],
-              ship_count=[x[2] for x in ships])
-    validate(s)
+                              san_juan=f[19], wharf_done=bool(f[20]), forests=extra[0],
+                              small_wharf_done=bool(extra[1]),
+                              buildings=f[-nb:] + [-1] * (NUM_BUILDINGS - nb)))
+    fields: dict[str, Any] = dict(
+        players=players, options={"university_factory_swap": bool(v[2] & 1)}, governor=v[3],
+        phase=v[4], current=v[5], chooser=v[6], turn=v[7], picks=v[8], end_triggered=bool(v[9]),
+        colonist_supply=v[10], colonist_ship=v[11], vp_supply=v[12], hacienda_done=bool(v[13]),
+        to_place=v[14], last_slot=v[15], produced=v[16], captain_loaded=bool(v[17]),
+        store_mask=v[18], quarry_supply=v[19], goods_supply=piles[0], house=piles[1], deck=piles[2],
+        faceup=piles[3], discard=piles[4], building_supply=supply, role_doubloons=doubloons,
+        role_taken=taken, ship_capacity=[x[0] for x in ships], ship_kind=[x[1] for x in ships],
+        ship_count=[x[2] for x in ships])
+    if not v2:
+        s = State(**fields)
+    else:
+        fields["options"]["expansion"] = EXPANSION
+        s = ExpansionState(**fields, forest_supply=v[20], in_game=in_game, hacienda_tile=v[21],
+                           window=v[22], privilege_left=v[23], bm_building=v[24], bm_due=v[25],
+                           bm_given=v[26], wharf_barrels=v[27], made=v[28:33], kept=v[33:38])
+    _check_moves(s)  # the vector is checked: encode(s) == v
     return s
 
 
@@ -144,8 +213,11 @@ def _kinds(mask: int) -> list[str]:
 
 
 def to_dict(s: State) -> dict[str, Any]:
-    """The position as plain JSON data (the ``puerto_rico`` part of a Position)."""
-    return {
+    """The position as plain JSON data (the ``puerto_rico`` part of a Position); an
+    expansion game adds its fields (``forest_supply``, ``violet_buildings``, progress
+    and player fields)."""
+    nb = NUM_BUILDINGS if isinstance(s, ExpansionState) else NUM_BASE_BUILDINGS
+    d = {
         "options": dict(s.options),
         "governor": s.governor,
         "phase": PHASES[s.phase],
@@ -165,7 +237,7 @@ def to_dict(s: State) -> dict[str, Any]:
         "faceup_plantations": _goods(s.faceup),
         "discarded_plantations": _goods(s.discard),
         "quarry_supply": s.quarry_supply,
-        "building_supply": {b.name: n for b, n in zip(BUILDINGS, s.building_supply)},
+        "building_supply": {b.name: n for b, n in zip(BUILDINGS[:nb], s.building_supply)},
         "roles": [{"role": ROLES[r], "doubloons": d, "taken": t}
                   for r, (d, t) in enumerate(zip(s.role_doubloons, s.role_taken))],
         "progress": {
@@ -178,6 +250,22 @@ def to_dict(s: State) -> dict[str, Any]:
         },
         "players": [_player_dict(p) for p in s.players],
     }
+    if isinstance(s, ExpansionState):
+        d["forest_supply"] = s.forest_supply
+        d["violet_buildings"] = [BUILDINGS[b].name for b in VIOLET if s.in_game[b]]
+        d["progress"].update({
+            "hacienda_tile": GOODS[s.hacienda_tile] if s.hacienda_tile >= 0 else "",
+            "window": PHASES[s.window] if s.window >= 0 else "",
+            "privilege_left": s.privilege_left,
+            "black_market": {"building": BUILDINGS[s.bm_building].name if s.bm_building >= 0 else "",
+                             "due": s.bm_due, "given": GIVE_CATEGORIES[s.bm_given]},
+            "small_wharf_barrels": s.wharf_barrels,
+            "made": _goods(s.made),
+            "kept": _goods(s.kept),
+        })
+        for pd, p in zip(d["players"], s.players):
+            pd.update({"forests": p.forests, "small_wharf_done": p.small_wharf_done})
+    return d
 
 
 def _player_dict(p: Player) -> dict[str, Any]:
@@ -267,15 +355,20 @@ def from_dict(data: Any, check: bool = True) -> State:
     ``check=False`` parses the fields and skips the consistency checks, for a caller
     whose next step runs the same checks (the native decoder of a search)."""
     r = _Reader(data, "")
-    players = [_read_player(_Reader(p, f"players[{i}]"))
+    opts = data.get("options")
+    expansion = isinstance(opts, dict) and opts.get("expansion") == EXPANSION
+    nb = NUM_BUILDINGS if expansion else NUM_BASE_BUILDINGS
+    players = [_read_player(_Reader(p, f"players[{i}]"), nb, expansion)
                for i, p in enumerate(r.list("players"))]
     n = len(players)
     if n not in SETUPS:
         raise PositionError("players", f"{n} players is not supported (2-5)")
     opts = r.obj("options")
     for key in opts.data:
-        if key not in OPTIONS:
+        if key not in OPTIONS + ("expansion",):
             raise PositionError(f"options.{key}", "unknown option")
+    if "expansion" in opts.data:
+        opts.choice("expansion", ("none", EXPANSION))
     setup = SETUPS[n]
     ships = r.list("ships", len(setup.ships))
     ship_fields = [_read_ship(_Reader(x, f"ships[{i}]")) for i, x in enumerate(ships)]
@@ -287,7 +380,7 @@ def from_dict(data: Any, check: bool = True) -> State:
             raise PositionError(f"roles[{i}].role", f"expected {ROLES[i]!r} (roles are listed in card order)")
         role_fields.append((rr.int("doubloons"), rr.bool("taken")))
     prog = r.obj("progress")
-    state = State(
+    fields: dict[str, Any] = dict(
         players=players,
         options={o: opts.bool(o) if o in opts.data else False for o in OPTIONS},
         governor=r.int("governor", 0, n - 1),
@@ -309,7 +402,8 @@ def from_dict(data: Any, check: bool = True) -> State:
         faceup=r.counts("faceup_plantations", GOODS),
         discard=r.counts("discarded_plantations", GOODS),
         quarry_supply=r.int("quarry_supply"),
-        building_supply=r.counts("building_supply", tuple(b.name for b in BUILDINGS)),
+        building_supply=r.counts("building_supply", tuple(b.name for b in BUILDINGS[:nb]))
+        + [0] * (NUM_BUILDINGS - nb),
         role_doubloons=[f[0] for f in role_fields],
         role_taken=[f[1] for f in role_fields],
         hacienda_done=prog.bool("hacienda_done"),
@@ -319,9 +413,45 @@ def from_dict(data: Any, check: bool = True) -> State:
         captain_loaded=prog.bool("captain_loaded"),
         store_mask=prog.mask("warehoused"),
     )
+    state = _read_expansion(r, prog, fields) if expansion else State(**fields)
     if check:
         validate(state)
     return state
+
+
+def _read_expansion(r: _Reader, prog: _Reader, fields: dict[str, Any]) -> ExpansionState:
+    """The expansion's fields of a position dict."""
+    fields["options"]["expansion"] = EXPANSION
+    in_game = [not b.violet for b in BUILDINGS]
+    names = tuple(BUILDINGS[b].name for b in VIOLET)
+    for i, name in enumerate(r.list("violet_buildings")):
+        if name not in names:
+            raise PositionError(f"violet_buildings[{i}]", f"{name!r} is not a violet building")
+        b = VIOLET[names.index(name)]
+        if in_game[b]:
+            raise PositionError(f"violet_buildings[{i}]", f"{name} is listed twice")
+        in_game[b] = True
+    bm = prog.obj("black_market")
+    return ExpansionState(
+        **fields,
+        forest_supply=r.int("forest_supply"),
+        in_game=in_game,
+        hacienda_tile=prog.choice("hacienda_tile", ("",) + GOODS) - 1,
+        window=_read_window(prog),
+        privilege_left=prog.int("privilege_left"),
+        bm_building=bm.choice("building", ("",) + tuple(b.name for b in BUILDINGS)) - 1,
+        bm_due=bm.int("due"),
+        bm_given=bm.choice("given", GIVE_CATEGORIES),
+        wharf_barrels=prog.int("small_wharf_barrels"),
+        made=prog.counts("made", GOODS),
+        kept=prog.counts("kept", GOODS),
+    )
+
+
+def _read_window(prog: _Reader) -> int:
+    names = ("",) + tuple(PHASES[w] for w in WINDOWS)
+    i = prog.choice("window", names)
+    return WINDOWS[i - 1] if i else -1
 
 
 def _read_ship(r: _Reader) -> tuple[int, int, int]:
@@ -331,8 +461,8 @@ def _read_ship(r: _Reader) -> tuple[int, int, int]:
     return r.int("capacity", 1), GOODS.index(good) if good else -1, r.int("count")
 
 
-def _read_player(r: _Reader) -> Player:
-    names = tuple(b.name for b in BUILDINGS)
+def _read_player(r: _Reader, nb: int, expansion: bool) -> Player:
+    names = tuple(b.name for b in BUILDINGS[:nb])
     buildings = [-1] * NUM_BUILDINGS
     for i, x in enumerate(r.list("buildings")):
         br = _Reader(x, f"{r.path}.buildings[{i}]")
@@ -346,6 +476,8 @@ def _read_player(r: _Reader) -> Player:
         plantation_colonists=r.counts("plantation_colonists", GOODS),
         quarries=r.int("quarries"), quarry_colonists=r.int("quarry_colonists"),
         buildings=buildings, san_juan=r.int("san_juan"), wharf_done=r.bool("wharf_done"),
+        forests=r.int("forests") if expansion else 0,
+        small_wharf_done=r.bool("small_wharf_done") if expansion else False,
     )
 
 

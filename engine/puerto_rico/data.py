@@ -1,4 +1,4 @@
-"""Puerto Rico component tables (rules §1-§2), as data.
+"""Puerto Rico component tables (rules §1-§2, §5), as data.
 
 Everything that differs between buildings is here: cost, VP, quarry column,
 circles, city spaces, what a production building makes and how many copies
@@ -43,8 +43,9 @@ class Building:
 
 
 def _b(name: str, cost: int, vp: int, circles: int, count: int, count_2p: int,
-       good: int | None = None, spaces: int = 1) -> Building:
-    return Building(name, cost, vp, vp, circles, spaces, good, count, count_2p)
+       good: int | None = None, spaces: int = 1, column: int | None = None) -> Building:
+    return Building(name, cost, vp, vp if column is None else column, circles, spaces, good, count,
+                    count_2p)
 
 
 BUILDINGS: tuple[Building, ...] = (
@@ -71,16 +72,44 @@ BUILDINGS: tuple[Building, ...] = (
     _b("fortress", 10, 4, 1, 1, 1, spaces=2),
     _b("customs_house", 10, 4, 1, 1, 1, spaces=2),
     _b("city_hall", 10, 4, 1, 1, 1, spaces=2),
+    # Expansion I, The New Buildings (§5a): only in games with expansion=new-buildings.
+    _b("aqueduct", 1, 1, 1, 2, 1),
+    _b("forest_house", 2, 1, 1, 2, 1),
+    _b("black_market", 2, 1, 1, 2, 1),
+    _b("storehouse", 3, 1, 1, 2, 1),
+    _b("guest_house", 4, 2, 2, 2, 1),
+    _b("trading_post", 5, 2, 1, 2, 1),
+    _b("church", 5, 2, 1, 2, 1),
+    _b("small_wharf", 6, 2, 1, 2, 1),
+    _b("lighthouse", 7, 3, 1, 2, 1),
+    _b("specialty_factory", 8, 3, 1, 2, 1),
+    _b("library", 8, 3, 1, 2, 1),
+    _b("union_hall", 9, 3, 1, 2, 1),
+    _b("cloister", 10, 4, 1, 1, 1, spaces=2),
+    _b("statue", 10, 8, 0, 1, 1, spaces=2, column=4),
 )
 BUILDING_IDS = {b.name: i for i, b in enumerate(BUILDINGS)}
 NUM_BUILDINGS = len(BUILDINGS)
+NUM_BASE_BUILDINGS = 23  # the base game's buildings are ids 0..22
 (SMALL_INDIGO_PLANT, SMALL_SUGAR_MILL, INDIGO_PLANT, SUGAR_MILL, TOBACCO_STORAGE, COFFEE_ROASTER,
  SMALL_MARKET, HACIENDA, CONSTRUCTION_HUT, SMALL_WAREHOUSE, HOSPICE, OFFICE, LARGE_MARKET,
  LARGE_WAREHOUSE, FACTORY, UNIVERSITY, HARBOR, WHARF, GUILD_HALL, RESIDENCE, FORTRESS,
- CUSTOMS_HOUSE, CITY_HALL) = range(NUM_BUILDINGS)
+ CUSTOMS_HOUSE, CITY_HALL, AQUEDUCT, FOREST_HOUSE, BLACK_MARKET, STOREHOUSE, GUEST_HOUSE,
+ TRADING_POST, CHURCH, SMALL_WHARF, LIGHTHOUSE, SPECIALTY_FACTORY, LIBRARY, UNION_HALL, CLOISTER,
+ STATUE) = range(NUM_BUILDINGS)
+VIOLET = tuple(b for b in range(NUM_BUILDINGS) if BUILDINGS[b].violet)
 
 #: Factory income by the number of kinds produced (0..5).
 FACTORY_INCOME = (0, 0, 1, 2, 3, 5)
+
+#: Expansion I: forest tiles in the game, Church VP by the built building's column (1..4),
+#: Cloister VP by the number of sets of three identical island tiles (0..4).
+FORESTS = 12
+CHURCH_VP = (0, 0, 1, 1, 2)
+CLOISTER_VP = (0, 1, 3, 6, 10)
+#: The draft fills the violet slots of the base game: this many buildings of each cost.
+DRAFT_SLOTS = {1: 1, 2: 2, 3: 1, 4: 1, 5: 2, 6: 1, 7: 1, 8: 2, 9: 1, 10: 5}
+DRAFT_PICKS = sum(DRAFT_SLOTS.values())
 
 
 @dataclass(frozen=True)

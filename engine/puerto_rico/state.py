@@ -10,15 +10,20 @@ A ``State`` is a whole position.  ``apply`` returns a new state; the private
   prospector, the mayor's extra colonist, the Hospice and University colonists and
   the Factory income.  Choices between alternatives are moves.
 * Storage keeps as much as allowed: a player chooses only which kinds go into his
-  warehouses (``store:K``, ascending) and which kind gives the free barrel
-  (``keep:K``); a player who can keep everything keeps everything.
+  warehouses (``store:K``, ascending) and which kinds give the free barrels
+  (``keep:K``, one barrel at a time, ascending); a player who can keep everything
+  keeps everything.
 * The face-down plantations are a multiset (counts per kind); every draw is a chance
   event resolved by the ``rng`` (uniform over the tiles left), so their order is
   never part of a position.
+
+Expansion I lives in ``expansion.py``: a subclass that overrides the phase methods
+and the small hooks marked "hook" below.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..errors import IllegalMoveError
@@ -26,17 +31,20 @@ from ..rng import Rng
 from .data import (
     BUILDER, BUILDINGS, CAPTAIN, CITY_HALL, CITY_SPACES, CONSTRUCTION_HUT, CORN, CRAFTSMAN,
     CUSTOMS_HOUSE, FACTORY, FACTORY_INCOME, FORTRESS, GOODS, GUILD_HALL, HACIENDA, HARBOR,
-    HOSPICE, ISLAND_SPACES, LARGE_MARKET, LARGE_WAREHOUSE, MAYOR, NUM_BUILDINGS, OFFICE, PRICES,
-    PROSPECTOR, PROSPECTOR2, RESIDENCE, SETTLER, SETUPS, SMALL_MARKET, SMALL_WAREHOUSE, TRADER,
-    UNIVERSITY, WHARF, building_cost, building_count,
+    HOSPICE, ISLAND_SPACES, LARGE_MARKET, LARGE_WAREHOUSE, MAYOR, NUM_BASE_BUILDINGS, NUM_BUILDINGS,
+    OFFICE, PRICES, PROSPECTOR, PROSPECTOR2, RESIDENCE, SETTLER, SETUPS, SMALL_MARKET,
+    SMALL_WAREHOUSE, TRADER, UNIVERSITY, WHARF, building_cost, building_count,
 )
 from .moves import NUM_SLOTS, SLOT_BUILDING, SLOT_QUARRY, Move
 
 NK = len(GOODS)
-PHASES = ("role", "settler", "mayor", "builder", "craftsman", "trader", "captain", "storage", "end")
-ROLE, PH_SETTLER, PH_MAYOR, PH_BUILDER, PH_CRAFTSMAN, PH_TRADER, PH_CAPTAIN, PH_STORAGE, END = range(9)
+PHASES = ("role", "settler", "mayor", "builder", "craftsman", "trader", "captain", "storage", "end",
+          "draft", "guests")
+(ROLE, PH_SETTLER, PH_MAYOR, PH_BUILDER, PH_CRAFTSMAN, PH_TRADER, PH_CAPTAIN, PH_STORAGE, END,
+ PH_DRAFT, PH_GUESTS) = range(11)  # the last two only in expansion games
 _ROLE_PHASE = {SETTLER: PH_SETTLER, MAYOR: PH_MAYOR, BUILDER: PH_BUILDER, CRAFTSMAN: PH_CRAFTSMAN,
                TRADER: PH_TRADER, CAPTAIN: PH_CAPTAIN}
+#: Rule switches (true/false).  The expansion's setup options are ``expansion.SETUP_OPTIONS``.
 OPTIONS = ("university_factory_swap",)
 
 
@@ -52,6 +60,8 @@ class Player:
     buildings: list[int] = field(default_factory=lambda: [-1] * NUM_BUILDINGS)  # -1: not owned
     san_juan: int = 0
     wharf_done: bool = False  # Wharf used or declined this Captain phase
+    forests: int = 0  # expansion: forest tiles on the island
+    small_wharf_done: bool = False  # expansion: Small Wharf used or declined this Captain phase
 
     def copy(self) -> Player:
         return _copy_fields(self, Player)
@@ -63,7 +73,7 @@ class Player:
         return self.buildings[b] >= 0
 
     def island_used(self) -> int:
-        return sum(self.plantations) + self.quarries
+        return sum(self.plantations) + self.quarries + self.forests
 
     def city_used(self) -> int:
         return sum(BUILDINGS[b].spaces for b in range(NUM_BUILDINGS) if self.buildings[b] >= 0)
@@ -138,6 +148,7 @@ class State:
     produced: int = 0  # craftsman: bitmask of kinds the craftsman produced
     captain_loaded: bool = False  # captain: the captain's privilege VP was given
     store_mask: int = 0  # storage: kinds the current player put in warehouses
+    kept: list[int] = field(default_factory=lambda: [0] * NK)  # storage: free barrels kept so far
 
     # ------------------------------------------------------------------ basics
     game_id = "puerto-rico"
@@ -155,7 +166,7 @@ class State:
         return self.phase == END
 
     def copy(self) -> State:
-        c = _copy_fields(self, State)
+        c = _copy_fields(self, type(self))
         c.players = [p.copy() for p in self.players]
         c.options = dict(self.options)
         return c
@@ -169,14 +180,21 @@ class State:
     def _cost(self, b: int) -> int:
         return building_cost(b, self.options.get("university_factory_swap", False))
 
+    def _privilege(self, seat: int) -> int:
+        """Hook: the size of ``seat``'s privilege in the role being played (1 or 0)."""
+        return int(seat == self.chooser)
+
     # ------------------------------------------------------------- legal moves
     def legal_moves(self) -> list[Move]:
         """The legal moves, sorted by action id (empty only when the game is over)."""
         return [Move.from_id(a) for a in self.legal_action_ids()]
 
     def legal_action_ids(self) -> list[int]:
-        moves = _GENERATORS[self.phase](self)
+        moves = getattr(self, _GENERATORS[self.phase])()
         return sorted(m.id for m in moves)
+
+    def _no_moves(self) -> list[Move]:
+        return []
 
     def _role_moves(self) -> list[Move]:
         moves = []
@@ -215,9 +233,11 @@ class State:
         return moves
 
     def _price(self, player: int, b: int) -> int:
-        p = self.players[player]
-        discount = min(p.quarry_colonists, BUILDINGS[b].column) + (player == self.chooser)
-        return max(0, self._cost(b) - discount)
+        return max(0, self._cost(b) - self._discount(player, b))
+
+    def _discount(self, player: int, b: int) -> int:
+        """Hook: occupied quarries up to the column, plus the builder's privilege."""
+        return min(self.players[player].quarry_colonists, BUILDINGS[b].column) + self._privilege(player)
 
     def _builder_moves(self) -> list[Move]:
         p = self.players[self.current]
@@ -263,46 +283,57 @@ class State:
         return moves
 
     def _captain_options(self, player: int) -> list[Move]:
+        loads, other = self._ship_loads(player), self._captain_alternatives(player)
+        return loads + other if loads or not other else other + [Move("pass")]
+
+    def _captain_alternatives(self, player: int) -> list[Move]:
+        """Hook: optional instead-of-a-load moves (the Wharf); without a load, ``pass`` joins them."""
         p = self.players[player]
-        moves = self._ship_loads(player)
         if p.occupied(WHARF) and not p.wharf_done and sum(p.goods) > 0:
-            wharf = [Move("wharf", k) for k in range(NK) if p.goods[k] > 0]
-            moves += wharf if moves else wharf + [Move("pass")]
-        return moves
+            return [Move("wharf", k) for k in range(NK) if p.goods[k] > 0]
+        return []
 
     def _captain_moves(self) -> list[Move]:
         return self._captain_options(self.current)
 
-    def _storage_choices(self) -> list[tuple[int, int]]:
-        """Canonical (warehouse mask, free-barrel kind) choices of the current player."""
+    def _storage_allowance(self, p: Player) -> tuple[int, int]:
+        """Hook: (warehouse kinds, free barrels) a player keeps after the Captain phase."""
+        return p.occupied(SMALL_WAREHOUSE) + 2 * p.occupied(LARGE_WAREHOUSE), 1
+
+    def _storage_sequences(self) -> list[tuple[int, ...]]:
+        """The canonical move-id sequence of every storage outcome of the current player.
+
+        An outcome (barrels kept per kind) keeps whole kinds in warehouses and up to the
+        free-barrel allowance of the other kinds, as many as allowed.  When several
+        warehouse sets give one outcome, the lowest bitmask is canonical; the sequence
+        names the warehouse kinds ascending, then the free barrels one at a time,
+        kinds ascending.  No sequence is a prefix of another."""
         p = self.players[self.current]
+        w, free = self._storage_allowance(p)
         held = [k for k in range(NK) if p.goods[k] > 0]
-        w = _warehouse_kinds(p)
-        choices = []
-        for mask in _subsets(held, w):
-            ones_in_mask = [k for k in held if mask >> k & 1 and p.goods[k] == 1]
-            for x in held:
-                if mask >> x & 1:
-                    continue
-                if p.goods[x] == 1 and any(k > x for k in ones_in_mask):
-                    continue  # the same outcome as warehousing x and keeping a barrel of k
-                choices.append((mask, x))
-        return choices
+        canonical: dict[tuple[int, ...], int] = {}
+        for mask in _subsets(held, min(w, len(held))):
+            rest = [k for k in held if not mask >> k & 1]
+            total = min(free, sum(p.goods[k] for k in rest))
+            for barrels in _fills(rest, p.goods, total):
+                outcome = tuple(p.goods[k] if mask >> k & 1 else barrels.get(k, 0) for k in range(NK))
+                canonical[outcome] = min(mask, canonical.get(outcome, mask))
+        sequences = []
+        for outcome, mask in canonical.items():
+            seq = [Move("store", k).id for k in range(NK) if mask >> k & 1]
+            seq += [Move("keep", k).id for k in range(NK) if not mask >> k & 1 for _ in range(outcome[k])]
+            sequences.append(tuple(seq))
+        return sequences
+
+    def _storage_prefix(self) -> tuple[int, ...]:
+        return tuple([Move("store", k).id for k in range(NK) if self.store_mask >> k & 1]
+                     + [Move("keep", k).id for k in range(NK) for _ in range(self.kept[k])])
 
     def _storage_moves(self) -> list[Move]:
-        moves = set()
-        for mask, x in self._storage_choices():
-            if mask & self.store_mask != self.store_mask:
-                continue
-            rest = mask & ~self.store_mask
-            if rest:
-                low = (rest & -rest).bit_length() - 1
-                if self.store_mask and low < self.store_mask.bit_length() - 1:
-                    continue  # warehouse kinds are named in ascending order
-                moves.add(Move("store", low))
-            else:
-                moves.add(Move("keep", x))
-        return list(moves)
+        done = self._storage_prefix()
+        n = len(done)
+        return [Move.from_id(a) for a in {seq[n] for seq in self._storage_sequences()
+                                           if len(seq) > n and seq[:n] == done}]
 
     # ------------------------------------------------------------------- apply
     def apply(self, move: Move | str, rng: Rng) -> State:
@@ -332,7 +363,7 @@ class State:
             self._do(Move.from_id(legal[0]), rng)
 
     def _do(self, move: Move, rng: Rng) -> None:
-        _APPLY[self.phase](self, move, rng)
+        getattr(self, _APPLY[self.phase])(move, rng)
 
     # -- roles and rounds
     def _do_role(self, move: Move, rng: Rng) -> None:
@@ -342,10 +373,10 @@ class State:
         self.role_taken[r] = True
         self.chooser, self.turn = p, 0
         if r in (PROSPECTOR, PROSPECTOR2):
-            self.players[p].doubloons += 1
+            self.players[p].doubloons += self._privilege(p)
             self._end_phase()
         else:
-            _START[_ROLE_PHASE[r]](self, rng)
+            getattr(self, _START[_ROLE_PHASE[r]])(rng)
 
     def _end_phase(self) -> None:
         self.picks += 1
@@ -361,9 +392,13 @@ class State:
         self.picks = 0
         self.governor = self._next_seat(self.governor)
         if self.end_triggered:
-            self.phase, self.current = END, -1
+            self._finish_game()
         else:
             self.phase, self.current = ROLE, self.governor
+
+    def _finish_game(self) -> None:
+        """Hook: the round is over and the end was triggered."""
+        self.phase, self.current = END, -1
 
     def _next_turn(self, finish) -> None:  # type: ignore[no-untyped-def]
         """Give the turn to the next seat of the phase, or finish the phase."""
@@ -434,9 +469,10 @@ class State:
     # -- mayor
     def _start_mayor(self, rng: Rng) -> None:
         self.phase = PH_MAYOR
-        if self.colonist_supply > 0:
-            self.colonist_supply -= 1
-            self.players[self.chooser].san_juan += 1
+        for _ in range(self._privilege(self.chooser)):
+            if self.colonist_supply > 0:
+                self.colonist_supply -= 1
+                self.players[self.chooser].san_juan += 1
         n = self.num_players
         for i in range(self.colonist_ship):
             self.players[self._seat(i % n)].san_juan += 1
@@ -493,36 +529,47 @@ class State:
 
     def _do_builder(self, move: Move, rng: Rng) -> None:
         if move.kind == "build":
-            b, p = move.arg, self.players[self.current]
-            p.doubloons -= self._price(self.current, b)
-            self.building_supply[b] -= 1
-            p.buildings[b] = 0
-            if p.occupied(UNIVERSITY) and self._take_colonist():
-                p.buildings[b] = 1
-            if p.city_used() >= CITY_SPACES:
-                self.end_triggered = True
+            self._build(move.arg, self._price(self.current, move.arg))
         self._next_turn(self._end_phase)
+
+    def _build(self, b: int, price: int) -> None:
+        """Hook: the current player pays ``price`` and takes building ``b``."""
+        p = self.players[self.current]
+        p.doubloons -= price
+        self.building_supply[b] -= 1
+        p.buildings[b] = 0
+        if p.occupied(UNIVERSITY) and self._take_colonist():
+            p.buildings[b] = 1
+        if p.city_used() >= CITY_SPACES:
+            self.end_triggered = True
 
     # -- craftsman
     def _start_craftsman(self, rng: Rng) -> None:
+        self._produce()
+
+    def _produce(self) -> None:
+        """Production in seat order from the craftsman, then his privilege."""
         self.phase = PH_CRAFTSMAN
         for i in range(self.num_players):
             seat = self._seat(i)
-            p = self.players[seat]
-            kinds = 0
-            for k, amount in enumerate(p.production()):
-                got = min(amount, self.goods_supply[k])
-                self.goods_supply[k] -= got
-                p.goods[k] += got
-                if got:
-                    kinds += 1
-                    if seat == self.chooser:
-                        self.produced |= 1 << k
-            if p.occupied(FACTORY):
-                p.doubloons += FACTORY_INCOME[kinds]
+            got = self._production(seat)
+            if seat == self.chooser:
+                self.produced = sum(1 << k for k in range(NK) if got[k])
         self.current = self.chooser
         if not self._craftsman_moves():
             self._finish_craftsman()
+
+    def _production(self, seat: int) -> list[int]:
+        """Hook: ``seat`` takes his production (as far as the supply lasts) and his
+        Factory income; returns the barrels he received."""
+        p = self.players[seat]
+        got = [min(amount, self.goods_supply[k]) for k, amount in enumerate(p.production())]
+        for k in range(NK):
+            self.goods_supply[k] -= got[k]
+            p.goods[k] += got[k]
+        if p.occupied(FACTORY):
+            p.doubloons += FACTORY_INCOME[sum(1 for g in got if g)]
+        return got
 
     def _do_craftsman(self, move: Move, rng: Rng) -> None:
         self.goods_supply[move.arg] -= 1
@@ -542,12 +589,9 @@ class State:
             k, p = move.arg, self.players[self.current]
             p.goods[k] -= 1
             self.house[k] += 1
-            p.doubloons += (PRICES[k] + (self.current == self.chooser)
+            p.doubloons += (PRICES[k] + self._privilege(self.current)
                             + p.occupied(SMALL_MARKET) + 2 * p.occupied(LARGE_MARKET))
-            if sum(self.house) == 4:
-                self._finish_trader()
-                return
-        self._next_turn(self._finish_trader)
+        self._next_turn(self._finish_trader)  # once the house is full, the others can only pass
 
     def _finish_trader(self) -> None:
         if sum(self.house) == 4:
@@ -585,15 +629,23 @@ class State:
                 self.goods_supply[k] += amount
                 p.wharf_done = True
             p.goods[k] -= amount
-            vp = amount + p.occupied(HARBOR)
-            if seat == self.chooser and not self.captain_loaded:
-                self.captain_loaded = True
-                vp += 1
-            p.vp += vp
-            self.vp_supply -= vp
-            if self.vp_supply <= 0:
-                self.end_triggered = True
+            self._loaded(seat, amount)
         self._next_captain_turn(self._next_seat(seat))
+
+    def _loaded(self, seat: int, vp: int) -> None:
+        """Hook: ``seat`` made a loading action worth ``vp`` before the Harbor and privilege."""
+        p = self.players[seat]
+        vp += p.occupied(HARBOR)
+        if seat == self.chooser and not self.captain_loaded:
+            self.captain_loaded = True
+            vp += self._privilege(seat)
+        self._give_vp(p, vp)
+        if vp and self.vp_supply <= 0:
+            self.end_triggered = True
+
+    def _give_vp(self, p: Player, vp: int) -> None:
+        p.vp += vp
+        self.vp_supply -= vp
 
     def _start_storage(self) -> None:
         self.phase, self.turn, self.store_mask = PH_STORAGE, 0, 0
@@ -604,7 +656,7 @@ class State:
         while self.turn < self.num_players:
             seat = self._seat(self.turn)
             p = self.players[seat]
-            if sum(1 for g in p.goods if g) > _warehouse_kinds(p):
+            if sum(1 for g in p.goods if g) > self._storage_allowance(p)[0]:
                 self.current = seat
                 return
             self.turn += 1
@@ -614,12 +666,15 @@ class State:
         if move.kind == "store":
             self.store_mask |= 1 << move.arg
             return
+        self.kept[move.arg] += 1
+        if self._storage_prefix() not in self._storage_sequences():
+            return
         p = self.players[self.current]
         for k in range(NK):
-            keep = p.goods[k] if self.store_mask >> k & 1 else (1 if k == move.arg else 0)
+            keep = p.goods[k] if self.store_mask >> k & 1 else self.kept[k]
             self.goods_supply[k] += p.goods[k] - keep
             p.goods[k] = keep
-        self.store_mask = 0
+        self.store_mask, self.kept = 0, [0] * NK
         self.turn += 1
         self._next_storage_player()
 
@@ -704,16 +759,23 @@ def _fill_all(p: Player) -> None:
     p.buildings = [BUILDINGS[b].circles if c >= 0 else -1 for b, c in enumerate(p.buildings)]
 
 
-def _warehouse_kinds(p: Player) -> int:
-    return p.occupied(SMALL_WAREHOUSE) + 2 * p.occupied(LARGE_WAREHOUSE)
-
-
 def _subsets(held: list[int], size: int) -> list[int]:
     """Bitmasks of the ``size``-element subsets of ``held``."""
     masks = [0]
     for k in held:
         masks += [m | 1 << k for m in masks]
     return [m for m in masks if bin(m).count("1") == size]
+
+
+def _fills(kinds: list[int], limits: list[int], total: int) -> list[dict[int, int]]:
+    """Every way to take ``total`` barrels from ``kinds``, at most ``limits[k]`` of each."""
+    if total == 0:
+        return [{}]
+    if not kinds:
+        return []
+    k, rest = kinds[0], kinds[1:]
+    return [{k: n, **more} if n else more for n in range(min(limits[k], total), -1, -1)
+            for more in _fills(rest, limits, total - n)]
 
 
 def _score(p: Player) -> int:
@@ -742,13 +804,29 @@ def _large_bonus(p: Player, b: int) -> int:
     return 0
 
 
-def new_game(players: int = 4, seed: int = 0, **options: bool) -> State:
-    """A new game: setup by player count (rules §2), governor and stacks from ``seed``."""
+def new_game(players: int = 4, seed: int = 0, **options: bool | str) -> State:
+    """A new game: setup by player count (rules §2), governor and stacks from ``seed``.
+
+    ``expansion="new-buildings"`` (with ``draft`` and ``buildings``) sets up Expansion I:
+    see ``expansion.new_expansion_game``."""
+    from .expansion import SETUP_OPTIONS, new_expansion_game
+
     if players not in SETUPS:
         raise ValueError(f"players: {players} is not one of {', '.join(map(str, SETUPS))}")
-    unknown = set(options) - set(OPTIONS)
+    known = OPTIONS + tuple(SETUP_OPTIONS)
+    unknown = set(options) - set(known)
     if unknown:
-        raise ValueError(f"options: unknown option {sorted(unknown)[0]!r} (known: {', '.join(OPTIONS)})")
+        raise ValueError(f"options: unknown option {sorted(unknown)[0]!r} (known: {', '.join(known)})")
+    if any(options.get(o) not in (None, False, "none") for o in SETUP_OPTIONS):
+        return new_expansion_game(players, seed, options)
+    swap = bool(options.get("university_factory_swap", False))
+    return _setup(State, players, seed, swap, lambda b: b < NUM_BASE_BUILDINGS)[0]
+
+
+def _setup(cls: type[State], players: int, seed: int, swap: bool,
+           supplied: Callable[[int], bool]) -> tuple[State, Rng]:
+    """The base setup as ``cls``, with the building types ``supplied`` accepts in the supply;
+    also returns the rng, to continue the setup from it."""
     setup, rng = SETUPS[players], Rng(seed)
     governor = rng.below(players)
     deck = list(setup.plantations)
@@ -758,35 +836,35 @@ def new_game(players: int = 4, seed: int = 0, **options: bool) -> State:
         p = Player(doubloons=setup.doubloons)
         p.plantations[kind] = 1
         seats.append(((governor + i) % players, p))
-    state = State(
+    state = cls(
         players=[p for _, p in sorted(seats, key=lambda sp: sp[0])],
-        options={o: bool(options.get(o, False)) for o in OPTIONS},
+        options={"university_factory_swap": swap},
         governor=governor, current=governor,
         colonist_supply=setup.colonists, colonist_ship=setup.ship_colonists,
         vp_supply=setup.vp_chips, goods_supply=list(setup.goods),
         ship_capacity=list(setup.ships), ship_kind=[-1] * len(setup.ships),
         ship_count=[0] * len(setup.ships), deck=deck, quarry_supply=setup.quarries,
-        building_supply=[building_count(b, players) for b in range(NUM_BUILDINGS)],
+        building_supply=[building_count(b, players) if supplied(b) else 0 for b in range(NUM_BUILDINGS)],
         role_doubloons=[0] * setup.roles, role_taken=[False] * setup.roles,
     )
     for _ in range(players + 1):
         state.faceup[state._draw_plantation(rng)] += 1
-    return state
+    return state, rng
 
 
+# Methods by phase (looked up by name, so that the expansion's overrides apply).
 _GENERATORS = {
-    ROLE: State._role_moves, PH_SETTLER: State._settler_moves, PH_MAYOR: State._mayor_moves,
-    PH_BUILDER: State._builder_moves, PH_CRAFTSMAN: State._craftsman_moves,
-    PH_TRADER: State._trader_moves, PH_CAPTAIN: State._captain_moves,
-    PH_STORAGE: State._storage_moves, END: lambda s: [],
+    ROLE: "_role_moves", PH_SETTLER: "_settler_moves", PH_MAYOR: "_mayor_moves",
+    PH_BUILDER: "_builder_moves", PH_CRAFTSMAN: "_craftsman_moves", PH_TRADER: "_trader_moves",
+    PH_CAPTAIN: "_captain_moves", PH_STORAGE: "_storage_moves", END: "_no_moves",
+    PH_DRAFT: "_draft_moves", PH_GUESTS: "_guest_moves",
 }
 _APPLY = {
-    ROLE: State._do_role, PH_SETTLER: State._do_settler, PH_MAYOR: State._do_mayor,
-    PH_BUILDER: State._do_builder, PH_CRAFTSMAN: State._do_craftsman, PH_TRADER: State._do_trader,
-    PH_CAPTAIN: State._do_captain, PH_STORAGE: State._do_storage,
+    ROLE: "_do_role", PH_SETTLER: "_do_settler", PH_MAYOR: "_do_mayor", PH_BUILDER: "_do_builder",
+    PH_CRAFTSMAN: "_do_craftsman", PH_TRADER: "_do_trader", PH_CAPTAIN: "_do_captain",
+    PH_STORAGE: "_do_storage", PH_DRAFT: "_do_draft", PH_GUESTS: "_do_guests",
 }
 _START = {
-    PH_SETTLER: State._start_settler, PH_MAYOR: State._start_mayor, PH_BUILDER: State._start_builder,
-    PH_CRAFTSMAN: State._start_craftsman, PH_TRADER: State._start_trader,
-    PH_CAPTAIN: State._start_captain,
+    PH_SETTLER: "_start_settler", PH_MAYOR: "_start_mayor", PH_BUILDER: "_start_builder",
+    PH_CRAFTSMAN: "_start_craftsman", PH_TRADER: "_start_trader", PH_CAPTAIN: "_start_captain",
 }

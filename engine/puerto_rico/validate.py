@@ -4,34 +4,98 @@ The C decoder (native/mm_puerto_rico.c) runs the same checks in the same order a
 reports the same vector index, so a position rejected by one engine is rejected by
 the other at the same field.  Order: every field's range in vector order, then the
 invariants below in the order written.  A failure is ``(index, message)``.
+
+Layout v1 (base games, ``check_vector``) and v2 (Expansion I, ``check_vector_v2``) share
+the checks: ``Layout`` holds each version's offsets, and the checks marked "v2" run only
+on v2 vectors.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from .data import BUILDINGS, CITY_SPACES, GOODS, ISLAND_SPACES, NUM_BUILDINGS, ROLES, SETUPS, building_count
+import numpy as np
+
+from .data import (
+    BUILDINGS, CITY_SPACES, DRAFT_PICKS, DRAFT_SLOTS, FORESTS, GOODS, ISLAND_SPACES, LIBRARY,
+    NUM_BASE_BUILDINGS, NUM_BUILDINGS, ROLES, SETUPS, building_cost, building_count,
+)
 from .moves import NUM_SLOTS, SLOT_BUILDING, SLOT_QUARRY
 
 NK = len(GOODS)
 MAX_PLAYERS, MAX_SHIPS, MAX_ROLES = 5, 3, len(ROLES)
 LIMIT = 1000  # doubloons, VP chips and role-card doubloons are at most this
-# Vector offsets (codec.py documents the layout).
+# Global fields shared by both layouts (codec.py documents them).
 G_CURRENT, G_CHOOSER, G_TURN, G_PICKS = 5, 6, 7, 8
-G_COLONIST_SUPPLY, G_VP_SUPPLY, G_TO_PLACE, G_STORE_MASK, G_QUARRY_SUPPLY = 10, 12, 14, 18, 19
-O_GOODS, O_HOUSE, O_DECK, O_FACEUP, O_DISCARD, O_BSUPPLY = 20, 25, 30, 35, 40, 45
-O_ROLE_DOUBLOONS, O_ROLE_TAKEN, O_SHIPS, O_PLAYERS = 68, 76, 84, 93
-PLAYER_LEN = 21 + NUM_BUILDINGS
-# Offsets inside a player record.
-P_DOUBLOONS, P_VP, P_GOODS, P_PLANT, P_PCOL, P_QUARRIES, P_QCOL, P_SANJUAN, P_WHARF, P_BUILD = (
-    0, 1, 2, 7, 12, 17, 18, 19, 20, 21)
-VECTOR_LEN = O_PLAYERS + MAX_PLAYERS * PLAYER_LEN
-PHASE_ROLE, PHASE_MAYOR, PHASE_CRAFTSMAN, PHASE_CAPTAIN, PHASE_STORAGE, PHASE_END = 0, 2, 4, 6, 7, 8
-#: The role card whose phase is being played, by phase.
+G_COLONIST_SUPPLY, G_VP_SUPPLY, G_TO_PLACE, G_LAST_SLOT, G_PRODUCED = 10, 12, 14, 15, 16
+G_STORE_MASK, G_QUARRY_SUPPLY = 18, 19
+# v2 globals.
+G_FOREST_SUPPLY, G_HACIENDA_TILE, G_WINDOW, G_PRIVILEGE_LEFT = 20, 21, 22, 23
+G_BM_BUILDING, G_BM_DUE, G_BM_GIVEN, G_WHARF_BARRELS, G_MADE, G_KEPT = 24, 25, 26, 27, 28, 33
+# Offsets inside a player record (v2 inserts forests and small_wharf_done before buildings).
+P_DOUBLOONS, P_VP, P_GOODS, P_PLANT, P_PCOL, P_QUARRIES, P_QCOL, P_SANJUAN, P_WHARF = (
+    0, 1, 2, 7, 12, 17, 18, 19, 20)
+P_FORESTS, P_SMALL_WHARF = 21, 22
+PHASE_ROLE, PHASE_SETTLER, PHASE_MAYOR, PHASE_BUILDER, PHASE_CRAFTSMAN = 0, 1, 2, 3, 4
+PHASE_CAPTAIN, PHASE_STORAGE, PHASE_END, PHASE_DRAFT, PHASE_GUESTS = 6, 7, 8, 9, 10
+#: The role card whose phase is being played, by phase (and, v2, by Guest House window).
 PHASE_CARD = {1: 0, 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 7: 5}
+WINDOWS = (4, 5, 6, PHASE_END)
 
 Failure = tuple[int, str]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Offsets of one layout version (codec.py documents the fields)."""
+
+    version: int
+    buildings: int  # building types per building list
+    globals: int  # global fields before the piles
+    player_extra: int  # player fields between wharf_done and buildings
+    goods: int = 0
+    house: int = 0
+    deck: int = 0
+    faceup: int = 0
+    discard: int = 0
+    bsupply: int = 0
+    in_game: int = 0  # v2: one flag per building type (production buildings always 1)
+    role_doubloons: int = 0
+    role_taken: int = 0
+    ships: int = 0
+    players: int = 0
+    p_build: int = 0  # offset of the buildings inside a player record
+    player_len: int = 0
+    length: int = 0
+    slots: int = 0  # Mayor slots
+    last_phase: int = 0
+
+
+def _offsets(version: int, buildings: int, globals_: int, player_extra: int) -> Layout:
+    goods = globals_
+    bsupply = goods + 5 * NK
+    role_doubloons = bsupply + buildings * (2 if version == 2 else 1)
+    players = role_doubloons + 2 * MAX_ROLES + 3 * MAX_SHIPS
+    p_build = P_WHARF + 1 + player_extra
+    return Layout(version, buildings, globals_, player_extra, goods=goods, house=goods + NK,
+                  deck=goods + 2 * NK, faceup=goods + 3 * NK, discard=goods + 4 * NK, bsupply=bsupply,
+                  in_game=bsupply + buildings, role_doubloons=role_doubloons,
+                  role_taken=role_doubloons + MAX_ROLES, ships=role_doubloons + 2 * MAX_ROLES,
+                  players=players, p_build=p_build, player_len=p_build + buildings,
+                  length=players + MAX_PLAYERS * (p_build + buildings), slots=SLOT_BUILDING + buildings,
+                  last_phase=PHASE_GUESTS if version == 2 else PHASE_END)
+
+
+V1 = _offsets(1, NUM_BASE_BUILDINGS, 20, 0)
+V2 = _offsets(2, NUM_BUILDINGS, G_KEPT + NK, 2)
+# v1 offsets by their historical names.
+O_GOODS, O_HOUSE, O_DECK, O_FACEUP, O_DISCARD, O_BSUPPLY = V1.goods, V1.house, V1.deck, V1.faceup, \
+    V1.discard, V1.bsupply
+O_ROLE_DOUBLOONS, O_ROLE_TAKEN, O_SHIPS, O_PLAYERS = V1.role_doubloons, V1.role_taken, V1.ships, V1.players
+PLAYER_LEN, P_BUILD, VECTOR_LEN = V1.player_len, V1.p_build, V1.length
+assert VECTOR_LEN == 313 and V2.length == 462
 
 
 def _range(v: Sequence[int], i: int, lo: int, hi: int) -> Failure | None:
@@ -43,60 +107,90 @@ def _range(v: Sequence[int], i: int, lo: int, hi: int) -> Failure | None:
 
 
 def check_vector(v: Sequence[int]) -> Failure | None:
-    """The first problem of a state vector, or None if it is a valid position."""
-    if len(v) != VECTOR_LEN:
-        return -1, f"vector has {len(v)} entries, expected {VECTOR_LEN}"
-    if v[0] != 1:
-        return 0, f"layout version {v[0]} is not 1"
-    return _check_ranges(v) or _check_invariants(v)
+    """The first problem of a layout v1 vector, or None if it is a valid position."""
+    return _check(v, V1)
 
 
-def _check_ranges(v: Sequence[int]) -> Failure | None:
+def check_vector_v2(v: Sequence[int]) -> Failure | None:
+    """The first problem of a layout v2 vector, or None if it is a valid position."""
+    return _check(v, V2)
+
+
+def _check(v: Sequence[int], lay: Layout) -> Failure | None:
+    if len(v) != lay.length:
+        return -1, f"vector has {len(v)} entries, expected {lay.length}"
+    if v[0] != lay.version:
+        return 0, f"layout version {v[0]} is not {lay.version}"
+    return _check_ranges(v, lay) or _check_invariants(v, lay)
+
+
+def _check_ranges(v: Sequence[int], lay: Layout = V1) -> Failure | None:
     bad = _range(v, 1, 2, 5)
     if bad:
         return bad
     n = v[1]
-    for i, lo, hi, bound in _range_table(n, v[4] == PHASE_END):
-        if bound >= 0:
-            hi = v[bound]
-        if not lo <= v[i] <= hi:
-            problem = _range(v, i, lo, hi)[1]  # type: ignore[index]
-            seat = (i - O_PLAYERS) // PLAYER_LEN
-            if i >= O_PLAYERS and seat >= n:
-                problem += f" (seat {seat} is not in a {n}-player game)"
-            return i, problem
-    return None
+    index, lo, hi, bound = _range_arrays(lay, n, v[4] == PHASE_END)
+    values = np.asarray(v, dtype=np.int64)[index]
+    hi = np.where(bound >= 0, values[np.maximum(bound - index[0], 0)], hi)
+    failing = np.flatnonzero((values < lo) | (values > hi))
+    if not len(failing):
+        return None
+    j = failing[0]
+    i = int(index[j])
+    problem = _range(v, i, int(lo[j]), int(hi[j]))[1]  # type: ignore[index]
+    seat = (i - lay.players) // lay.player_len
+    if i >= lay.players and seat >= n:
+        problem += f" (seat {seat} is not in a {n}-player game)"
+    return i, problem
 
 
 @functools.lru_cache(maxsize=None)
-def _range_table(n: int, ended: bool) -> tuple[tuple[int, int, int, int], ...]:
+def _range_arrays(lay: Layout, n: int, ended: bool) -> tuple[np.ndarray, ...]:
+    """The range table as arrays (index, lo, hi, bound) for a vectorised check."""
+    table = np.array(_range_table(lay, n, ended), dtype=np.int64)
+    assert (table[:, 0] == np.arange(2, lay.length)).all()
+    return table[:, 0], table[:, 1], table[:, 2], table[:, 3]
+
+
+@functools.lru_cache(maxsize=None)
+def _range_table(lay: Layout, n: int, ended: bool) -> tuple[tuple[int, int, int, int], ...]:
     """(index, lo, hi, bound) of every field in vector order.  ``bound`` >= 0 names the
     field whose value is the upper limit instead of ``hi`` (colonists on tiles)."""
     setup = SETUPS[n]
+    v2 = lay.version == 2
     colonists = setup.colonists + setup.ship_colonists
     per_round = 6 if n == 2 else n
-    checks = [(2, 0, 1), (3, 0, n - 1), (4, 0, PHASE_END), (5, -1, -1) if ended else (5, 0, n - 1),
-              (6, 0, n - 1), (7, 0, n - 1), (8, 0, per_round - 1), (9, 0, 1), (10, 0, colonists),
-              (11, 0, colonists), (12, -LIMIT, setup.vp_chips), (13, 0, 1), (14, 0, colonists),
-              (15, 0, NUM_SLOTS - 1), (16, 0, 31), (17, 0, 1), (18, 0, 31), (19, 0, setup.quarries)]
-    checks += [(O_GOODS + k, 0, setup.goods[k]) for k in range(NK)]
-    checks += [(O_HOUSE + k, 0, 4) for k in range(NK)]
-    for pile in (O_DECK, O_FACEUP, O_DISCARD):
+    checks = [(2, 0, 1), (3, 0, n - 1), (4, 0, lay.last_phase), (5, -1, -1) if ended else (5, 0, n - 1),
+              (6, 0, n - 1), (7, 0, n if v2 else n - 1), (8, 0, per_round - 1), (9, 0, 1),
+              (10, 0, colonists), (11, 0, colonists), (12, -LIMIT, setup.vp_chips), (13, 0, 1),
+              (14, 0, colonists), (15, 0, lay.slots - 1), (16, 0, 31), (17, 0, 1), (18, 0, 31),
+              (19, 0, setup.quarries)]
+    if v2:
+        checks += [(G_FOREST_SUPPLY, 0, FORESTS), (G_HACIENDA_TILE, -1, NK - 1), (G_WINDOW, -1, PHASE_END),
+                   (G_PRIVILEGE_LEFT, 0, 2), (G_BM_BUILDING, -1, NUM_BUILDINGS - 1), (G_BM_DUE, 0, 3),
+                   (G_BM_GIVEN, 0, 3), (G_WHARF_BARRELS, 0, sum(setup.goods))]
+        checks += [(G_MADE + k, 0, setup.goods[k]) for k in range(NK)]
+        checks += [(G_KEPT + k, 0, 4) for k in range(NK)]
+    checks += [(lay.goods + k, 0, setup.goods[k]) for k in range(NK)]
+    checks += [(lay.house + k, 0, 4) for k in range(NK)]
+    for pile in (lay.deck, lay.faceup, lay.discard):
         checks += [(pile + k, 0, setup.plantations[k]) for k in range(NK)]
-    checks += [(O_BSUPPLY + b, 0, building_count(b, n)) for b in range(NUM_BUILDINGS)]
-    checks += [(O_ROLE_DOUBLOONS + r, 0, LIMIT) if r < setup.roles else (O_ROLE_DOUBLOONS + r, -1, -1)
+    checks += [(lay.bsupply + b, 0, building_count(b, n)) for b in range(lay.buildings)]
+    if v2:
+        checks += [(lay.in_game + b, 0 if BUILDINGS[b].violet else 1, 1) for b in range(lay.buildings)]
+    checks += [(lay.role_doubloons + r, 0, LIMIT) if r < setup.roles else (lay.role_doubloons + r, -1, -1)
                for r in range(MAX_ROLES)]
-    checks += [(O_ROLE_TAKEN + r, 0, 1 if r < setup.roles else 0) for r in range(MAX_ROLES)]
+    checks += [(lay.role_taken + r, 0, 1 if r < setup.roles else 0) for r in range(MAX_ROLES)]
     for s in range(MAX_SHIPS):
         cap = setup.ships[s] if s < len(setup.ships) else 0
-        i = O_SHIPS + 3 * s
+        i = lay.ships + 3 * s
         checks += [(i, cap, cap), (i + 1, -1, NK - 1 if cap else -1), (i + 2, 0, cap)]
     table = [(i, lo, hi, -1) for i, lo, hi in checks]
     for p in range(MAX_PLAYERS):
-        base = O_PLAYERS + p * PLAYER_LEN
+        base = lay.players + p * lay.player_len
         if p >= n:
-            table += [(base + j, -1, -1, -1) if j >= P_BUILD else (base + j, 0, 0, -1)
-                      for j in range(PLAYER_LEN)]
+            table += [(base + j, -1, -1, -1) if j >= lay.p_build else (base + j, 0, 0, -1)
+                      for j in range(lay.player_len)]
             continue
         fields = [(P_DOUBLOONS, 0, LIMIT, -1), (P_VP, 0, LIMIT, -1)]
         fields += [(P_GOODS + k, 0, setup.goods[k], -1) for k in range(NK)]
@@ -104,29 +198,35 @@ def _range_table(n: int, ended: bool) -> tuple[tuple[int, int, int, int], ...]:
         fields += [(P_PCOL + k, 0, 0, base + P_PLANT + k) for k in range(NK)]
         fields += [(P_QUARRIES, 0, setup.quarries, -1), (P_QCOL, 0, 0, base + P_QUARRIES),
                    (P_SANJUAN, 0, colonists, -1), (P_WHARF, 0, 1, -1)]
-        fields += [(P_BUILD + b, -1, BUILDINGS[b].circles, -1) for b in range(NUM_BUILDINGS)]
+        if v2:
+            fields += [(P_FORESTS, 0, FORESTS, -1), (P_SMALL_WHARF, 0, 1, -1)]
+        fields += [(lay.p_build + b, -1, BUILDINGS[b].circles, -1) for b in range(lay.buildings)]
         table += [(base + j, lo, hi, bound) for j, lo, hi, bound in fields]
     return tuple(table)
 
 
-def _check_invariants(v: Sequence[int]) -> Failure | None:
+def _check_invariants(v: Sequence[int], lay: Layout) -> Failure | None:
     n = v[1]
     setup = SETUPS[n]
-    players = [O_PLAYERS + p * PLAYER_LEN for p in range(n)]
+    v2 = lay.version == 2
+    players = [lay.players + p * lay.player_len for p in range(n)]
     for base in players:
         used = 0
-        for j in list(range(P_PLANT, P_PLANT + NK)) + [P_QUARRIES]:
+        island = list(range(P_PLANT, P_PLANT + NK)) + [P_QUARRIES] + ([P_FORESTS] if v2 else [])
+        for j in island:
             used += v[base + j]
             if used > ISLAND_SPACES:
                 return base + j, f"the island has {ISLAND_SPACES} spaces, this fills {used}"
         used = 0
-        for b in range(NUM_BUILDINGS):
-            used += BUILDINGS[b].spaces if v[base + P_BUILD + b] >= 0 else 0
+        for b in range(lay.buildings):
+            used += BUILDINGS[b].spaces if v[base + lay.p_build + b] >= 0 else 0
             if used > CITY_SPACES:
-                return base + P_BUILD + b, f"the city has {CITY_SPACES} spaces, this fills {used}"
+                return base + lay.p_build + b, f"the city has {CITY_SPACES} spaces, this fills {used}"
+            if v2 and v[base + lay.p_build + b] >= 0 and not v[lay.in_game + b]:
+                return base + lay.p_build + b, f"{BUILDINGS[b].name} is not in this game"
     kinds_on_ships: dict[int, int] = {}
     for s in range(len(setup.ships)):
-        i = O_SHIPS + 3 * s
+        i = lay.ships + 3 * s
         if (v[i + 1] < 0) != (v[i + 2] == 0):
             return i + 1, "a ship carries a kind exactly when it holds barrels"
         if v[i + 1] >= 0:
@@ -136,41 +236,50 @@ def _check_invariants(v: Sequence[int]) -> Failure | None:
             kinds_on_ships[v[i + 1]] = s
     total = 0
     for k in range(NK):
-        total += v[O_HOUSE + k]
+        total += v[lay.house + k]
         if total > 4:
-            return O_HOUSE + k, "the trading house holds at most 4 barrels"
+            return lay.house + k, "the trading house holds at most 4 barrels"
     total = 0
     for k in range(NK):
-        total += v[O_FACEUP + k]
+        total += v[lay.faceup + k]
         if total > n + 1:
-            return O_FACEUP + k, f"at most {n + 1} face-up plantations"
-    return _check_conservation(v, setup, players) or _check_progress(v, n, players)
+            return lay.faceup + k, f"at most {n + 1} face-up plantations"
+    return (_check_conservation(v, lay, setup, players) or (v2 and _check_draft(v, lay, n))
+            or _check_progress(v, lay, n, players))
 
 
-def _check_conservation(v: Sequence[int], setup, players: list[int]) -> Failure | None:  # type: ignore[no-untyped-def]
+def _check_conservation(v: Sequence[int], lay: Layout, setup, players: list[int]) -> Failure | None:  # type: ignore[no-untyped-def]
+    v2 = lay.version == 2
     for k in range(NK):
-        total = v[O_GOODS + k] + v[O_HOUSE + k] + sum(v[b + P_GOODS + k] for b in players)
-        total += sum(v[O_SHIPS + 3 * s + 2] for s in range(MAX_SHIPS) if v[O_SHIPS + 3 * s + 1] == k)
+        total = v[lay.goods + k] + v[lay.house + k] + sum(v[b + P_GOODS + k] for b in players)
+        total += sum(v[lay.ships + 3 * s + 2] for s in range(MAX_SHIPS) if v[lay.ships + 3 * s + 1] == k)
         if total != setup.goods[k]:
-            return O_GOODS + k, f"{total} {GOODS[k]} barrels in play, the game has {setup.goods[k]}"
+            return lay.goods + k, f"{total} {GOODS[k]} barrels in play, the game has {setup.goods[k]}"
     for k in range(NK):
-        total = (v[O_DECK + k] + v[O_FACEUP + k] + v[O_DISCARD + k]
+        total = (v[lay.deck + k] + v[lay.faceup + k] + v[lay.discard + k]
                  + sum(v[b + P_PLANT + k] for b in players))
+        if v2 and v[G_HACIENDA_TILE] == k:
+            total += 1
         if total != setup.plantations[k]:
-            return O_DECK + k, (f"{total} {GOODS[k]} plantations in play, "
-                                f"the game has {setup.plantations[k]}")
+            return lay.deck + k, (f"{total} {GOODS[k]} plantations in play, "
+                                  f"the game has {setup.plantations[k]}")
     total = v[G_QUARRY_SUPPLY] + sum(v[b + P_QUARRIES] for b in players)
     if total != setup.quarries:
         return G_QUARRY_SUPPLY, f"{total} quarries in play, the game has {setup.quarries}"
-    for b in range(NUM_BUILDINGS):
-        count = building_count(b, len(players))
-        total = v[O_BSUPPLY + b] + sum(v[p + P_BUILD + b] >= 0 for p in players)
+    if v2:
+        total = v[G_FOREST_SUPPLY] + sum(v[b + P_FORESTS] for b in players)
+        if total != FORESTS:
+            return G_FOREST_SUPPLY, f"{total} forests in play, the game has {FORESTS}"
+    cities = [v[p + lay.p_build:p + lay.p_build + lay.buildings] for p in players]
+    for b in range(lay.buildings):
+        count = building_count(b, len(players)) if not v2 or v[lay.in_game + b] else 0
+        total = v[lay.bsupply + b] + sum(city[b] >= 0 for city in cities)
         if total != count:
-            return O_BSUPPLY + b, f"{total} {BUILDINGS[b].name} in play, the game has {count}"
+            return lay.bsupply + b, f"{total} {BUILDINGS[b].name} in play, the game has {count}"
     colonists = v[G_COLONIST_SUPPLY] + v[11] + v[G_TO_PLACE]
-    for p in players:
+    for p, city in zip(players, cities):
         colonists += (sum(v[p + P_PCOL:p + P_PCOL + NK]) + v[p + P_QCOL] + v[p + P_SANJUAN]
-                      + sum(max(0, v[p + P_BUILD + b]) for b in range(NUM_BUILDINGS)))
+                      + sum(c for c in city if c > 0))
     if colonists != setup.colonists + setup.ship_colonists:
         return G_COLONIST_SUPPLY, (f"{colonists} colonists in play, the game has "
                                    f"{setup.colonists + setup.ship_colonists}")
@@ -180,35 +289,69 @@ def _check_conservation(v: Sequence[int], setup, players: list[int]) -> Failure 
     return None
 
 
-def _check_progress(v: Sequence[int], n: int, players: list[int]) -> Failure | None:
-    phase, taken = v[4], sum(v[O_ROLE_TAKEN:O_ROLE_TAKEN + MAX_ROLES])
-    playing = phase in PHASE_CARD
-    if phase == PHASE_END and (v[G_PICKS] or taken):
+def _check_draft(v: Sequence[int], lay: Layout, n: int) -> Failure | None:
+    """v2: the violet buildings in the game fill at most their cost's slots, all of them
+    once the draft is over; during the draft the next seat from the governor picks."""
+    swap = bool(v[2] & 1)
+    taken = dict.fromkeys(DRAFT_SLOTS, 0)
+    for b in range(lay.buildings):
+        if BUILDINGS[b].violet and v[lay.in_game + b]:
+            cost = building_cost(b, swap)
+            taken[cost] += 1
+            if taken[cost] > DRAFT_SLOTS[cost]:
+                return lay.in_game + b, (f"{taken[cost]} buildings of cost {cost}, "
+                                         f"the game has {DRAFT_SLOTS[cost]} slots")
+    drafted = sum(taken.values())
+    drafting = v[4] == PHASE_DRAFT
+    if drafting == (drafted == DRAFT_PICKS):
+        return 4, (f"{drafted} of {DRAFT_PICKS} violet buildings drafted, "
+                   + ("the draft is over" if drafting else "the draft is not over"))
+    if drafting and v[G_CURRENT] != (v[3] + drafted) % n:
+        return G_CURRENT, f"player {(v[3] + drafted) % n} drafts next, not {v[G_CURRENT]}"
+    return None
+
+
+def _check_progress(v: Sequence[int], lay: Layout, n: int, players: list[int]) -> Failure | None:
+    v2 = lay.version == 2
+    phase, taken = v[4], sum(v[lay.role_taken:lay.role_taken + MAX_ROLES])
+    if v2 and (phase == PHASE_GUESTS) != (v[G_WINDOW] >= 0):
+        return G_WINDOW, "a Guest House window is open exactly in the guests phase"
+    if v2 and phase == PHASE_GUESTS and v[G_WINDOW] not in WINDOWS:
+        return G_WINDOW, f"{v[G_WINDOW]} is not a phase a Guest House window comes before"
+    card_phase = v[G_WINDOW] if v2 and phase == PHASE_GUESTS else phase
+    playing = card_phase in PHASE_CARD
+    if card_phase == PHASE_END and (v[G_PICKS] or taken):
         return G_PICKS, "a finished game has no roles picked"
     if taken != v[G_PICKS] + playing:
         return G_PICKS, f"{v[G_PICKS]} roles picked this round, but {taken} role cards are taken"
-    if playing and not v[O_ROLE_TAKEN + PHASE_CARD[phase]]:
-        card = PHASE_CARD[phase]
-        return O_ROLE_TAKEN + card, f"the {ROLES[card]} phase is played, so its card is taken"
+    if playing and not v[lay.role_taken + PHASE_CARD[card_phase]]:
+        card = PHASE_CARD[card_phase]
+        return lay.role_taken + card, f"the {ROLES[card]} phase is played, so its card is taken"
     expected = {PHASE_ROLE: (v[3] + v[G_PICKS]) % n, PHASE_CRAFTSMAN: v[G_CHOOSER]}
-    if phase not in (PHASE_CAPTAIN, PHASE_END):
+    if phase not in (PHASE_CAPTAIN, PHASE_END, PHASE_DRAFT):
         want = expected.get(phase, (v[G_CHOOSER] + v[G_TURN]) % n)
         if v[G_CURRENT] != want:
             return G_CURRENT, f"player {want} is to move in this phase, not {v[G_CURRENT]}"
-    owned = {13: phase == 1, 14: phase == PHASE_MAYOR, 15: phase == PHASE_MAYOR,
-             16: phase == PHASE_CRAFTSMAN, 17: phase in (PHASE_CAPTAIN, PHASE_STORAGE),
-             G_STORE_MASK: phase == PHASE_STORAGE}
-    for i, allowed in owned.items():
-        if v[i] and not allowed:
-            return i, f"must be 0 outside its phase, is {v[i]}"
+    if v2 and v[G_TURN] == n and not (phase == PHASE_SETTLER and v[players[v[G_CHOOSER]] + lay.p_build + LIBRARY] > 0):
+        return G_TURN, f"turn {n} is only the settler's Library tile"
+    in_captain = phase in (PHASE_CAPTAIN, PHASE_STORAGE)
+    for i, allowed, idle in _phase_fields(lay, phase, v):
+        if v[i] != idle and not allowed:
+            return i, f"must be {idle} outside its phase, is {v[i]}"
     for p in players:
-        if v[p + P_WHARF] and phase not in (PHASE_CAPTAIN, PHASE_STORAGE):
+        if v[p + P_WHARF] and not in_captain:
             return p + P_WHARF, "must be 0 outside the captain phase and storage"
+        if v2 and v[p + P_SMALL_WHARF] and not in_captain:
+            return p + P_SMALL_WHARF, "must be 0 outside the captain phase and storage"
+    if v2:
+        bad = _check_progress_v2(v, lay, n, players)
+        if bad:
+            return bad
     if phase == PHASE_MAYOR:
         p = players[v[G_CURRENT]]
         if v[G_TO_PLACE] == 0:
             return G_TO_PLACE, "the mayor phase waits for a player with colonists to place"
-        room = sum(_slot_free(v, p, s) for s in range(v[15], NUM_SLOTS))
+        room = sum(_slot_free(v, lay, p, s) for s in range(v[G_LAST_SLOT], lay.slots))
         if room < v[G_TO_PLACE]:
             return G_TO_PLACE, f"{v[G_TO_PLACE]} colonists to place but only {room} free circles"
     if phase == PHASE_STORAGE:
@@ -219,11 +362,53 @@ def _check_progress(v: Sequence[int], n: int, players: list[int]) -> Failure | N
     return None
 
 
-def _slot_free(v: Sequence[int], p: int, s: int) -> int:
+def _phase_fields(lay: Layout, phase: int, v: Sequence[int]) -> list[tuple[int, bool, int]]:
+    """(index, allowed now, idle value) of the fields that only a phase in progress uses."""
+    last_slot = phase == PHASE_MAYOR
+    fields = [(13, phase == PHASE_SETTLER, 0), (14, phase == PHASE_MAYOR, 0), (15, last_slot, 0),
+              (16, phase == PHASE_CRAFTSMAN, 0), (17, phase in (PHASE_CAPTAIN, PHASE_STORAGE), 0),
+              (G_STORE_MASK, phase == PHASE_STORAGE, 0)]
+    if lay.version == 1:
+        return fields
+    fields[2] = (15, last_slot or phase == PHASE_GUESTS or (phase == PHASE_CAPTAIN and v[G_WHARF_BARRELS] > 0)
+                 or (phase == PHASE_CRAFTSMAN and v[G_PRIVILEGE_LEFT] > 0), 0)
+    fields += [(G_HACIENDA_TILE, phase == PHASE_SETTLER, -1), (G_PRIVILEGE_LEFT, phase == PHASE_CRAFTSMAN, 0),
+               (G_BM_BUILDING, phase == PHASE_BUILDER, -1), (G_BM_DUE, phase == PHASE_BUILDER, 0),
+               (G_BM_GIVEN, phase == PHASE_BUILDER, 0), (G_WHARF_BARRELS, phase == PHASE_CAPTAIN, 0)]
+    fields += [(G_MADE + k, phase == PHASE_CRAFTSMAN, 0) for k in range(NK)]
+    fields += [(G_KEPT + k, phase == PHASE_STORAGE, 0) for k in range(NK)]
+    return fields
+
+
+def _check_progress_v2(v: Sequence[int], lay: Layout, n: int, players: list[int]) -> Failure | None:
+    """v2: the expansion's progress fields agree with each other and with the position."""
+    phase = v[4]
+    if v[G_HACIENDA_TILE] >= 0 and not v[13]:
+        return G_HACIENDA_TILE, "a drawn Hacienda tile waits only after the Hacienda draw"
+    if (v[G_BM_BUILDING] >= 0) != (v[G_BM_DUE] > 0):
+        return G_BM_DUE, "give-ups are owed exactly while a Black Market build is paid"
+    if v[G_BM_GIVEN] and not v[G_BM_DUE]:
+        return G_BM_GIVEN, "must be 0 outside a Black Market build"
+    if phase == PHASE_CRAFTSMAN:
+        for k in range(NK):
+            if bool(v[G_PRODUCED] >> k & 1) != (v[G_MADE + k] > 0):
+                return G_MADE + k, "the craftsman made barrels of exactly the kinds he produced"
+    if phase == PHASE_STORAGE:
+        p = players[v[G_CURRENT]]
+        for k in range(NK):
+            if v[G_KEPT + k] > v[p + P_GOODS + k] or (v[G_KEPT + k] and v[G_STORE_MASK] >> k & 1):
+                return G_KEPT + k, "kept barrels must be held and not warehoused"
+    return None
+
+
+def _slot_free(v: Sequence[int], lay: Layout, p: int, s: int) -> int:
     if s < NK:
         return v[p + P_PLANT + s] - v[p + P_PCOL + s]
     if s == SLOT_QUARRY:
         return v[p + P_QUARRIES] - v[p + P_QCOL]
     b = s - SLOT_BUILDING
-    c = v[p + P_BUILD + b]
+    c = v[p + lay.p_build + b]
     return BUILDINGS[b].circles - c if c >= 0 else 0
+
+
+assert NUM_SLOTS == V2.slots

@@ -7,7 +7,7 @@ import pytest
 from meeplemind.engine import Rng
 from meeplemind.engine.puerto_rico import new_game
 from meeplemind.engine.puerto_rico.codec import validate
-from meeplemind.engine.puerto_rico.data import BUILDINGS, CORN, INDIGO
+from meeplemind.engine.puerto_rico.data import BUILDINGS, CORN, INDIGO, NUM_BASE_BUILDINGS
 
 from .pr_helpers import fresh, legal, pick
 
@@ -35,7 +35,9 @@ def test_setup_table(n: int) -> None:
         assert s.players[seat].plantations[kind] == 1 and sum(s.players[seat].plantations) == 1
     small, large = (2, 1) if n > 2 else (1, 1)
     for b, spec in enumerate(BUILDINGS):
-        if spec.good is not None:
+        if b >= NUM_BASE_BUILDINGS:  # Expansion I only
+            expected = 0
+        elif spec.good is not None:
             expected = (2 if n == 2 else (4 if spec.circles == 1 else 3))
         else:
             expected = large if spec.large else small
