@@ -18,7 +18,7 @@ from .data import (
 )
 from .estate import fits
 from .moves import Move
-from .state import Player, State, worker_cost
+from .state import Player, State, move_cost
 
 #: Worth of a tile's effect by colour (buildings and knowledge by kind below).
 _COLOUR_VALUE = {CASTLE: 5.0, MINE: 2.0, SHIP: 3.0, BUILDING: 2.5, ANIMAL: 1.0, KNOWLEDGE: 3.0}
@@ -37,7 +37,7 @@ def choose_move(state: State, rng: Rng) -> Move:
 
 def _score(s: State, p: Player, m: Move) -> float:
     k = m.kind
-    value = -WORKER_VALUE * _workers_spent(p, m) if m.source else 0.0
+    value = -WORKER_VALUE * move_cost(p, m)
     if k == "workers":
         return value + 1.0 + (1.5 if p.workers < 2 else 0.0)
     if k == "sell":
@@ -61,18 +61,6 @@ def _score(s: State, p: Player, m: Move) -> float:
     if k == "goods":
         return sum(s.depot_goods[d * NUM_GOODS + m.arg] for d in range(NUM_DEPOTS) if s.ship_mask >> d & 1)
     return 0.5  # pass
-
-
-def _workers_spent(p: Player, m: Move) -> int:
-    step = 2 if p.knows(K_WORKER_TWO_STEPS) else 1
-    if m.kind == "sell":
-        return worker_cost(m.source, m.arg + 1, 0, step)
-    if m.kind == "take":
-        return worker_cost(m.source, m.arg // DEPOT_SLOTS + 1, int(p.knows(K_FREE_TAKE)), step)
-    if m.kind == "place":
-        free = int(p.knows(FREE_PLACE_KNOWLEDGE[CELL_COLOUR[m.arg]]))
-        return worker_cost(m.source, CELL_DIE[m.arg], free, step)
-    return 0
 
 
 def _storage_pressure(s: State, p: Player) -> float:

@@ -139,21 +139,54 @@ class State:
     def _turn_moves(self, p: Player) -> list[int]:
         dice = sorted({d for d in p.dice if d})
         ids = [A_WORKERS + d for d in dice]
+        twins: list[tuple[int, int, int, int]] = []  # higher-die id, lower-die id, cost, space
+
+        def offer(base: int, stride: int, arg: int, costs: tuple[int, ...], space: int = -1) -> None:
+            low_ok = costs[dice[0]] <= p.workers
+            if low_ok:
+                ids.append(base + dice[0] * stride + arg)
+            if len(dice) == 2 and costs[dice[1]] <= p.workers:
+                ids.append(base + dice[1] * stride + arg)
+                if low_ok and costs[dice[0]] == costs[dice[1]]:
+                    twins.append((ids[-1], ids[-2], costs[dice[0]], space))
+
         if dice:
-            step = 2 if p.knows(K_WORKER_TWO_STEPS) else 1
-            w = p.workers
-            cost = _COST[step][0]
+            owned = set(p.estate)
+            table = _COST[2 if K_WORKER_TWO_STEPS in owned else 1]
             for g in range(NUM_GOODS):
                 if p.goods[g]:
-                    ids += [A_SELL + d * NUM_GOODS + g for d in dice if cost[d][g + 1] <= w]
-            cost = _COST[step][int(p.knows(K_FREE_TAKE))]
+                    offer(A_SELL, NUM_GOODS, g, table[0][g + 1])
+            take = table[int(K_FREE_TAKE in owned)]
             for a in self._depot_choices(None):
-                ids += [A_TAKE + d * DEPOT_SPACES + a for d in dice if cost[d][a // DEPOT_SLOTS + 1] <= w]
+                offer(A_TAKE, DEPOT_SPACES, a, take[a // DEPOT_SLOTS + 1], a)
             for c in placements(p.estate, p.storage):
-                cost = _COST[step][int(p.knows(FREE_PLACE_KNOWLEDGE[CELL_COLOUR[c]]))]
-                ids += [A_PLACE + d * NUM_CELLS + c for d in dice if cost[d][CELL_DIE[c]] <= w]
+                offer(A_PLACE, NUM_CELLS, c, table[int(FREE_PLACE_KNOWLEDGE[CELL_COLOUR[c]] in owned)][CELL_DIE[c]])
+            for high, low, cost, space in twins:
+                if not self._may_take(take, dice, p.workers - cost, space) \
+                        and self._rest_of_turn(high) == self._rest_of_turn(low):
+                    ids.remove(high)
         buys = self._buy_moves(p)
         return ids + buys + ([A_PASS] if buys and not dice else [])
+
+    def _may_take(self, take: tuple[tuple[int, ...], ...], dice: list[int], workers: int, used: int) -> bool:
+        """Whether a die can still take a depot tile (other than the one in space ``used``)
+        with ``workers``.  Then the die left over after one of two twin actions (the same
+        action with either die at the same cost) is a real choice, and the twins differ."""
+        return any(t >= 0 and a != used and any(take[a // DEPOT_SLOTS + 1][d] <= workers for d in dice)
+                   for a, t in enumerate(self.depots))
+
+    def _rest_of_turn(self, action: int) -> State:
+        """The position after ``action`` and every forced move of the same turn.  Twin actions
+        whose rests are equal reach one outcome: only the lower die's is offered."""
+        s = self.copy()
+        s._do(Move.from_id(action), _NO_CHANCE)
+        while not (s.stage == ST_TURN and not any(s.players[s.current].dice)
+                   and not s._buy_moves(s.players[s.current])):
+            ids = s.legal_action_ids()
+            if len(ids) != 1:
+                break
+            s._do(Move.from_id(ids[0]), _NO_CHANCE)
+        return s
 
     def _buy_moves(self, p: Player) -> list[int]:
         if self.bought or p.silverlings < BUY_PRICE:
@@ -308,21 +341,10 @@ class State:
             self._ship(p, self.ship_mask)
 
     def _spend_die(self, p: Player, move: Move) -> None:
-        """Use the die showing ``move.source`` and the workers that turn it into the number
-        the action needs."""
+        """Use the die showing ``move.source`` and the workers the action needs."""
+        p.workers -= move_cost(p, move)
         p.dice[p.dice.index(move.source)] = 0
         p.dice.sort()
-        if move.kind == "workers":
-            return
-        step = 2 if p.knows(K_WORKER_TWO_STEPS) else 1
-        if move.kind == "sell":
-            target, free = move.arg + 1, 0
-        elif move.kind == "take":
-            target, free = move.arg // DEPOT_SLOTS + 1, int(p.knows(K_FREE_TAKE))
-        else:
-            target = CELL_DIE[move.arg]
-            free = int(p.knows(FREE_PLACE_KNOWLEDGE[CELL_COLOUR[move.arg]]))
-        p.workers -= worker_cost(move.source, target, free, step)
 
     def _sell(self, p: Player, g: int) -> None:
         n = p.goods[g]
@@ -530,9 +552,26 @@ def worker_cost(die: int, target: int, free: int, step: int) -> int:
     return (dist + step - 1) // step
 
 
-#: ``_COST[step][free][die][target]``: worker_cost as a table (dice and targets 1-6).
-_COST = {step: tuple(tuple(tuple(worker_cost(d, t, free, step) if d and t else 0 for t in range(7))
-                           for d in range(7)) for free in (0, 1)) for step in (1, 2)}
+_NO_CHANCE = Rng(0)  # for moves inside a turn, which never draw
+def move_cost(p: Player, move: Move) -> int:
+    """Workers a die action costs ``p``: the fewest that turn the die into the number the
+    action needs (knowledge #8: two steps per worker; #9-#12: one free step)."""
+    if not move.source or move.kind == "workers":
+        return 0
+    step = 2 if p.knows(K_WORKER_TWO_STEPS) else 1
+    if move.kind == "sell":
+        target, free = move.arg + 1, 0
+    elif move.kind == "take":
+        target, free = move.arg // DEPOT_SLOTS + 1, int(p.knows(K_FREE_TAKE))
+    else:
+        target = CELL_DIE[move.arg]
+        free = int(p.knows(FREE_PLACE_KNOWLEDGE[CELL_COLOUR[move.arg]]))
+    return _COST[step][free][target][move.source]
+
+
+#: ``_COST[step][free][target][die]``: worker_cost as a table (targets and dice 1-6).
+_COST = {step: tuple(tuple(tuple(worker_cost(d, t, free, step) if d and t else 0 for d in range(7))
+                           for t in range(7)) for free in (0, 1)) for step in (1, 2)}
 
 
 def _sort_storage(storage: list[int]) -> None:
