@@ -9,12 +9,11 @@ the C rollout policy, not a search: everything is a table lookup or a short loop
 from __future__ import annotations
 
 from ..rng import Rng
-from .board import CELL_COLOUR, CELL_DIE, COLOUR_CELLS, REGION_OF, REGIONS
+from .board import CELL_COLOUR, COLOUR_CELLS, REGION_OF, REGIONS
 from .data import (
-    ANIMAL, BUILDING, CASTLE, DEPOT_PAIRS, DEPOT_SLOTS, FREE_PLACE_KNOWLEDGE, K_FREE_TAKE,
-    K_WORKER_TWO_STEPS, KNOWLEDGE, MINE, NUM_DEPOTS, NUM_GOODS, PHASE_BONUS, PHASES, REGION_VP,
-    SETUPS, SHIP, T_BANK, T_BOARDING_HOUSE, T_CITY_HALL, T_KNOWLEDGE, T_WAREHOUSE, T_WATCHTOWER,
-    TILE_COLOUR, animal_count, animal_type,
+    ANIMAL, BUILDING, CASTLE, DEPOT_PAIRS, KNOWLEDGE, MINE, NUM_DEPOTS, NUM_GOODS, PHASE_BONUS, PHASES,
+    REGION_VP, SETUPS, SHIP, T_BANK, T_BOARDING_HOUSE, T_CITY_HALL, T_KNOWLEDGE, T_WAREHOUSE,
+    T_WATCHTOWER, TILE_COLOUR, animal_count, animal_type,
 )
 from .estate import fits
 from .moves import Move

@@ -50,11 +50,6 @@ A_SHIP_PAIR = A_SHIP + NUM_DEPOTS  # + pair (depots d and d + 1, pair 5: depots 
 A_GOODS = A_SHIP_PAIR + len(DEPOT_PAIRS)  # + goods
 NUM_ACTIONS = A_GOODS + NUM_GOODS
 
-#: Move kinds.
-KINDS = ("pass", "workers", "sell", "take", "place", "tile", "discard", "buy_black", "buy", "ship",
-         "ship_pair", "goods")
-
-
 @dataclass(frozen=True, slots=True)
 class Move:
     """One decision: ``kind``, its 0-based target ``arg`` (goods, depot * 4 + slot, cell,

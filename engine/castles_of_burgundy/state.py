@@ -16,6 +16,14 @@ methods mutate a fresh copy.  Conventions, the same in the C twin:
 * Chance comes only from the ``rng`` given to ``apply``: dice and the white die at the start
   of every round, depot refills and the phase's goods at the start of every phase.  Hidden
   stacks are multisets (counts per kind), never an order.
+
+Draw order (the C twin draws the same numbers in the same order).  A draw from a multiset
+is ``rng.below(total)`` walked over the counts in kind order.  ``new_game``: the start player
+``below(players)``; 3 goods per player in turn order from the goods pool; then a phase start
+and a round start.  Phase start: depots 1-6, slots in order, each from the colour-backed
+tiles of the slot's colour; the black depot's 4/6/8 slots from the black-backed tiles; the
+5 round goods from the goods pool.  Round start: the white die ``below(6)``, then two dice
+``below(6) + 1`` per player in seat order.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from meeplemind.engine.castles_of_burgundy.state import (
 )
 
 from .helpers import (
-    check, clear_depot_goods, depot, depot_goods, fresh, give, goods, legal, play, put, tile,
+    clear_depot_goods, depot, depot_goods, fresh, give, goods, legal, play, put, tile,
 )
 
 
