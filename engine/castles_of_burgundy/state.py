@@ -1,7 +1,7 @@
 """The Castles of Burgundy reference rules (``../shared/rules/castles_of_burgundy.md``).
 
-A ``State`` is a whole position; ``apply`` returns a new state, the private ``_do_*``
-methods mutate a fresh copy.  Conventions, the same in the C twin:
+A ``State`` is a whole position; ``apply`` returns a new state, the private methods
+(``_do`` and what it calls) mutate a fresh copy.  Conventions, the same in the C twin:
 
 * A player is asked only when he has a real choice: a decision with exactly one legal move
   is played inside ``apply``, and a turn whose dice are used ends by itself unless the
@@ -10,6 +10,8 @@ methods mutate a fresh copy.  Conventions, the same in the C twin:
   dice showing the same number are one choice), workers are spent only as far as needed and
   never to take workers, equal tiles in a depot or in storage are one choice, ship choices
   that take nothing are one choice, and new goods colours are chosen in ascending order.
+  The same action with either of two dice at the same cost is offered once (lower die) when
+  the die left over would then be forced, since both reach one position (``_turn_moves``).
 * Compound decisions are short sequences: ``place`` then ``tile`` (when several stored
   tiles fit the space), ``take``/``buy`` then ``discard`` (storage full), a tile effect
   (castle action, building, ship) then its choice, ``ship`` then ``goods``.
@@ -34,13 +36,13 @@ from ..errors import IllegalMoveError
 from ..rng import Rng
 from .board import CELL_COLOUR, CELL_DIE, NUM_CELLS, START_CELL
 from .data import (
-    BANK_SILVERLINGS, BLACK_BACKED, BLACK_SLOTS, BOARDING_HOUSE_WORKERS, BUILDING, BUY_PRICE, CASTLE,
+    ANIMAL, BANK_SILVERLINGS, BLACK_BACKED, BLACK_SLOTS, BOARDING_HOUSE_WORKERS, BUILDING, BUY_PRICE, CASTLE,
     COLOUR_BACKED, COLOUR_KINDS, DEPOT_LAYOUT, DEPOT_PAIRS, DEPOT_SLOTS, FREE_PLACE_KNOWLEDGE,
     GOODS_PER_COLOUR, GOODS_SPACES, K_BUY_ANY_DEPOT, K_FOUR_WORKERS, K_FREE_TAKE, K_MINE_WORKER,
     K_SALE_SILVERLING, K_SALE_WORKER, K_TWO_DEPOT_SHIP, K_WORKER_TWO_STEPS, K_WORKERS_SILVERLING,
-    KNOWLEDGE, MINE, NUM_DEPOTS, NUM_GOODS, NUM_TILES, PHASES, ROUNDS, SETUPS, SHIP, STORAGE, T_BANK,
+    KNOWLEDGE, MINE, NUM_COLOURS, NUM_DEPOTS, NUM_GOODS, NUM_TILES, PHASES, ROUNDS, SETUPS, SHIP, STORAGE, T_BANK,
     T_BOARDING_HOUSE, T_CARPENTER, T_CASTLE, T_CHURCH, T_CITY_HALL, T_MARKET, T_MINE, T_SHIP,
-    T_WAREHOUSE, T_WATCHTOWER, TILE_COLOUR, WATCHTOWER_VP, ANIMAL,
+    T_WAREHOUSE, T_WATCHTOWER, TILE_COLOUR, WATCHTOWER_VP,
 )
 from .estate import animal_points, colour_complete, fitting_tiles, placements, region_points
 from .moves import (
@@ -65,7 +67,7 @@ class Player:
     storage: list[int] = field(default_factory=lambda: [-1] * STORAGE)  # ascending, -1s last
     goods: list[int] = field(default_factory=lambda: [0] * NUM_GOODS)
     sold: list[int] = field(default_factory=lambda: [0] * NUM_GOODS)
-    bonus: list[int] = field(default_factory=lambda: [0] * 6)  # per colour: 0, 1 first, 2 second
+    bonus: list[int] = field(default_factory=lambda: [0] * NUM_COLOURS)  # 0, 1 first, 2 second
     dice: list[int] = field(default_factory=lambda: [0, 0])  # ascending, 0: used
     silverlings: int = 0
     workers: int = 0
@@ -323,7 +325,7 @@ class State:
                 self._end_turn(rng)
         elif k == "workers":
             p.workers += 4 if p.knows(K_FOUR_WORKERS) else 2
-            p.silverlings += p.knows(K_WORKERS_SILVERLING)
+            p.silverlings += int(p.knows(K_WORKERS_SILVERLING))
         elif k == "sell":
             self._sell(p, move.arg)
         elif k == "take":
@@ -359,7 +361,7 @@ class State:
         p.goods[g] = 0
         p.sold[g] += n
         p.silverlings += 2 if p.knows(K_SALE_SILVERLING) else 1
-        p.workers += p.knows(K_SALE_WORKER)
+        p.workers += int(p.knows(K_SALE_WORKER))
         p.vp += n * SETUPS[self.num_players].sale_vp
 
     def _receive(self, p: Player, tile: int) -> None:
@@ -427,11 +429,10 @@ class State:
     def _ship(self, p: Player, mask: int) -> None:
         """Take the ship's goods, or ask for the new colours when not all of them fit."""
         sets, held = self._ship_choices(p, mask)
-        chosen = self.goods_chosen
-        if len(sets) > 1 and not any(s == chosen for s in sets):
+        if len(sets) > 1 and self.goods_chosen not in sets:
             self.stage, self.ship_mask = ST_GOODS, mask
             return
-        take = held | (sets[0] if len(sets) == 1 else chosen) if sets else 0
+        take = (held | (self.goods_chosen if len(sets) > 1 else sets[0])) if sets else 0
         for d in range(NUM_DEPOTS):
             if mask >> d & 1:
                 for g in range(NUM_GOODS):
@@ -520,10 +521,10 @@ class State:
         return self.copy()
 
     def determinize(self, viewer: int, rng: Rng) -> State:
-        """A state consistent with ``observation(viewer)``.  The hidden stacks are multisets
-        drawn from when chance happens (with the rng given to ``apply``) and future dice are
-        rolled then, so every sample of the hidden parts is drawn later; this is the
-        observation itself."""
+        """A state consistent with ``observation(viewer)``: the observation itself.  A position
+        holds the hidden parts only as multisets (tile stacks, unseen goods) and no future
+        dice; they are sampled at the chance events from the rng given to ``apply``, so a
+        search that plays on with its own rng samples them consistently."""
         return self.observation(viewer)
 
     def to_dict(self) -> dict:  # type: ignore[type-arg]
@@ -560,7 +561,9 @@ def worker_cost(die: int, target: int, free: int, step: int) -> int:
     return (dist + step - 1) // step
 
 
-_NO_CHANCE = Rng(0)  # for moves inside a turn, which never draw
+_NO_CHANCE = Rng(0)  # for looking ahead inside a turn, which never draws
+
+
 def move_cost(p: Player, move: Move) -> int:
     """Workers a die action costs ``p``: the fewest that turn the die into the number the
     action needs (knowledge #8: two steps per worker; #9-#12: one free step)."""
