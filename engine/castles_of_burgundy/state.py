@@ -144,7 +144,9 @@ class State:
     def legal_action_ids(self) -> list[int]:
         if self.stage == ST_END:
             return []
-        return sorted(_GENERATORS[self.stage](self, self.players[self.current]))
+        p = self.players[self.current]
+        ids = sorted(_GENERATORS[self.stage](self, p))
+        return self._without_equal_takes(p, ids) if self._last_turn_of_phase() else ids
 
     def _turn_moves(self, p: Player) -> list[int]:
         dice = sorted({d for d in p.dice if d})
@@ -160,6 +162,8 @@ class State:
                 if low_ok and costs[dice[0]] == costs[dice[1]]:
                     twins.append((ids[-1], ids[-2], costs[dice[0]], space))
 
+        if len(dice) == 2:
+            twins.append((ids[1], ids[0], 0, -1))
         if dice:
             owned = set(p.estate)
             table = _COST[2 if K_WORKER_TWO_STEPS in owned else 1]
@@ -173,7 +177,7 @@ class State:
                 offer(A_PLACE, NUM_CELLS, c, table[int(FREE_PLACE_KNOWLEDGE[CELL_COLOUR[c]] in owned)][CELL_DIE[c]])
             for high, low, cost, space in twins:
                 if not self._may_take(take, dice, p.workers - cost, space) \
-                        and self._rest_of_turn(high) == self._rest_of_turn(low):
+                        and self._outcome(high) == self._outcome(low):
                     ids.remove(high)
         buys = self._buy_moves(p)
         return ids + buys + ([A_PASS] if buys and not dice else [])
@@ -185,18 +189,52 @@ class State:
         return any(t >= 0 and a != used and any(take[a // DEPOT_SLOTS + 1][d] <= workers for d in dice)
                    for a, t in enumerate(self.depots))
 
-    def _rest_of_turn(self, action: int) -> State:
-        """The position after ``action`` and every forced move of the same turn.  Twin actions
-        whose rests are equal reach one outcome: only the lower die's is offered."""
+    def _without_equal_takes(self, p: Player, ids: list[int]) -> list[int]:
+        """In the last turn of a phase the depots are cleared after the turn, so equal tiles
+        taken or bought from different places at the same cost may reach one outcome: only
+        the first such move is offered."""
+        kept: list[int] = []
+        groups: dict[tuple[bool, int, int, int], list[int]] = {}
+        outcomes: dict[int, State] = {}
+
+        def outcome(action: int) -> State:
+            if action not in outcomes:
+                outcomes[action] = self._outcome(action)
+            return outcomes[action]
+
+        for a in ids:
+            m = Move.from_id(a)
+            if m.kind in ("take", "buy", "buy_black"):
+                tile = (self.black if m.kind == "buy_black" else self.depots)[m.arg]
+                group = groups.setdefault((m.kind == "take", m.source, tile, move_cost(p, m)), [])
+                if any(outcome(b) == outcome(a) for b in group):
+                    continue
+                group.append(a)
+            kept.append(a)
+        return kept
+
+    def _outcome(self, action: int) -> State:
+        """The position after ``action`` and every forced move of the same turn; when that
+        ends the last turn of a phase, with the depots cleared as the phase end clears them.
+        Moves with equal outcomes reach one position, so only one of them is offered."""
         s = self.copy()
         s._do(Move.from_id(action), _NO_CHANCE)
-        while not (s.stage == ST_TURN and not any(s.players[s.current].dice)
-                   and not s._buy_moves(s.players[s.current])):
+        while not s._turn_over():
             ids = s.legal_action_ids()
             if len(ids) != 1:
-                break
+                return s
             s._do(Move.from_id(ids[0]), _NO_CHANCE)
+        if s._last_turn_of_phase():
+            s._clear_depots()
         return s
+
+    def _turn_over(self) -> bool:
+        """Whether the player to move has used his dice and cannot buy any more."""
+        return (self.stage == ST_TURN and not any(self.players[self.current].dice)
+                and not self._buy_moves(self.players[self.current]))
+
+    def _last_turn_of_phase(self) -> bool:
+        return self.round == ROUNDS - 1 and self.turn == self.num_players - 1
 
     def _buy_moves(self, p: Player) -> list[int]:
         if self.bought or p.silverlings < BUY_PRICE:
@@ -305,8 +343,7 @@ class State:
     def _resolve_forced(self, rng: Rng) -> None:
         """End finished turns and play every decision that has a single move."""
         while self.stage != ST_END:
-            if self.stage == ST_TURN and not any(self.players[self.current].dice) \
-                    and not self._buy_moves(self.players[self.current]):
+            if self._turn_over():
                 self._end_turn(rng)
                 continue
             legal = self.legal_action_ids()
@@ -464,14 +501,18 @@ class State:
         else:
             self.stage, self.turn = ST_END, 0
 
-    def _start_phase(self, rng: Rng) -> None:
-        """Clear the depots (out of the game), refill them and lay out the phase's goods."""
-        setup = SETUPS[self.num_players]
+    def _clear_depots(self) -> None:
+        """The tiles left in the depots go out of the game."""
         for pile in (self.depots, self.black):
             for i, t in enumerate(pile):
                 if t >= 0:
                     self.discarded[t] += 1
                     pile[i] = -1
+
+    def _start_phase(self, rng: Rng) -> None:
+        """Clear the depots, refill them and lay out the phase's goods."""
+        setup = SETUPS[self.num_players]
+        self._clear_depots()
         for d in range(NUM_DEPOTS):
             for slot in range(setup.depot_slots):
                 lo, hi = COLOUR_KINDS[DEPOT_LAYOUT[d][slot]]
