@@ -114,7 +114,7 @@ def encode(s: State) -> np.ndarray:
 
 def decode(vec: Any) -> State:
     """The State of a vector written by ``encode`` (validated like ``from_dict``)."""
-    v = [int(x) for x in np.asarray(vec).ravel()]
+    v = np.asarray(vec).ravel().tolist()
     _raise(check_vector(v))
     n = v[1]
     pos = 12

@@ -11,6 +11,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+import numpy as np
+
 from .board import CELL_COLOUR, COLOUR_CELLS, NEIGHBOURS, NUM_CELLS, REGION_OF, REGIONS, START_CELL
 from .data import (
     BLACK_BACKED, BLACK_SLOTS, BUILDING, COLOUR_BACKED, COLOURS, DEPOT_LAYOUT, DEPOT_PAIRS,
@@ -59,13 +61,14 @@ def check_vector(v: Sequence[int]) -> Failure | None:
     if not 2 <= v[G_PLAYERS] <= MAX_PLAYERS:
         return G_PLAYERS, f"{v[G_PLAYERS]} players is not supported (2-{MAX_PLAYERS})"
     n = v[G_PLAYERS]
-    table = _range_table(n)
-    if not all(lo <= x <= hi for x, lo, hi in zip(v[2:], table[0], table[1])):
-        for i, lo, hi in zip(range(2, VECTOR_LEN), table[0], table[1]):
-            if v[i] < lo:
-                return i, f"{v[i]} is below {lo}" + _absent(i, n)
-            if v[i] > hi:
-                return i, f"{v[i]} is above {hi}" + _absent(i, n)
+    lows, highs = _range_table(n)
+    fields = np.asarray(v[2:], dtype=np.int64)
+    out = np.flatnonzero((fields < lows) | (fields > highs))
+    if out.size:
+        i = int(out[0]) + 2
+        if v[i] < lows[i - 2]:
+            return i, f"{v[i]} is below {lows[i - 2]}" + _absent(i, n)
+        return i, f"{v[i]} is above {highs[i - 2]}" + _absent(i, n)
     players = [O_PLAYERS + p * PLAYER_LEN for p in range(n)]
     return (_check_board(v, n) or _check_players(v, players) or _check_conservation(v, players)
             or _check_bonus_tiles(v, players) or _check_progress(v, n, players))
@@ -77,7 +80,7 @@ def _absent(i: int, n: int) -> str:
 
 
 @functools.lru_cache(maxsize=None)
-def _range_table(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _range_table(n: int) -> tuple[np.ndarray, np.ndarray]:
     """(lows, highs) of every field after the player count, in vector order."""
     setup = SETUPS[n]
     t = [(G_PHASE, 0, PHASES - 1), (G_ROUND, 0, ROUNDS - 1), (G_STAGE, 0, len(STAGES) - 1),
@@ -106,8 +109,7 @@ def _range_table(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         fields += [(P_STORAGE + i, -1, NUM_TILES - 1 if here else -1) for i in range(STORAGE)]
         fields += [(P_ESTATE + c, -1, NUM_TILES - 1 if here else -1) for c in range(NUM_CELLS)]
         t += [(base + j, lo, hi) for j, lo, hi in fields]
-    assert [i for i, _, _ in t] == list(range(2, VECTOR_LEN))
-    return tuple(lo for _, lo, _ in t), tuple(hi for _, _, hi in t)
+    return np.array([lo for _, lo, _ in t]), np.array([hi for _, _, hi in t])
 
 
 def _check_board(v: Sequence[int], n: int) -> Failure | None:
