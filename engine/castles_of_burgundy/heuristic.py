@@ -9,7 +9,7 @@ the C rollout policy, not a search: everything is a table lookup or a short loop
 from __future__ import annotations
 
 from ..rng import Rng
-from .board import CELL_COLOUR, COLOUR_CELLS, REGION_OF, REGIONS
+from .board import CELL_COLOUR, COLOUR_CELLS, NEIGHBOURS, REGION_OF, REGIONS
 from .data import (
     ANIMAL, BUILDING, CASTLE, DEPOT_PAIRS, KNOWLEDGE, MINE, NUM_DEPOTS, NUM_GOODS, PHASE_BONUS, PHASES,
     REGION_VP, SETUPS, SHIP, T_BANK, T_BOARDING_HOUSE, T_CITY_HALL, T_KNOWLEDGE, T_WAREHOUSE,
@@ -23,7 +23,7 @@ from .state import Player, State, move_cost
 _COLOUR_VALUE = {CASTLE: 5.0, MINE: 2.0, SHIP: 3.0, BUILDING: 2.5, ANIMAL: 1.0, KNOWLEDGE: 3.0}
 _BUILDING_VALUE = {T_WAREHOUSE: 3.0, T_BOARDING_HOUSE: 2.0, T_BANK: 2.0, T_CITY_HALL: 3.5,
                    T_WATCHTOWER: 4.0}
-#: Knowledge tiles worth more than the default: #1, #5-#8, #12, #14 and the VP tiles #15-#26.
+#: Knowledge tiles worth more than the default (by number): rule changers and end-game VP tiles.
 _KNOWLEDGE_VALUE = {1: 3.5, 6: 4.0, 7: 4.0, 8: 4.0, 12: 4.0, 14: 4.0, 15: 5.0, 24: 5.0, 25: 4.5, 26: 4.0}
 WORKER_VALUE = 1.2  # per worker spent to turn a die
 
@@ -38,7 +38,7 @@ def _score(s: State, p: Player, m: Move) -> float:
     k = m.kind
     value = -WORKER_VALUE * move_cost(p, m)
     if k == "workers":
-        return value + 1.0 + (1.5 if p.workers < 2 else 0.0)
+        return value + (2.5 if p.workers < 2 else 1.0 if p.workers < 6 else 0.3)
     if k == "sell":
         return value + 1.0 + p.goods[m.arg] * SETUPS[s.num_players].sale_vp
     if k == "take":
@@ -70,10 +70,18 @@ def _storage_pressure(s: State, p: Player) -> float:
 
 
 def tile_value(s: State, p: Player, t: int) -> float:
-    """How much holding tile ``t`` is worth: its effect if some empty space takes it."""
+    """How much holding tile ``t`` is worth: its effect if an empty space takes it, half as
+    much while no such space is next to a placed tile."""
     colour = TILE_COLOUR[t]
-    if all(p.estate[c] >= 0 or not fits(p.estate, c, t) for c in COLOUR_CELLS[colour]):
+    cells = [c for c in COLOUR_CELLS[colour] if p.estate[c] < 0 and fits(p.estate, c, t)]
+    if not cells:
         return 0.2
+    reach = 1.0 if any(p.estate[n] >= 0 for c in cells for n in NEIGHBOURS[c]) else 0.5
+    return reach * _effect_value(s, p, t)
+
+
+def _effect_value(s: State, p: Player, t: int) -> float:
+    colour = TILE_COLOUR[t]
     value = 3.0 + _COLOUR_VALUE[colour]
     if colour == MINE:
         value += PHASES - 1 - s.phase
@@ -90,7 +98,7 @@ def tile_value(s: State, p: Player, t: int) -> float:
 
 def place_value(s: State, p: Player, cell: int, t: int) -> float:
     """What adding ``t`` to ``cell`` is worth now: region and colour completion, the effect."""
-    value = tile_value(s, p, t)
+    value = _effect_value(s, p, t)
     region = REGIONS[REGION_OF[cell]]
     empty = sum(1 for c in region if p.estate[c] < 0)
     if empty == 1:
