@@ -1,0 +1,320 @@
+"""Lockstep and decoder-fuzz drivers for every C twin, shared by the tests.
+
+A ``Profile`` (in ``PROFILES``) says how to set games of one engine up and how its
+Python reference judges a state vector; the drivers themselves know no game. Run
+in-process by the release-build tests, and in a subprocess from the repository root
+for the sanitizer build (which needs libasan preloaded into the interpreter)::
+
+    MEEPLEMIND_NATIVE=asan python -m tests.native.native_support lockstep --game puerto-rico --games 200
+    MEEPLEMIND_NATIVE=asan python -m tests.native.native_support fuzz --game puerto-rico --vectors 100000
+
+Both print one JSON summary line and exit 0, or raise (exit 1) on the first mismatch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import multiprocessing
+import os
+import pathlib
+import subprocess
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from meeplemind.engine import get_game
+from meeplemind.engine.errors import PositionError
+from meeplemind.engine.rng import Rng
+from meeplemind.native import NativeDecodeError, NativeGame, load
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
+LIB = load()[1]  # the build under test ($MEEPLEMIND_NATIVE)
+HEURISTIC = 1
+
+Setup = tuple[int, dict[str, Any]]  # players, game options
+
+
+@dataclass(frozen=True)
+class Profile:
+    """How the drivers use one game's engines.
+
+    ``setups`` are cycled through by the lockstep games and the fuzz corpus.
+    ``check_ranges`` and ``check_vector`` are the reference decoder's two passes
+    (``(index, message)`` of the first failure, or None); the C decoder must reject
+    with the same index, as a range error if the first pass fails and an invariant
+    error otherwise. ``sweep`` lists the vector fields the fuzzer sets to every
+    value in ``sweep_values`` (who is to move, progress within the turn)."""
+
+    game_id: str
+    setups: tuple[Setup, ...]
+    check_ranges: Callable[[Sequence[int]], Any]
+    check_vector: Callable[[Sequence[int]], Any]
+    sweep: tuple[int, ...]
+    sweep_values: range = range(-1, 7)
+    wide_sweep: dict[int, range] = field(default_factory=dict)
+
+    @property
+    def engine(self) -> ModuleType:
+        return get_game(self.game_id)
+
+
+def _puerto_rico() -> Profile:
+    from meeplemind.engine.puerto_rico import validate
+
+    base: tuple[Setup, ...] = tuple((n, {}) for n in (2, 3, 4, 5))
+    return Profile("puerto-rico", base, validate._check_ranges, validate.check_vector,
+                   sweep=tuple(range(3, 20)), wide_sweep={15: range(-1, 30)})
+
+
+PROFILES: dict[str, Callable[[], Profile]] = {"puerto-rico": _puerto_rico}
+
+
+def profile(game_id: str) -> Profile:
+    return PROFILES[game_id]()
+
+
+# --------------------------------------------------------------------- lockstep
+def lockstep_game(native: NativeGame, prof: Profile, setup: Setup, seed: int) -> int:
+    """Play one game through both engines; returns the decisions made.
+
+    Chance: one seed, a Python ``Rng`` and a C rng state that must stay equal.
+    Moves: a separate picker, uniform over the legal list for even seeds and the C
+    heuristic playout policy for odd seeds (longer, more built-up games)."""
+    players, options = setup
+    state = prof.engine.new_game(players, seed=seed, **options)
+    buf = native.decode(state.encode())
+    chance = Rng(seed * 2654435761 + 17)
+    rng_state = chance.state
+    picker = Rng(seed ^ 0x5DEECE66D)
+    steps = 0
+    while True:
+        where = f"{prof.game_id} players={players} options={options} seed={seed} step={steps}"
+        legal = state.legal_action_ids()
+        assert native.legal_moves(buf).tolist() == legal, f"{where}: legal moves differ"
+        vec = native.encode(buf)
+        assert np.array_equal(vec, state.encode()), f"{where}: state vectors differ"
+        assert native.decode(vec) == buf, f"{where}: decode(encode(state)) is not the state"
+        assert native.current_player(buf) == (-1 if state.is_terminal else state.current_player), \
+            f"{where}: current player differs"
+        if state.is_terminal:
+            break
+        if seed % 2:
+            action, picker.state = native.rollout_move(buf, picker.state, HEURISTIC)
+        else:
+            action = legal[picker.below(len(legal))]
+        state = state.apply(state.move_from_id(action), chance)
+        rng_state = native.apply(buf, action, rng_state)
+        assert rng_state == chance.state, f"{where}: rng streams diverged after {action}"
+        steps += 1
+    expected = np.array(list(zip(state.scores(), state.tiebreaks())), dtype=np.int32)
+    assert np.array_equal(native.scores(buf), expected), \
+        f"{prof.game_id} players={players} options={options} seed={seed}: scores"
+    return steps
+
+
+def _lockstep_chunk(game_id: str, games: list[tuple[int, int]]) -> int:
+    prof = profile(game_id)
+    native = NativeGame(game_id)
+    return sum(lockstep_game(native, prof, prof.setups[s], seed) for s, seed in games)
+
+
+def run_lockstep(game_id: str, games: int, workers: int = 2, first_seed: int = 0) -> dict[str, int]:
+    """``games`` lockstep games cycling through the game's setups, split over
+    ``workers`` processes (a worker that crashes fails the run instead of hanging it)."""
+    setups = len(profile(game_id).setups)
+    jobs = [(i % setups, first_seed + i) for i in range(games)]
+    chunks = [jobs[i::workers * 8] for i in range(workers * 8)]
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(workers, mp_context=spawn) as pool:
+        decisions = sum(pool.map(_lockstep_chunk, [game_id] * len(chunks), chunks))
+    return {"games": games, "decisions": decisions}
+
+
+# ------------------------------------------------------------------------ fuzz
+def corpus(native: NativeGame, prof: Profile, games: int, seed: int) -> list[np.ndarray]:
+    """Valid state vectors: every position of C-played games (both policies)."""
+    out = []
+    for g in range(games):
+        players, options = prof.setups[g % len(prof.setups)]
+        buf = native.decode(prof.engine.new_game(players, seed=seed + g, **options).encode())
+        rng_state = seed * 31 + g
+        while True:
+            out.append(native.encode(buf))
+            if native.current_player(buf) < 0:
+                break
+            action, rng_state = native.rollout_move(buf, rng_state, g % 2)
+            rng_state = native.apply(buf, action, rng_state)
+    return out
+
+
+_SPECIAL = (INT32_MIN, INT32_MAX, -1001, -1000, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13,
+            28, 29, 31, 32, 40, 42, 95, 100, 101, 122, 123, 999, 1000, 1001)
+
+
+def mutants(base: list[np.ndarray], count: int, seed: int, hot: Sequence[int]) -> Iterator[np.ndarray]:
+    """Random and mutated vectors: boundary values, random values, swaps, unit moves
+    between two fields (conservation kept), several fields at once, length changes,
+    small values in the ``hot`` fields (who is to move, progress within the turn)."""
+    rng = np.random.default_rng(seed)
+    n = len(base[0])
+    version = int(base[0][0])
+    for _ in range(count):
+        v = base[rng.integers(len(base))].copy()
+        kind = rng.integers(11)
+        i, j = rng.integers(n), rng.integers(n)
+        if kind == 0:
+            v[i] = _SPECIAL[rng.integers(len(_SPECIAL))]
+        elif kind == 1:
+            v[i] += rng.choice((-1, 1))
+        elif kind == 2:
+            v[i] = rng.integers(-3, 40)
+        elif kind == 3:
+            v[i], v[j] = v[j], v[i]
+        elif kind == 4:
+            v[i] -= 1
+            v[j] += 1
+        elif kind == 5:
+            for k in rng.integers(n, size=rng.integers(2, 6)):
+                v[k] += rng.choice((-1, 1))
+        elif kind == 6:
+            v = v[: rng.integers(n)] if rng.integers(2) else np.concatenate([v, v[: rng.integers(1, 5)]])
+        elif kind == 7:
+            v = rng.integers(INT32_MIN, INT32_MAX, size=n, dtype=np.int32, endpoint=True)
+            v[0] = rng.choice((version, v[0]))
+        elif kind == 8:
+            v = rng.integers(-1, 6, size=n, dtype=np.int32)
+            v[0] = version
+        elif kind == 9:
+            v[i] = rng.integers(INT32_MIN, INT32_MAX, dtype=np.int32, endpoint=True)
+        else:
+            v[hot[rng.integers(len(hot))]] = rng.integers(-1, 6)
+        yield v.astype(np.int32)
+
+
+def sweeps(prof: Profile, base: list[np.ndarray], bases: int, seed: int) -> Iterator[np.ndarray]:
+    """Every swept field of sampled positions set to each of its values: reaches the
+    progress checks and the no-legal-move check."""
+    rng = np.random.default_rng(seed)
+    for b in rng.integers(len(base), size=bases):
+        for i in prof.sweep:
+            for value in prof.wide_sweep.get(i, prof.sweep_values):
+                v = base[b].copy()
+                v[i] = value
+                yield v
+
+
+def native_verdict(native: NativeGame, v: np.ndarray) -> tuple[int, int]:
+    try:
+        native.decode(v)
+    except NativeDecodeError as e:
+        return e.code, e.index
+    return LIB.MM_OK, -1
+
+
+def python_verdict(prof: Profile, v: np.ndarray) -> tuple[int, int]:
+    """The reference decoder's verdict as (code, index): ``check_vector``, then the
+    no-legal-move check of the game's ``decode``; the code tells range failures (the
+    first pass) from invariant failures."""
+    values = v.tolist()
+    bad = prof.check_vector(values)
+    engine = prof.engine
+    if bad is None:
+        try:
+            engine.decode(values)
+        except PositionError as e:
+            assert e.path == "current_player", e
+            return LIB.MM_ERR_INVARIANT, engine.LAYOUT.index("current_player")
+        return LIB.MM_OK, -1
+    if bad[0] < 0:
+        return LIB.MM_ERR_LENGTH, -1
+    if bad[0] == 0:
+        return LIB.MM_ERR_VERSION, 0
+    in_range = prof.check_ranges(values) is None
+    return (LIB.MM_ERR_INVARIANT if in_range else LIB.MM_ERR_RANGE), bad[0]
+
+
+def round_trip(native: NativeGame, v: np.ndarray) -> None:
+    """decode(encode(x)) == x for the vector and for the state bytes."""
+    buf = native.decode(v)
+    assert np.array_equal(native.encode(buf), v), "encode(decode(v)) != v"
+    assert native.decode(native.encode(buf)) == buf, "decode(encode(state)) != state"
+
+
+def run_fuzz(game_id: str, vectors: int, compare: int, sweep_bases: int = 100,
+             seed: int = 1) -> dict[str, int]:
+    """Feed the sweeps of ``sweep_bases`` positions and ``vectors`` mutants to the C
+    decoder, round-tripping every accepted vector; the sweeps and the first
+    ``compare`` mutants must get the Python verdict too."""
+    prof = profile(game_id)
+    native = NativeGame(game_id)
+    base = corpus(native, prof, 60, seed)
+    for v in base[:: max(1, len(base) // 2000)]:
+        round_trip(native, v)
+    verdicts: dict[int, int] = {}
+    swept = list(sweeps(prof, base, sweep_bases, seed))
+    for n, v in enumerate(itertools.chain(swept, mutants(base, vectors, seed, prof.sweep))):
+        got = native_verdict(native, v)
+        verdicts[got[0]] = verdicts.get(got[0], 0) + 1
+        if got[0] == LIB.MM_OK:
+            round_trip(native, v)
+        if n < len(swept) + compare:
+            want = python_verdict(prof, v)
+            assert got == want, f"vector {v.tolist()}: C says {got}, Python says {want}"
+    return {"vectors": len(swept) + vectors, "compared": len(swept) + compare,
+            "corpus": len(base), **{f"code_{k}": c for k, c in sorted(verdicts.items())}}
+
+
+# ----------------------------------------------------------- sanitizer subprocess
+def sanitizer_env() -> dict[str, str] | None:
+    """Environment for the asan build in a fresh interpreter, or None without libasan."""
+    libs = []
+    for name in ("libasan.so", "libubsan.so"):
+        path = subprocess.run(["gcc", f"-print-file-name={name}"], capture_output=True,
+                              text=True).stdout.strip()
+        if not os.path.isabs(path) or not os.path.exists(path):
+            return None
+        libs.append(path)
+    return {**os.environ, "MEEPLEMIND_NATIVE": "asan", "LD_PRELOAD": " ".join(libs),
+            "ASAN_OPTIONS": "detect_leaks=0", "UBSAN_OPTIONS": "print_stacktrace=1"}
+
+
+def run_sanitized(args: list[str], timeout: float) -> dict[str, int]:
+    """Run this script under the sanitizer build; fail on any report or a bad exit."""
+    env = sanitizer_env()
+    assert env is not None, "libasan/libubsan not found"
+    proc = subprocess.run([sys.executable, "-m", "tests.native.native_support", *args], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=timeout)
+    report = proc.stderr[-4000:]
+    assert "ERROR: AddressSanitizer" not in proc.stderr, report
+    assert "runtime error" not in proc.stderr, report
+    assert proc.returncode == 0, report
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("mode", choices=("lockstep", "fuzz"))
+    parser.add_argument("--game", required=True, choices=sorted(PROFILES))
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--vectors", type=int, default=100_000)
+    parser.add_argument("--compare", type=int, default=0)
+    args = parser.parse_args()
+    if args.mode == "lockstep":
+        result = run_lockstep(args.game, args.games, args.workers, args.first_seed)
+    else:
+        result = run_fuzz(args.game, args.vectors, args.compare)
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
