@@ -1,13 +1,15 @@
-"""Puerto Rico (base game, 2-5 players): the reference rules in Python."""
+"""Puerto Rico (base game and Expansion I, 2-5 players): the reference rules in Python."""
 
-from .codec import LAYOUT, LAYOUT_VERSION, VECTOR_LEN, decode, from_dict, to_dict
+from .codec import LAYOUT, LAYOUT_V2, LAYOUT_VERSION, VECTOR_LEN, VECTOR_LEN_V2, decode, from_dict, to_dict
 from .data import PLAYER_COUNTS
-from .moves import ALL_MOVES, NUM_ACTIONS, Move
+from .expansion import SETUP_OPTIONS, ExpansionState
+from .moves import ALL_MOVES, ALL_MOVES_V2, NUM_ACTIONS, NUM_ACTIONS_V2, Move
 from .state import OPTIONS, State, new_game
 
 GAME_ID = "puerto-rico"
 TITLE = "Puerto Rico"
 
-__all__ = ["ALL_MOVES", "GAME_ID", "LAYOUT", "LAYOUT_VERSION", "NUM_ACTIONS", "OPTIONS",
-           "PLAYER_COUNTS", "TITLE", "VECTOR_LEN", "Move", "State", "decode", "from_dict",
-           "new_game", "to_dict"]
+__all__ = ["ALL_MOVES", "ALL_MOVES_V2", "ExpansionState", "GAME_ID", "LAYOUT", "LAYOUT_V2",
+           "LAYOUT_VERSION", "NUM_ACTIONS", "NUM_ACTIONS_V2", "OPTIONS", "PLAYER_COUNTS",
+           "SETUP_OPTIONS", "TITLE", "VECTOR_LEN", "VECTOR_LEN_V2", "Move", "State", "decode",
+           "from_dict", "new_game", "to_dict"]

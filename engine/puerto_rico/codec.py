@@ -109,8 +109,10 @@ def validate(s: State) -> None:
 
 
 def _check(v: list[int]) -> None:
-    """Raise PositionError naming the field unless ``v`` is a valid vector (either layout)."""
-    layout, bad = (LAYOUT_V2, check_vector_v2(v)) if v and v[0] == 2 else (LAYOUT, check_vector(v))
+    """Raise PositionError naming the field unless ``v`` is a valid vector of the layout its
+    version names (or, for an unknown version, its length names)."""
+    v2 = bool(v) and (v[0] == 2 or (v[0] != 1 and len(v) == VECTOR_LEN_V2))
+    layout, bad = (LAYOUT_V2, check_vector_v2(v)) if v2 else (LAYOUT, check_vector(v))
     if bad:
         raise PositionError(layout[bad[0]] if bad[0] >= 0 else "state", bad[1])
 

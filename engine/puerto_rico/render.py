@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .data import BUILDINGS, GOODS, ROLES
+from .data import BUILDINGS, GOODS, ROLES, VIOLET
 
 if TYPE_CHECKING:
     from .state import State
@@ -17,6 +17,7 @@ def _goods(counts: list[int]) -> str:
 
 
 def render(s: State) -> str:
+    from .expansion import ExpansionState
     from .state import PHASES
 
     lines = [
@@ -30,9 +31,13 @@ def render(s: State) -> str:
         "roles " + ", ".join(f"{ROLES[r]}{'*' if t else ''}+{d}"
                              for r, (d, t) in enumerate(zip(s.role_doubloons, s.role_taken))),
     ]
+    if isinstance(s, ExpansionState):
+        lines.append(f"forests {s.forest_supply}, violet buildings "
+                     + ", ".join(BUILDINGS[b].name for b in VIOLET if s.in_game[b]))
     for i, p in enumerate(s.players):
         city = ", ".join(f"{BUILDINGS[b].name}({c})" for b, c in enumerate(p.buildings) if c >= 0)
-        island = _goods(p.plantations) + (f" Q{p.quarries}" if p.quarries else "")
+        island = (_goods(p.plantations) + (f" Q{p.quarries}" if p.quarries else "")
+                  + (f" F{p.forests}" if p.forests else ""))
         lines.append(f"  P{i}: {p.doubloons}$ {p.vp}vp goods {_goods(p.goods)} | island {island} "
                      f"| san juan {p.san_juan} | {city or 'no buildings'}")
     return "\n".join(lines)

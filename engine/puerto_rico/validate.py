@@ -45,6 +45,7 @@ PHASE_CARD = {1: 0, 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 7: 5}
 WINDOWS = (4, 5, 6, PHASE_END)
 
 Failure = tuple[int, str]
+_SPACES = [b.spaces for b in BUILDINGS]
 
 
 @dataclass(frozen=True)
@@ -210,13 +211,17 @@ def _check_invariants(v: Sequence[int], lay: Layout) -> Failure | None:
     setup = SETUPS[n]
     v2 = lay.version == 2
     players = [lay.players + p * lay.player_len for p in range(n)]
+    island = list(range(P_PLANT, P_PLANT + NK)) + [P_QUARRIES] + ([P_FORESTS] if v2 else [])
     for base in players:
         used = 0
-        island = list(range(P_PLANT, P_PLANT + NK)) + [P_QUARRIES] + ([P_FORESTS] if v2 else [])
         for j in island:
             used += v[base + j]
             if used > ISLAND_SPACES:
                 return base + j, f"the island has {ISLAND_SPACES} spaces, this fills {used}"
+        city = v[base + lay.p_build:base + lay.p_build + lay.buildings]
+        if (sum(_SPACES[b] for b, c in enumerate(city) if c >= 0) <= CITY_SPACES
+                and (not v2 or all(v[lay.in_game + b] for b, c in enumerate(city) if c >= 0))):
+            continue  # the loop below finds the first failure, in field order
         used = 0
         for b in range(lay.buildings):
             used += BUILDINGS[b].spaces if v[base + lay.p_build + b] >= 0 else 0

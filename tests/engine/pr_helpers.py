@@ -5,17 +5,54 @@ from __future__ import annotations
 from meeplemind.engine import Rng
 from meeplemind.engine.puerto_rico import Move, State, new_game
 from meeplemind.engine.puerto_rico.data import BUILDING_IDS, GOODS
+from meeplemind.engine.puerto_rico.expansion import ExpansionState
 
 KIND = {g: i for i, g in enumerate(GOODS)}
+#: An expansion game's violet buildings: the 14 new ones and 3 large base buildings.
+NEW_BUILDINGS = ("aqueduct,forest_house,black_market,storehouse,guest_house,trading_post,church,"
+                 "small_wharf,lighthouse,specialty_factory,library,union_hall,cloister,statue,"
+                 "guild_hall,residence,city_hall")
+
+
+def _seat_governor(s: State, governor: int) -> None:
+    shift = (s.governor - governor) % s.num_players
+    s.players = s.players[shift:] + s.players[:shift]
+    s.governor = s.current = governor
 
 
 def fresh(players: int = 3, governor: int = 0, seed: int = 0) -> State:
     """A new game with the governor (and the first picker) in seat ``governor``."""
     s = new_game(players, seed)
-    shift = (s.governor - governor) % players
-    s.players = s.players[shift:] + s.players[:shift]
-    s.governor = s.current = governor
+    _seat_governor(s, governor)
     return s
+
+
+def fresh_expansion(players: int = 3, governor: int = 0, seed: int = 0,
+                    buildings: str = NEW_BUILDINGS) -> ExpansionState:
+    """A new Expansion I game with ``buildings`` in play, the governor in seat ``governor``."""
+    s = new_game(players, seed, expansion="new-buildings", buildings=buildings)
+    assert isinstance(s, ExpansionState)
+    _seat_governor(s, governor)
+    return s
+
+
+def with_buildings(**instead: str) -> str:
+    """NEW_BUILDINGS with base buildings in: ``with_buildings(hospice="guest_house")``
+    puts the Hospice where the Guest House was (same cost)."""
+    chosen = NEW_BUILDINGS.split(",")
+    for name, out in instead.items():
+        chosen[chosen.index(out)] = name
+    return ",".join(chosen)
+
+
+def forests(s: ExpansionState, player: int, n: int) -> None:
+    s.forest_supply -= n
+    s.players[player].forests += n
+
+
+def chips(s: State, player: int, n: int) -> None:
+    s.vp_supply -= n
+    s.players[player].vp += n
 
 
 def build(s: State, player: int, *names: str, colonists: int | None = None) -> None:
