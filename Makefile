@@ -25,8 +25,8 @@ install: $(STAMP)
 # Two passes: the CPU-bound rule, lockstep and fuzz games spread over both cores; then the
 # rest (budgets, deadlines, cancellation, the smoke load) alone, so its timings hold.
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -n 2 tests/engine tests/native
-	$(BIN)/python -m pytest -q --ignore=tests/engine --ignore=tests/native
+	$(BIN)/python -m pytest -q -n 2 tests/engine tests/native tests/conformance
+	$(BIN)/python -m pytest -q --ignore=tests/engine --ignore=tests/native --ignore=tests/conformance
 
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -q -m slow

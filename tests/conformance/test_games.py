@@ -1,0 +1,121 @@
+"""The conformance suite: what every registered game must do, checked the same way.
+
+For each game, each player count and each of its ``CONFORMANCE_OPTIONS`` (game options
+worth covering, e.g. an expansion), seeded random games are played to the end and at
+every step:
+
+- the legal moves are sorted unique action ids, each with a notation that parses back
+  to the same move and an id that maps back to it;
+- the state survives JSON (``to_dict``/``from_dict``) and state-vector
+  (``encode``/``decode``) round trips unchanged, and ``apply`` leaves it unchanged;
+- every few steps, for every seat: the observation is idempotent, a determinization
+  looks exactly like the observation to that seat, and for the seat to move it offers
+  the same legal moves (what ISMCTS relies on);
+- at the end: no player to move, no legal move, scores and returns for every seat.
+
+Seeded games replay move for move. Lockstep with the C twins and decoder fuzzing are in
+``tests/native`` (driven by the same registry of games).
+"""
+
+from __future__ import annotations
+
+import json
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from meeplemind.engine import Rng, game_ids, get_game
+
+GAMES_PER_SETUP = 12
+OBSERVE_EVERY = 7
+MAX_MOVES = 20_000
+
+
+def _setups() -> list[tuple[str, int, dict[str, Any]]]:
+    out = []
+    for game_id in game_ids():
+        game = get_game(game_id)
+        for options in getattr(game, "CONFORMANCE_OPTIONS", ({},)):
+            out += [(game_id, players, dict(options)) for players in game.PLAYER_COUNTS]
+    return out
+
+
+SETUPS = _setups()
+
+
+def _name(setup: tuple[str, int, dict[str, Any]]) -> str:
+    game_id, players, options = setup
+    return "-".join([game_id, f"{players}p", *(f"{k}={v}" for k, v in options.items())])
+
+
+def _check_position(game: ModuleType, state: Any) -> None:
+    assert game.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+    assert game.decode(state.encode()) == state
+    legal = state.legal_action_ids()
+    assert legal == sorted(set(legal))
+    moves = state.legal_moves()
+    assert [m.id for m in moves] == legal
+    for move in moves:
+        assert game.Move.parse(str(move)) == move
+        assert state.move_from_id(move.id) == move
+
+
+def _check_views(game: ModuleType, state: Any, rng: Rng) -> None:
+    for viewer in range(state.num_players):
+        seen = state.observation(viewer)
+        assert seen.observation(viewer) == seen
+        sample = state.determinize(viewer, rng)
+        assert game.decode(sample.encode()) == sample
+        assert sample.observation(viewer).to_dict() == seen.to_dict()
+        if viewer == state.current_player:
+            assert sample.legal_action_ids() == state.legal_action_ids()
+
+
+def play_conforming(game: ModuleType, players: int, options: dict[str, Any], seed: int) -> list[str]:
+    """One random game with every check; returns its moves in notation."""
+    state = game.new_game(players, seed=seed, **options)
+    rng, views, line = Rng(seed * 7919 + players), Rng(seed), []
+    while not state.is_terminal:
+        _check_position(game, state)
+        if len(line) % OBSERVE_EVERY == 0:
+            _check_views(game, state, views)
+        legal = state.legal_moves()
+        move = legal[rng.below(len(legal))]
+        before, previous = state.to_dict(), state
+        state = state.apply(move, rng) if len(line) % 2 else state.apply(str(move), rng)
+        assert previous.to_dict() == before
+        line.append(str(move))
+        assert len(line) < MAX_MOVES, "a random game must end"
+    _check_position(game, state)
+    assert state.current_player is None and state.legal_action_ids() == []
+    assert len(state.scores()) == players
+    assert sum(state.returns()) == pytest.approx(1.0)
+    return line
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=_name)
+def test_random_games_conform(setup: tuple[str, int, dict[str, Any]]) -> None:
+    game_id, players, options = setup
+    game = get_game(game_id)
+    for seed in range(GAMES_PER_SETUP):
+        play_conforming(game, players, options, seed)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_seeded_games_replay(game_id: str) -> None:
+    game = get_game(game_id)
+    players = game.PLAYER_COUNTS[-1]
+    assert play_conforming(game, players, {}, 3) == play_conforming(game, players, {}, 3)
+    assert play_conforming(game, players, {}, 3) != play_conforming(game, players, {}, 4)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_game_module_interface(game_id: str) -> None:
+    game = get_game(game_id)
+    assert game.GAME_ID == game_id and game.TITLE
+    assert game.VECTOR_LEN == len(game.LAYOUT)
+    ids = [move.id for move in game.ALL_MOVES]
+    assert ids == sorted(set(ids)) and 0 <= ids[0] and ids[-1] < game.NUM_ACTIONS
+    for move in game.ALL_MOVES:
+        assert game.Move.from_id(move.id) == move and game.Move.parse(str(move)) == move
