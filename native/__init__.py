@@ -102,8 +102,11 @@ class NativeGame:
         return buf
 
     def encode(self, buf: Any) -> np.ndarray:
-        out = np.empty(self.vector_len, dtype=np.int32)
-        self.lib.mm_encode(self._game, self._state(buf), self._int32(out))
+        """The state vector, in the layout the state was decoded from (an engine that
+        reads several layouts reports the longest as ``vector_len``)."""
+        state = self._state(buf)
+        out = np.empty(self.lib.mm_encoded_len(self._game, state), dtype=np.int32)
+        self.lib.mm_encode(self._game, state, self._int32(out))
         return out
 
     def num_players(self, buf: Any) -> int:

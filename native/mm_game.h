@@ -23,13 +23,13 @@ typedef struct mm_game {
     const char *name;
     int32_t layout_version; /* state vector layout, checked on decode */
     size_t state_bytes;     /* sizeof the engine's state struct */
-    int32_t vector_len;     /* int32 entries in the encoded state vector */
+    int32_t vector_len;     /* int32 entries in the encoded state vector (the longest layout) */
     int32_t num_actions;    /* size of the action space */
     int32_t max_legal;      /* upper bound on legal moves in any state */
     /* Decode and validate a state vector into *state.  Returns MM_OK or an
      * MM_ERR_* code with *bad_field set to the offending vector index. */
     int (*decode)(void *state, const int32_t *vec, int32_t len, int32_t *bad_field);
-    /* Encode *state into vec[vector_len]. */
+    /* Encode *state into vec[mm_encoded_len(game, state)]. */
     void (*encode)(const void *state, int32_t *vec);
     int (*num_players)(const void *state);
     /* Player to move, or -1 when the game is over. */
@@ -46,7 +46,19 @@ typedef struct mm_game {
     void (*scores)(const void *state, int32_t *out);
     /* A playout move chosen by policy (0 = uniform random, 1 = heuristic). */
     int32_t (*rollout_move)(const void *state, mm_rng *rng, int policy);
+    /* Optional, for an engine that reads several layouts (decode tells them apart):
+     * the entries encode writes for this state, in the layout it was decoded from.
+     * Such an engine reports its longest layout as layout_version / vector_len and
+     * its largest action space as num_actions.  NULL: always vector_len. */
+    int32_t (*encoded_len)(const void *state);
 } mm_game;
+
+/* The length of the state vector encode writes for *state (also a flat API
+ * function: declared in cdef/api.h). */
+static inline int32_t mm_encoded_len(const mm_game *g, const void *state)
+{
+    return g->encoded_len ? g->encoded_len(state) : g->vector_len;
+}
 
 /* Share of the win per player: 1 for a sole winner, split evenly on a tie
  * after the tie-break.  scores as written by mm_game.scores. */

@@ -1,5 +1,5 @@
 /* meeplemind: Puerto Rico in C; see mm_puerto_rico.h.  Function names follow
- * engine/puerto_rico/state.py so the two can be read side by side. */
+ * engine/puerto_rico/state.py and expansion.py so they can be read side by side. */
 #include <assert.h>
 #include <string.h>
 #include "mm_puerto_rico.h"
@@ -9,10 +9,15 @@
 #define NSLOTS MM_PR_SLOTS
 #define SLOT_QUARRY NK
 #define SLOT_BUILDING (NK + 1)
+#define SLOT_SAN_JUAN NSLOTS /* Black Market: a colonist from San Juan */
+#define GIVE_VP NK           /* Black Market: give:vp is A_GIVE + GIVE_VP */
 #define ISLAND_SPACES 12
 #define CITY_SPACES 12
 #define HOUSE_SPACES 4
 #define LIMIT 1000 /* doubloons, VP chips and role-card doubloons in a valid vector */
+#define FORESTS 12
+#define DRAFT_PICKS 17
+#define BIT(b) (1ull << (b))
 
 enum { CORN, INDIGO, SUGAR, TOBACCO, COFFEE };
 enum { SETTLER, MAYOR, BUILDER, CRAFTSMAN, TRADER, CAPTAIN, PROSPECTOR, PROSPECTOR2 };
@@ -20,32 +25,50 @@ enum {
     SMALL_INDIGO_PLANT, SMALL_SUGAR_MILL, INDIGO_PLANT, SUGAR_MILL, TOBACCO_STORAGE,
     COFFEE_ROASTER, SMALL_MARKET, HACIENDA, CONSTRUCTION_HUT, SMALL_WAREHOUSE, HOSPICE,
     OFFICE, LARGE_MARKET, LARGE_WAREHOUSE, FACTORY, UNIVERSITY, HARBOR, WHARF, GUILD_HALL,
-    RESIDENCE, FORTRESS, CUSTOMS_HOUSE, CITY_HALL
+    RESIDENCE, FORTRESS, CUSTOMS_HOUSE, CITY_HALL,
+    AQUEDUCT, FOREST_HOUSE, BLACK_MARKET, STOREHOUSE, GUEST_HOUSE, TRADING_POST, CHURCH,
+    SMALL_WHARF, LIGHTHOUSE, SPECIALTY_FACTORY, LIBRARY, UNION_HALL, CLOISTER, STATUE
 };
 enum {
     ROLE = MM_PR_PHASE_ROLE, PH_SETTLER, PH_MAYOR, PH_BUILDER, PH_CRAFTSMAN, PH_TRADER,
-    PH_CAPTAIN, PH_STORAGE, END
+    PH_CAPTAIN, PH_STORAGE, END, PH_DRAFT, PH_GUESTS
 };
+/* Black Market give-up categories, in the order they are given (bm_given: the last). */
+enum { GIVE_COLONIST = 1, GIVE_BARREL, GIVE_CHIP };
 
 /* ------------------------------------------------------------------ tables (data.py) */
 
 typedef struct building {
-    int8_t cost, vp, circles, spaces, good; /* good -1: violet; quarry column = vp */
+    int8_t cost, vp, column, circles, spaces, good; /* good -1: violet; column: quarry cap */
     int8_t count, count_2p;
 } building;
 
 static const building BUILDINGS[NB] = {
-    {1, 1, 1, 1, INDIGO, 4, 2}, {2, 1, 1, 1, SUGAR, 4, 2}, {3, 2, 3, 1, INDIGO, 3, 2},
-    {4, 2, 3, 1, SUGAR, 3, 2}, {5, 3, 3, 1, TOBACCO, 3, 2}, {6, 3, 2, 1, COFFEE, 3, 2},
-    {1, 1, 1, 1, -1, 2, 1}, {2, 1, 1, 1, -1, 2, 1}, {2, 1, 1, 1, -1, 2, 1},
-    {3, 1, 1, 1, -1, 2, 1}, {4, 2, 1, 1, -1, 2, 1}, {5, 2, 1, 1, -1, 2, 1},
-    {5, 2, 1, 1, -1, 2, 1}, {6, 2, 1, 1, -1, 2, 1}, {7, 3, 1, 1, -1, 2, 1},
-    {8, 3, 1, 1, -1, 2, 1}, {8, 3, 1, 1, -1, 2, 1}, {9, 3, 1, 1, -1, 2, 1},
-    {10, 4, 1, 2, -1, 1, 1}, {10, 4, 1, 2, -1, 1, 1}, {10, 4, 1, 2, -1, 1, 1},
-    {10, 4, 1, 2, -1, 1, 1}, {10, 4, 1, 2, -1, 1, 1},
+    {1, 1, 1, 1, 1, INDIGO, 4, 2}, {2, 1, 1, 1, 1, SUGAR, 4, 2}, {3, 2, 2, 3, 1, INDIGO, 3, 2},
+    {4, 2, 2, 3, 1, SUGAR, 3, 2}, {5, 3, 3, 3, 1, TOBACCO, 3, 2}, {6, 3, 3, 2, 1, COFFEE, 3, 2},
+    {1, 1, 1, 1, 1, -1, 2, 1}, {2, 1, 1, 1, 1, -1, 2, 1}, {2, 1, 1, 1, 1, -1, 2, 1},
+    {3, 1, 1, 1, 1, -1, 2, 1}, {4, 2, 2, 1, 1, -1, 2, 1}, {5, 2, 2, 1, 1, -1, 2, 1},
+    {5, 2, 2, 1, 1, -1, 2, 1}, {6, 2, 2, 1, 1, -1, 2, 1}, {7, 3, 3, 1, 1, -1, 2, 1},
+    {8, 3, 3, 1, 1, -1, 2, 1}, {8, 3, 3, 1, 1, -1, 2, 1}, {9, 3, 3, 1, 1, -1, 2, 1},
+    {10, 4, 4, 1, 2, -1, 1, 1}, {10, 4, 4, 1, 2, -1, 1, 1}, {10, 4, 4, 1, 2, -1, 1, 1},
+    {10, 4, 4, 1, 2, -1, 1, 1}, {10, 4, 4, 1, 2, -1, 1, 1},
+    /* Expansion I */
+    {1, 1, 1, 1, 1, -1, 2, 1}, {2, 1, 1, 1, 1, -1, 2, 1}, {2, 1, 1, 1, 1, -1, 2, 1},
+    {3, 1, 1, 1, 1, -1, 2, 1}, {4, 2, 2, 2, 1, -1, 2, 1}, {5, 2, 2, 1, 1, -1, 2, 1},
+    {5, 2, 2, 1, 1, -1, 2, 1}, {6, 2, 2, 1, 1, -1, 2, 1}, {7, 3, 3, 1, 1, -1, 2, 1},
+    {8, 3, 3, 1, 1, -1, 2, 1}, {8, 3, 3, 1, 1, -1, 2, 1}, {9, 3, 3, 1, 1, -1, 2, 1},
+    {10, 4, 4, 1, 2, -1, 1, 1}, {10, 8, 4, 0, 2, -1, 1, 1},
 };
 
+#define PRODUCTION_MASK (BIT(COFFEE_ROASTER + 1) - 1)
+#define VIOLET_MASK ((BIT(NB) - 1) & ~PRODUCTION_MASK)
+
 static const int8_t FACTORY_INCOME[NK + 1] = {0, 0, 1, 2, 3, 5};
+/* Church chips by the built building's column; Cloister VP by sets of three tiles. */
+static const int8_t CHURCH_VP[5] = {0, 0, 1, 1, 2};
+static const int8_t CLOISTER_VP[5] = {0, 1, 3, 6, 10};
+/* The draft fills the base game's violet slots: this many of each cost (1..10). */
+static const int8_t DRAFT_SLOTS[11] = {0, 1, 2, 1, 1, 2, 1, 1, 2, 1, 5};
 
 typedef struct setup {
     int8_t colonists, ship_colonists; /* supply, ship */
@@ -70,6 +93,14 @@ static int building_count(int b, int players)
     return players == 2 ? BUILDINGS[b].count_2p : BUILDINGS[b].count;
 }
 
+/* Printed price, with the optional Factory 8 / University 7 swap (options bit 0). */
+static int cost_of(int options, int b)
+{
+    if ((options & 1) && (b == FACTORY || b == UNIVERSITY))
+        return b == FACTORY ? 8 : 7;
+    return BUILDINGS[b].cost;
+}
+
 /* ------------------------------------------------------------------ small helpers */
 
 static int sum5(const int8_t *a) { return a[0] + a[1] + a[2] + a[3] + a[4]; }
@@ -85,15 +116,15 @@ static int occupied(const mm_pr_player *p, int b) { return p->buildings[b] > 0; 
 static int owns(const mm_pr_player *p, int b) { return p->buildings[b] >= 0; }
 
 /* Index of the lowest set bit of a non-zero mask (loops over owned buildings). */
-static int lowest(uint32_t mask) { return __builtin_ctz(mask); }
+static int lowest(uint64_t mask) { return __builtin_ctzll(mask); }
+
+static int expansion(const mm_pr_state *s) { return s->in_game != 0; }
 
 static int colonists(const mm_pr_player *p)
 {
     int total = p->san_juan + sum5(p->plantation_colonists) + p->quarry_colonists;
-    for (uint32_t m = p->owned; m; m &= m - 1) {
-        int b = lowest(m);
-        total += p->buildings[b];
-    }
+    for (uint64_t m = p->owned; m; m &= m - 1)
+        total += p->buildings[lowest(m)];
     return total;
 }
 
@@ -111,7 +142,7 @@ static int empty_circles(const mm_pr_player *p, int slot)
 static int empty_building_circles(const mm_pr_player *p)
 {
     int empty = 0;
-    for (uint32_t m = p->owned; m; m &= m - 1) {
+    for (uint64_t m = p->owned; m; m &= m - 1) {
         int b = lowest(m);
         empty += BUILDINGS[b].circles - p->buildings[b];
     }
@@ -134,6 +165,9 @@ static int warehouse_kinds(const mm_pr_player *p)
     return occupied(p, SMALL_WAREHOUSE) + 2 * occupied(p, LARGE_WAREHOUSE);
 }
 
+/* Free barrels kept after the Captain phase: 1, and 3 more with a Storehouse. */
+static int free_barrels(const mm_pr_player *p) { return 1 + 3 * occupied(p, STOREHOUSE); }
+
 static int held_mask(const mm_pr_player *p)
 {
     int mask = 0;
@@ -144,28 +178,54 @@ static int held_mask(const mm_pr_player *p)
 
 static int seat(const mm_pr_state *s, int offset) { return (s->chooser + offset) % s->players; }
 
-static int building_cost(const mm_pr_state *s, int b)
+/* The size of a seat's privilege in the role being played: 1 for the chooser,
+ * 2 with an occupied Library, 0 for everyone else. */
+static int privilege(const mm_pr_state *s, int player)
 {
-    if ((s->options & 1) && (b == FACTORY || b == UNIVERSITY))
-        return b == FACTORY ? 8 : 7;
-    return BUILDINGS[b].cost;
+    return player == s->chooser ? 1 + occupied(&s->p[player], LIBRARY) : 0;
 }
 
+/* Occupied quarries up to the column, the builder's privilege and, with a Forest
+ * House, a doubloon for every 2 forests (no column cap); never below 0. */
 static int price(const mm_pr_state *s, int player, int b)
 {
-    int discount = min_int(s->p[player].quarry_colonists, BUILDINGS[b].vp) + (player == s->chooser);
-    return max_int(0, building_cost(s, b) - discount);
+    const mm_pr_player *p = &s->p[player];
+    int discount = min_int(p->quarry_colonists, BUILDINGS[b].column) + privilege(s, player)
+        + (occupied(p, FOREST_HOUSE) ? p->forests / 2 : 0);
+    return max_int(0, cost_of(s->options, b) - discount);
 }
 
-/* Doubloons a sale of kind k pays (its price is k), with or without the privilege. */
+/* Doubloons a trading-house sale of kind k pays (its price is k). */
 static int sale_gain(const mm_pr_player *p, int k, int privilege)
 {
     return k + privilege + occupied(p, SMALL_MARKET) + 2 * occupied(p, LARGE_MARKET);
 }
 
+static int library_turn(const mm_pr_state *s) { return s->turn == s->players; }
+
+static int may_take_forest(const mm_pr_state *s, const mm_pr_player *p)
+{
+    return occupied(p, FOREST_HOUSE) && s->forest_supply > 0 && p->island_used < ISLAND_SPACES;
+}
+
 /* ------------------------------------------------------------------ legal moves */
 
-static int role_moves(const mm_pr_state *s, uint8_t *out)
+static int draft_moves(const mm_pr_state *s, uint16_t *out)
+{
+    int free[11], n = 0;
+    for (int c = 0; c <= 10; c++)
+        free[c] = DRAFT_SLOTS[c];
+    for (uint64_t m = s->in_game & VIOLET_MASK; m; m &= m - 1)
+        free[cost_of(s->options, lowest(m))]--;
+    for (uint64_t m = VIOLET_MASK & ~s->in_game; m; m &= m - 1) {
+        int b = lowest(m);
+        if (free[cost_of(s->options, b)] > 0)
+            out[n++] = (uint16_t)(MM_PR_A_DRAFT + b);
+    }
+    return n;
+}
+
+static int role_moves(const mm_pr_state *s, uint16_t *out)
 {
     int n = 0, roles = setup_of(s->players)->roles;
     for (int r = 0; r < roles; r++) {
@@ -174,88 +234,179 @@ static int role_moves(const mm_pr_state *s, uint8_t *out)
         if (r == PROSPECTOR2 && !s->role_taken[PROSPECTOR]
             && s->role_doubloons[PROSPECTOR] == s->role_doubloons[PROSPECTOR2])
             continue; /* identical to the first prospector card */
-        out[n++] = (uint8_t)(MM_PR_A_ROLE + r);
+        out[n++] = (uint16_t)(MM_PR_A_ROLE + r);
     }
     return n;
 }
 
-static int settler_moves(const mm_pr_state *s, uint8_t *out)
+/* The settler's Library tile (turn == players) is a face-up plantation or forest,
+ * a quarry only through a Construction Hut, never the Hacienda draw. */
+static int settler_moves(const mm_pr_state *s, uint16_t *out)
 {
     const mm_pr_player *p = &s->p[s->current];
-    int n = 0;
+    int n = 0, extra = library_turn(s);
+    if (s->hacienda_tile >= 0) {
+        out[0] = MM_PR_A_HACIENDA_PLANT;
+        out[1] = MM_PR_A_HACIENDA_FOREST;
+        return 2;
+    }
     out[n++] = MM_PR_A_PASS;
     if (p->island_used >= ISLAND_SPACES)
         return n;
     for (int k = 0; k < NK; k++)
         if (s->faceup[k] > 0)
-            out[n++] = (uint8_t)(MM_PR_A_SETTLE + k);
-    if ((s->current == s->chooser || occupied(p, CONSTRUCTION_HUT)) && s->quarry_supply > 0)
+            out[n++] = (uint16_t)(MM_PR_A_SETTLE + k);
+    if (((s->current == s->chooser && !extra) || occupied(p, CONSTRUCTION_HUT)) && s->quarry_supply > 0)
         out[n++] = MM_PR_A_QUARRY;
-    if (occupied(p, HACIENDA) && !s->hacienda_done && sum5(s->deck) + sum5(s->discard) > 0)
+    if (!extra && occupied(p, HACIENDA) && !s->hacienda_done && sum5(s->deck) + sum5(s->discard) > 0)
         out[n++] = MM_PR_A_HACIENDA;
+    if (may_take_forest(s, p))
+        for (int k = 0; k < NK; k++)
+            if (s->faceup[k] > 0)
+                out[n++] = (uint16_t)(MM_PR_A_FOREST + k);
     return n;
 }
 
 /* Mayor placements go in non-decreasing slot order: a slot is open when it has a
  * free circle and the circles from it on can take every colonist still in hand. */
-static int mayor_moves(const mm_pr_state *s, uint8_t *out)
+static int mayor_moves(const mm_pr_state *s, uint16_t *out)
 {
     const mm_pr_player *p = &s->p[s->current];
     int first = s->last_slot, room = 0, n = 0;
-    uint32_t owned = p->owned & (~0u << max_int(0, first - SLOT_BUILDING));
+    uint64_t owned = p->owned & (~0ull << max_int(0, first - SLOT_BUILDING));
     for (int slot = first; slot <= SLOT_QUARRY; slot++)
         room += empty_circles(p, slot);
-    for (uint32_t m = owned; m; m &= m - 1) {
+    for (uint64_t m = owned; m; m &= m - 1) {
         int b = lowest(m);
         room += BUILDINGS[b].circles - p->buildings[b];
     }
     for (int slot = first; slot <= SLOT_QUARRY && room >= s->to_place; slot++) {
         int empty = empty_circles(p, slot);
         if (empty > 0)
-            out[n++] = (uint8_t)(MM_PR_A_PLACE + slot);
+            out[n++] = (uint16_t)(MM_PR_A_PLACE + slot);
         room -= empty;
     }
-    for (uint32_t m = owned; m && room >= s->to_place; m &= m - 1) {
+    for (uint64_t m = owned; m && room >= s->to_place; m &= m - 1) {
         int b = lowest(m), empty = BUILDINGS[b].circles - p->buildings[b];
         if (empty > 0)
-            out[n++] = (uint8_t)(MM_PR_A_PLACE + SLOT_BUILDING + b);
+            out[n++] = (uint16_t)(MM_PR_A_PLACE + SLOT_BUILDING + b);
         room -= empty;
     }
     return n;
 }
 
-static int builder_moves(const mm_pr_state *s, uint8_t *out)
+/* Black Market: where the builder of b may take a colonist from (a bit per Mayor
+ * slot, SLOT_SAN_JUAN for San Juan).  Not the Black Market itself, nor a building
+ * or quarry whose builder function this build uses: the University always, the
+ * Church when b earns chips, the Library when the builder is its chooser, the
+ * Forest House from 2 forests on, a quarry while the discount needs it. */
+static uint64_t colonist_sources(const mm_pr_state *s, int b)
 {
     const mm_pr_player *p = &s->p[s->current];
-    int n = 0, room = CITY_SPACES - p->city_used;
+    uint64_t sources = p->san_juan ? BIT(SLOT_SAN_JUAN) : 0;
+    uint64_t in_use = BIT(BLACK_MARKET) | BIT(UNIVERSITY);
+    for (int k = 0; k < NK; k++)
+        sources |= (uint64_t)(p->plantation_colonists[k] > 0) << k;
+    if (p->quarry_colonists > BUILDINGS[b].column)
+        sources |= BIT(SLOT_QUARRY);
+    if (CHURCH_VP[BUILDINGS[b].column])
+        in_use |= BIT(CHURCH);
+    if (s->current == s->chooser)
+        in_use |= BIT(LIBRARY);
+    if (p->forests >= 2)
+        in_use |= BIT(FOREST_HOUSE);
+    for (uint64_t m = p->owned & ~in_use; m; m &= m - 1) {
+        int x = lowest(m);
+        if (p->buildings[x] > 0)
+            sources |= BIT(SLOT_BUILDING + x);
+    }
+    return sources;
+}
+
+/* Bitmask of the give-up categories (bit c: GIVE_COLONIST..GIVE_CHIP) open to the
+ * builder of b. */
+static int give_categories(const mm_pr_state *s, int b)
+{
+    const mm_pr_player *p = &s->p[s->current];
+    return (colonist_sources(s, b) ? 1 << GIVE_COLONIST : 0) | (held_mask(p) ? 1 << GIVE_BARREL : 0)
+        | (p->vp > 0 ? 1 << GIVE_CHIP : 0);
+}
+
+/* Give-ups one at a time, one of each category at most, categories in order: a
+ * category is open while it and the open ones after it can cover what is still due.
+ * Ids ascend barrels, chip, colonists. */
+static int give_moves(const mm_pr_state *s, uint16_t *out)
+{
+    const mm_pr_player *p = &s->p[s->current];
+    unsigned cats = (unsigned)give_categories(s, s->bm_building) & (~0u << (s->bm_given + 1));
+    int open = 0, n = 0;
+    for (int c = GIVE_COLONIST; c <= GIVE_CHIP; c++)
+        if ((cats >> c & 1) && __builtin_popcount(cats >> c) >= s->bm_due)
+            open |= 1 << c;
+    if (open >> GIVE_BARREL & 1)
+        for (int k = 0; k < NK; k++)
+            if (p->goods[k] > 0)
+                out[n++] = (uint16_t)(MM_PR_A_GIVE + k);
+    if (open >> GIVE_CHIP & 1)
+        out[n++] = MM_PR_A_GIVE + GIVE_VP;
+    if (open >> GIVE_COLONIST & 1)
+        for (uint64_t m = colonist_sources(s, s->bm_building); m; m &= m - 1)
+            out[n++] = (uint16_t)(MM_PR_A_GIVE_COLONIST + lowest(m));
+    return n;
+}
+
+/* Builds the player can pay, and with an occupied Black Market those whose shortfall
+ * the give-up categories cover (one doubloon each). */
+static int builder_moves(const mm_pr_state *s, uint16_t *out)
+{
+    if (s->bm_due)
+        return give_moves(s, out);
+    const mm_pr_player *p = &s->p[s->current];
+    int n = 0, room = CITY_SPACES - p->city_used, black_market = occupied(p, BLACK_MARKET);
     out[n++] = MM_PR_A_PASS;
-    for (uint32_t m = s->available & ~p->owned; m; m &= m - 1) {
+    for (uint64_t m = s->available & ~p->owned; m; m &= m - 1) {
         int b = lowest(m);
-        if (BUILDINGS[b].spaces <= room && price(s, s->current, b) <= p->doubloons)
-            out[n++] = (uint8_t)(MM_PR_A_BUILD + b);
+        if (BUILDINGS[b].spaces > room)
+            continue;
+        int shortfall = price(s, s->current, b) - p->doubloons;
+        if (shortfall <= 0
+            || (black_market && shortfall <= __builtin_popcount((unsigned)give_categories(s, b))))
+            out[n++] = (uint16_t)(MM_PR_A_BUILD + b);
     }
     return n;
 }
 
-static int craftsman_moves(const mm_pr_state *s, uint8_t *out)
+/* Privilege barrels (two with a Library) of kinds produced, in non-decreasing kind
+ * order from last_slot, as many as the supply allows.  Base games take one. */
+static int craftsman_moves(const mm_pr_state *s, uint16_t *out)
 {
-    int n = 0;
-    for (int k = 0; k < NK; k++)
-        if ((s->produced >> k & 1) && s->goods_supply[k] > 0)
-            out[n++] = (uint8_t)(MM_PR_A_CRAFT + k);
+    int avail[NK], total = 0, n = 0;
+    for (int k = 0; k < NK; k++) {
+        avail[k] = (s->produced >> k & 1) && k >= s->last_slot ? s->goods_supply[k] : 0;
+        total += avail[k];
+    }
+    int need = min_int(expansion(s) ? s->privilege_left : 1, total);
+    for (int k = 0; k < NK && need; k++) {
+        if (avail[k] && total >= need)
+            out[n++] = (uint16_t)(MM_PR_A_CRAFT + k);
+        total -= avail[k];
+    }
     return n;
 }
 
-static int trader_moves(const mm_pr_state *s, uint8_t *out)
+static int trader_moves(const mm_pr_state *s, uint16_t *out)
 {
     const mm_pr_player *p = &s->p[s->current];
     int n = 0;
     out[n++] = MM_PR_A_PASS;
-    if (sum5(s->house) >= HOUSE_SPACES)
-        return n;
-    for (int k = 0; k < NK; k++)
-        if (p->goods[k] > 0 && (occupied(p, OFFICE) || s->house[k] == 0))
-            out[n++] = (uint8_t)(MM_PR_A_SELL + k);
+    if (sum5(s->house) < HOUSE_SPACES)
+        for (int k = 0; k < NK; k++)
+            if (p->goods[k] > 0 && (occupied(p, OFFICE) || s->house[k] == 0))
+                out[n++] = (uint16_t)(MM_PR_A_SELL + k);
+    if (occupied(p, TRADING_POST))
+        for (int k = 0; k < NK; k++)
+            if (p->goods[k] > 0)
+                out[n++] = (uint16_t)(MM_PR_A_POST + k);
     return n;
 }
 
@@ -267,13 +418,13 @@ static int ship_of_kind(const mm_pr_state *s, int k)
     return -1;
 }
 
-static uint8_t load_action(int k, int capacity)
+static uint16_t load_action(int k, int capacity)
 {
-    return (uint8_t)(MM_PR_A_LOAD + k * 5 + capacity - MM_PR_MIN_CAPACITY);
+    return (uint16_t)(MM_PR_A_LOAD + k * 5 + capacity - MM_PR_MIN_CAPACITY);
 }
 
 /* Cargo-ship loads open to a player (rules 3.6: forced maximum per kind), ascending. */
-static int ship_loads(const mm_pr_state *s, int player, uint8_t *out)
+static int ship_loads(const mm_pr_state *s, int player, uint16_t *out)
 {
     const mm_pr_player *p = &s->p[player];
     int n = 0, ships = setup_of(s->players)->ships;
@@ -297,29 +448,44 @@ static int ship_loads(const mm_pr_state *s, int player, uint8_t *out)
     return n;
 }
 
-static int captain_moves(const mm_pr_state *s, int player, uint8_t *out)
+/* Loads, then the optional instead-of-a-load moves (Wharf, Small Wharf) with a
+ * pass when nothing loads.  During a Small Wharf action its mover adds barrels in
+ * non-decreasing kind order or passes to complete it. */
+static int captain_moves(const mm_pr_state *s, int player, uint16_t *out)
 {
     const mm_pr_player *p = &s->p[player];
-    int loads = ship_loads(s, player, out);
-    if (!occupied(p, WHARF) || p->wharf_done || sum5(p->goods) == 0)
+    int n = 0;
+    if (s->wharf_barrels && player == s->current) {
+        out[n++] = MM_PR_A_PASS;
+        for (int k = s->last_slot; k < NK; k++)
+            if (p->goods[k] > 0)
+                out[n++] = (uint16_t)(MM_PR_A_SMALL_WHARF + k);
+        return n;
+    }
+    int loads = ship_loads(s, player, out), goods = sum5(p->goods) > 0;
+    int wharf = goods && occupied(p, WHARF) && !p->wharf_done;
+    int small_wharf = goods && occupied(p, SMALL_WHARF) && !p->small_wharf_done;
+    if (!wharf && !small_wharf)
         return loads;
-    int n = loads;
+    n = loads;
     if (!loads)
-        out[n++] = MM_PR_A_PASS; /* the Wharf is optional when nothing else loads */
-    for (int k = 0; k < NK; k++)
+        out[n++] = MM_PR_A_PASS;
+    for (int k = 0; k < NK && wharf; k++)
         if (p->goods[k] > 0)
-            out[n++] = (uint8_t)(MM_PR_A_WHARF + k);
+            out[n++] = (uint16_t)(MM_PR_A_WHARF + k);
+    for (int k = 0; k < NK && small_wharf; k++)
+        if (p->goods[k] > 0)
+            out[n++] = (uint16_t)(MM_PR_A_SMALL_WHARF + k);
     return n;
 }
 
-/* Canonical storage (state.py _storage_choices/_storage_moves): choices are
+/* Canonical storage with one free barrel (state.py _storage_sequences): choices are
  * (warehouse mask, free-barrel kind); a 1-barrel free kind x is dropped when the
- * mask holds a larger 1-barrel kind (same outcome), and warehouse kinds are
- * named in ascending order after the ones already stored. */
-static int storage_moves(const mm_pr_state *s, uint8_t *out)
+ * mask holds a larger 1-barrel kind (same outcome), and warehouse kinds are named
+ * in ascending order after the ones already stored. */
+static int storage_moves_one(const mm_pr_player *p, int done, uint16_t *out)
 {
-    const mm_pr_player *p = &s->p[s->current];
-    int held = held_mask(p), w = warehouse_kinds(p), done = s->store_mask;
+    int held = held_mask(p), w = warehouse_kinds(p);
     int top = done ? 31 - __builtin_clz((unsigned)done) : -1; /* highest stored kind */
     int store = 0, keep = 0, n = 0;
     for (int mask = 0; mask < 32; mask++) {
@@ -334,20 +500,172 @@ static int storage_moves(const mm_pr_state *s, uint8_t *out)
             int rest = mask & ~done;
             if (!rest)
                 keep |= 1 << x;
-            else if (lowest((uint32_t)rest) >= top)
-                store |= 1 << lowest((uint32_t)rest);
+            else if (lowest((uint64_t)rest) >= top)
+                store |= 1 << lowest((uint64_t)rest);
         }
     }
     for (int k = 0; k < NK; k++)
         if (store >> k & 1)
-            out[n++] = (uint8_t)(MM_PR_A_STORE + k);
+            out[n++] = (uint16_t)(MM_PR_A_STORE + k);
     for (int k = 0; k < NK; k++)
         if (keep >> k & 1)
-            out[n++] = (uint8_t)(MM_PR_A_KEEP + k);
+            out[n++] = (uint16_t)(MM_PR_A_KEEP + k);
     return n;
 }
 
-static int gen_moves(const mm_pr_state *s, uint8_t *out)
+/* Storage with several free barrels (Storehouse), by enumeration as in state.py:
+ * every warehouse mask M of the allowed size gives the outcomes "all of M's kinds,
+ * plus min(free, rest) barrels of the other kinds"; an outcome belongs to the
+ * smallest mask giving it, and its sequence names M's kinds ascending, then the
+ * kept barrels one at a time, kinds ascending. */
+typedef struct storage_walk {
+    const int8_t *goods;
+    int held, size, free, done; /* done: the warehouse kinds named so far */
+    const int8_t *kept;         /* free barrels named so far (only with done complete) */
+    int mask;                   /* the mask being enumerated */
+    int o[NK];                  /* the outcome being built */
+    int next;                   /* found: bits 0-4 store kind, bits 5-9 keep kind */
+} storage_walk;
+
+/* Free barrels the outcome of mask m keeps besides m's kinds. */
+static int storage_rest(const storage_walk *w, int m)
+{
+    int rest = 0;
+    for (int k = 0; k < NK; k++)
+        rest += (m >> k & 1) ? 0 : w->goods[k];
+    return min_int(w->free, rest);
+}
+
+/* Whether outcome o belongs to a mask smaller than w->mask. */
+static int storage_taken(const storage_walk *w, const int o[NK])
+{
+    for (int m = 0; m < w->mask; m++) {
+        if ((m & ~w->held) || popcount5(m) != w->size)
+            continue;
+        int others = 0, whole = 1;
+        for (int k = 0; k < NK; k++) {
+            if (m >> k & 1)
+                whole &= o[k] == w->goods[k];
+            else
+                others += o[k];
+        }
+        if (whole && others == storage_rest(w, m))
+            return 1;
+    }
+    return 0;
+}
+
+/* The next move of a canonical outcome of w->mask after the moves made so far
+ * (-1: none): a warehouse kind, else the next free barrel of the kinds outside it. */
+static int storage_next(const storage_walk *w)
+{
+    if (w->mask != w->done)
+        return lowest((uint64_t)(w->mask & ~w->done));
+    int keep[NK], last = -1;
+    for (int k = 0; k < NK; k++) {
+        keep[k] = (w->mask >> k & 1) ? 0 : w->o[k];
+        last = w->kept[k] ? k : last;
+    }
+    for (int k = 0; k < last; k++)
+        if (keep[k] != w->kept[k])
+            return -1;
+    if (last >= 0 && keep[last] != w->kept[last])
+        return keep[last] > w->kept[last] ? NK + last : -1;
+    for (int k = last + 1; k < NK; k++)
+        if (keep[k])
+            return NK + k;
+    return -1;
+}
+
+/* Enumerate the fills of `left` barrels over kinds k.. outside the mask. */
+static void storage_fill(storage_walk *w, int k, int left)
+{
+    if (k == NK) {
+        int next;
+        if (!left && !storage_taken(w, w->o) && (next = storage_next(w)) >= 0)
+            w->next |= 1 << next;
+        return;
+    }
+    if (w->mask >> k & 1) {
+        w->o[k] = w->goods[k];
+        storage_fill(w, k + 1, left);
+        return;
+    }
+    for (int take = min_int(left, w->goods[k]); take >= 0; take--) {
+        w->o[k] = take;
+        storage_fill(w, k + 1, left - take);
+    }
+}
+
+static int storage_moves_many(const mm_pr_state *s, const mm_pr_player *p, uint16_t *out)
+{
+    storage_walk w = {.goods = p->goods, .held = held_mask(p), .free = free_barrels(p),
+                      .done = s->store_mask, .kept = s->kept};
+    int keeping = sum5(s->kept) > 0, top = w.done ? 31 - __builtin_clz((unsigned)w.done) : -1, n = 0;
+    w.size = min_int(warehouse_kinds(p), popcount5(w.held));
+    for (w.mask = 0; w.mask < 32; w.mask++) {
+        int rest = w.mask & ~w.done;
+        if ((w.mask & ~w.held) || popcount5(w.mask) != w.size || (w.mask & w.done) != w.done
+            || (keeping && rest) || (rest && lowest((uint64_t)rest) < top))
+            continue;
+        storage_fill(&w, 0, storage_rest(&w, w.mask));
+    }
+    for (int i = 0; i < 2 * NK; i++)
+        if (w.next >> i & 1)
+            out[n++] = (uint16_t)((i < NK ? MM_PR_A_STORE : MM_PR_A_KEEP - NK) + i);
+    return n;
+}
+
+/* Whether the free barrels named so far complete a canonical outcome of the
+ * warehouse kinds named (the player's storage ends). */
+static int storage_complete(const mm_pr_state *s, const mm_pr_player *p)
+{
+    storage_walk w = {.goods = p->goods, .held = held_mask(p), .free = free_barrels(p),
+                      .mask = s->store_mask};
+    int others = 0;
+    w.size = min_int(warehouse_kinds(p), popcount5(w.held));
+    for (int k = 0; k < NK; k++) {
+        w.o[k] = (w.mask >> k & 1) ? p->goods[k] : s->kept[k];
+        others += (w.mask >> k & 1) ? 0 : s->kept[k];
+    }
+    return others == storage_rest(&w, w.mask) && !storage_taken(&w, w.o);
+}
+
+static int storage_moves(const mm_pr_state *s, uint16_t *out)
+{
+    const mm_pr_player *p = &s->p[s->current];
+    if (free_barrels(p) == 1 && !sum5(s->kept))
+        return storage_moves_one(p, s->store_mask, out);
+    return storage_moves_many(s, p, out);
+}
+
+/* Guest House moves of a seat: a guest to any empty circle of a slot from `first`
+ * on (the Guest House's own excluded); returns how many slots. */
+static int guest_slots(const mm_pr_state *s, int player, int first, uint16_t *out)
+{
+    const mm_pr_player *p = &s->p[player];
+    int n = 0;
+    if (p->buildings[GUEST_HOUSE] <= 0)
+        return 0;
+    for (int slot = first; slot <= SLOT_QUARRY; slot++)
+        if (empty_circles(p, slot) > 0)
+            out[n++] = (uint16_t)(MM_PR_A_GUEST + slot);
+    uint64_t owned = p->owned & ~BIT(GUEST_HOUSE) & (~0ull << max_int(0, first - SLOT_BUILDING));
+    for (uint64_t m = owned; m; m &= m - 1) {
+        int b = lowest(m);
+        if (BUILDINGS[b].circles > p->buildings[b])
+            out[n++] = (uint16_t)(MM_PR_A_GUEST + SLOT_BUILDING + b);
+    }
+    return n;
+}
+
+static int guest_moves(const mm_pr_state *s, uint16_t *out)
+{
+    out[0] = MM_PR_A_PASS;
+    return 1 + guest_slots(s, s->current, s->last_slot, out + 1);
+}
+
+static int gen_moves(const mm_pr_state *s, uint16_t *out)
 {
     switch (s->phase) {
     case ROLE: return role_moves(s, out);
@@ -358,6 +676,8 @@ static int gen_moves(const mm_pr_state *s, uint8_t *out)
     case PH_TRADER: return trader_moves(s, out);
     case PH_CAPTAIN: return captain_moves(s, s->current, out);
     case PH_STORAGE: return storage_moves(s, out);
+    case PH_DRAFT: return draft_moves(s, out);
+    case PH_GUESTS: return guest_moves(s, out);
     default: return 0;
     }
 }
@@ -370,6 +690,42 @@ static int refresh_legal(mm_pr_state *s)
 }
 
 /* ------------------------------------------------------------------ rules */
+
+static void produce(mm_pr_state *s);
+static void captain_income(mm_pr_state *s);
+static void next_guest_owner(mm_pr_state *s);
+
+/* Expansion games: a Guest House window before the phase `before`; owners move
+ * guests one at a time in turn order from the chooser, then the phase begins. */
+static void open_window(mm_pr_state *s, int before)
+{
+    s->window = (int8_t)before;
+    s->turn = 0;
+    next_guest_owner(s);
+}
+
+static void next_guest_owner(mm_pr_state *s)
+{
+    uint16_t moves[MM_PR_MAX_LEGAL];
+    for (; s->turn < s->players; s->turn++) {
+        int at = seat(s, s->turn);
+        if (guest_slots(s, at, 0, moves)) {
+            s->phase = PH_GUESTS;
+            s->current = (int8_t)at;
+            s->last_slot = 0;
+            return;
+        }
+    }
+    int before = s->window;
+    s->window = -1;
+    s->turn = s->last_slot = 0;
+    switch (before) {
+    case PH_CRAFTSMAN: produce(s); break;
+    case PH_TRADER: s->phase = PH_TRADER; s->current = s->chooser; break;
+    case PH_CAPTAIN: captain_income(s); break;
+    default: s->phase = END; s->current = -1; break;
+    }
+}
 
 static void end_phase(mm_pr_state *s)
 {
@@ -387,8 +743,16 @@ static void end_phase(mm_pr_state *s)
     }
     s->picks = 0;
     s->governor = (int8_t)((s->governor + 1) % n);
-    s->phase = s->end_triggered ? END : ROLE;
-    s->current = s->end_triggered ? -1 : s->governor;
+    if (!s->end_triggered) {
+        s->phase = ROLE;
+        s->current = s->governor;
+    } else if (expansion(s)) { /* the last window runs from the governor */
+        s->chooser = s->governor;
+        open_window(s, END);
+    } else {
+        s->phase = END;
+        s->current = -1;
+    }
 }
 
 /* Give the turn to the next seat of the phase; 1 when every seat has had it. */
@@ -415,6 +779,12 @@ static int take_colonist(mm_pr_state *s)
     return 0;
 }
 
+static void give_vp(mm_pr_state *s, mm_pr_player *p, int vp)
+{
+    p->vp = (int16_t)(p->vp + vp);
+    s->vp_supply -= vp;
+}
+
 /* Draw one face-down plantation (the caller ensures one is left); reshuffles
  * the discards into an empty stack. */
 static int draw_plantation(mm_pr_state *s, mm_rng *rng)
@@ -432,6 +802,22 @@ static int draw_plantation(mm_pr_state *s, mm_rng *rng)
     return k;
 }
 
+/* -- draft */
+static void do_draft(mm_pr_state *s, int a)
+{
+    int b = a - MM_PR_A_DRAFT;
+    s->in_game |= BIT(b);
+    s->building_supply[b] = (int8_t)building_count(b, s->players);
+    s->available |= BIT(b);
+    int picks = __builtin_popcountll(s->in_game & VIOLET_MASK);
+    if (picks == DRAFT_PICKS) {
+        s->phase = ROLE;
+        s->current = s->governor;
+    } else {
+        s->current = (int8_t)((s->governor + picks) % s->players);
+    }
+}
+
 /* -- settler */
 static void start_settler(mm_pr_state *s)
 {
@@ -440,8 +826,14 @@ static void start_settler(mm_pr_state *s)
     s->hacienda_done = 0;
 }
 
+/* Face-up row to the discards and a new one drawn; with an occupied Library the
+ * settler first takes one more tile (turn == players). */
 static void finish_settler(mm_pr_state *s, mm_rng *rng)
 {
+    if (library_turn(s) && occupied(&s->p[s->chooser], LIBRARY)) {
+        s->current = s->chooser;
+        return;
+    }
     for (int k = 0; k < NK; k++) {
         s->discard[k] += s->faceup[k];
         s->faceup[k] = 0;
@@ -451,13 +843,43 @@ static void finish_settler(mm_pr_state *s, mm_rng *rng)
     end_phase(s);
 }
 
+static void take_forest(mm_pr_state *s, mm_pr_player *p)
+{
+    s->forest_supply--;
+    p->forests++;
+    p->island_used++;
+}
+
+/* The Hospice colonist for a settled tile (none for the Library tile). */
+static int hospice_colonist(mm_pr_state *s, const mm_pr_player *p)
+{
+    return !library_turn(s) && occupied(p, HOSPICE) && take_colonist(s);
+}
+
 static void do_settler(mm_pr_state *s, int a, mm_rng *rng)
 {
     mm_pr_player *p = &s->p[s->current];
-    if (a == MM_PR_A_HACIENDA) {
-        p->plantations[draw_plantation(s, rng)]++;
-        p->island_used++;
+    if (a == MM_PR_A_HACIENDA) { /* with a Forest House the tile waits to be seen */
+        int forest = may_take_forest(s, p), k = draw_plantation(s, rng);
         s->hacienda_done = 1;
+        if (forest) {
+            s->hacienda_tile = (int8_t)k;
+        } else {
+            p->plantations[k]++;
+            p->island_used++;
+        }
+        return;
+    }
+    if (a == MM_PR_A_HACIENDA_PLANT || a == MM_PR_A_HACIENDA_FOREST) {
+        int k = s->hacienda_tile;
+        s->hacienda_tile = -1;
+        if (a == MM_PR_A_HACIENDA_FOREST) {
+            s->discard[k]++;
+            take_forest(s, p);
+        } else {
+            p->plantations[k]++;
+            p->island_used++;
+        }
         return;
     }
     if (a >= MM_PR_A_SETTLE && a < MM_PR_A_SETTLE + NK) {
@@ -465,14 +887,21 @@ static void do_settler(mm_pr_state *s, int a, mm_rng *rng)
         s->faceup[k]--;
         p->plantations[k]++;
         p->island_used++;
-        if (occupied(p, HOSPICE) && take_colonist(s))
+        if (hospice_colonist(s, p))
             p->plantation_colonists[k]++;
     } else if (a == MM_PR_A_QUARRY) {
         s->quarry_supply--;
         p->quarries++;
         p->island_used++;
-        if (occupied(p, HOSPICE) && take_colonist(s))
+        if (hospice_colonist(s, p))
             p->quarry_colonists++;
+    } else if (a != MM_PR_A_PASS) { /* a forest: the plantation goes to the discards */
+        int k = a - MM_PR_A_FOREST;
+        s->faceup[k]--;
+        s->discard[k]++;
+        take_forest(s, p);
+        if (hospice_colonist(s, p))
+            p->san_juan++; /* a forest has no circle */
     }
     s->hacienda_done = 0;
     if (advance_turn(s))
@@ -500,7 +929,7 @@ static void fill_all(mm_pr_player *p)
 {
     memcpy(p->plantation_colonists, p->plantations, sizeof p->plantations);
     p->quarry_colonists = p->quarries;
-    for (uint32_t m = p->owned; m; m &= m - 1) {
+    for (uint64_t m = p->owned; m; m &= m - 1) {
         int b = lowest(m);
         p->buildings[b] = BUILDINGS[b].circles;
     }
@@ -513,11 +942,11 @@ static void begin_placement(mm_pr_state *s)
     for (; s->turn < s->players; s->turn++) {
         int at = seat(s, s->turn);
         mm_pr_player *p = &s->p[at];
-        int hand = colonists(p), circles = p->island_used;
+        int hand = colonists(p), circles = p->island_used - p->forests; /* forests have none */
         p->san_juan = 0;
         memset(p->plantation_colonists, 0, sizeof p->plantation_colonists);
         p->quarry_colonists = 0;
-        for (uint32_t m = p->owned; m; m &= m - 1) {
+        for (uint64_t m = p->owned; m; m &= m - 1) {
             int b = lowest(m);
             p->buildings[b] = 0;
             circles += BUILDINGS[b].circles;
@@ -540,7 +969,7 @@ static void start_mayor(mm_pr_state *s)
 {
     int n = s->players, each = s->colonist_ship / n, extra = s->colonist_ship % n;
     s->phase = PH_MAYOR;
-    if (s->colonist_supply > 0) {
+    for (int i = privilege(s, s->chooser); i > 0 && s->colonist_supply > 0; i--) {
         s->colonist_supply--;
         s->p[s->chooser].san_juan++;
     }
@@ -550,16 +979,21 @@ static void start_mayor(mm_pr_state *s)
     begin_placement(s);
 }
 
-static void do_mayor(mm_pr_state *s, int a)
+/* One more colonist on a Mayor slot (placement, Guest House move). */
+static void add_colonist(mm_pr_player *p, int slot)
 {
-    mm_pr_player *p = &s->p[s->current];
-    int slot = a - MM_PR_A_PLACE;
     if (slot < NK)
         p->plantation_colonists[slot]++;
     else if (slot == SLOT_QUARRY)
         p->quarry_colonists++;
     else
         p->buildings[slot - SLOT_BUILDING]++;
+}
+
+static void do_mayor(mm_pr_state *s, int a)
+{
+    int slot = a - MM_PR_A_PLACE;
+    add_colonist(&s->p[s->current], slot);
     s->to_place--;
     s->last_slot = (int8_t)slot;
     if (s->to_place == 0) {
@@ -569,64 +1003,164 @@ static void do_mayor(mm_pr_state *s, int a)
 }
 
 /* -- builder */
+
+/* The player to move pays `cost` and takes building b; with an occupied Church he
+ * earns chips by its column (they never end the game). */
+static void build(mm_pr_state *s, int b, int cost)
+{
+    mm_pr_player *p = &s->p[s->current];
+    int chips = occupied(p, CHURCH) ? CHURCH_VP[BUILDINGS[b].column] : 0;
+    p->doubloons = (int16_t)(p->doubloons - cost);
+    if (--s->building_supply[b] == 0)
+        s->available &= ~BIT(b);
+    p->buildings[b] = 0;
+    p->owned |= BIT(b);
+    p->city_used = (int8_t)(p->city_used + BUILDINGS[b].spaces);
+    if (BUILDINGS[b].circles && occupied(p, UNIVERSITY) && take_colonist(s))
+        p->buildings[b] = 1; /* not on the Statue, which has no circle */
+    if (p->city_used >= CITY_SPACES)
+        s->end_triggered = 1;
+    give_vp(s, p, chips);
+}
+
+/* One Black Market give-up, back to its supply. */
+static void give(mm_pr_state *s, mm_pr_player *p, int a)
+{
+    if (a >= MM_PR_A_GIVE_COLONIST) {
+        int slot = a - MM_PR_A_GIVE_COLONIST;
+        s->bm_given = GIVE_COLONIST;
+        s->colonist_supply++;
+        if (slot == SLOT_SAN_JUAN)
+            p->san_juan--;
+        else if (slot < NK)
+            p->plantation_colonists[slot]--;
+        else if (slot == SLOT_QUARRY)
+            p->quarry_colonists--;
+        else
+            p->buildings[slot - SLOT_BUILDING]--;
+    } else if (a == MM_PR_A_GIVE + GIVE_VP) {
+        s->bm_given = GIVE_CHIP;
+        give_vp(s, p, -1);
+    } else {
+        s->bm_given = GIVE_BARREL;
+        p->goods[a - MM_PR_A_GIVE]--;
+        s->goods_supply[a - MM_PR_A_GIVE]++;
+    }
+}
+
+/* A build the player cannot pay waits for its Black Market give-ups; the last one
+ * builds it for all his doubloons (the Black Market covers a shortfall only). */
 static void do_builder(mm_pr_state *s, int a)
 {
-    if (a != MM_PR_A_PASS) {
-        int b = a - MM_PR_A_BUILD;
-        mm_pr_player *p = &s->p[s->current];
-        p->doubloons = (int16_t)(p->doubloons - price(s, s->current, b));
-        if (--s->building_supply[b] == 0)
-            s->available &= ~(1u << b);
-        p->buildings[b] = 0;
-        p->owned |= 1u << b;
-        p->city_used = (int8_t)(p->city_used + BUILDINGS[b].spaces);
-        if (occupied(p, UNIVERSITY) && take_colonist(s))
-            p->buildings[b] = 1;
-        if (p->city_used >= CITY_SPACES)
-            s->end_triggered = 1;
+    mm_pr_player *p = &s->p[s->current];
+    if (a >= MM_PR_A_GIVE) {
+        give(s, p, a);
+        if (--s->bm_due)
+            return;
+        int b = s->bm_building;
+        s->bm_building = -1;
+        s->bm_given = 0;
+        build(s, b, p->doubloons);
+    } else if (a != MM_PR_A_PASS) {
+        int b = a - MM_PR_A_BUILD, cost = price(s, s->current, b);
+        if (cost > p->doubloons) {
+            s->bm_building = (int8_t)b;
+            s->bm_due = (int8_t)(cost - p->doubloons);
+            return;
+        }
+        build(s, b, cost);
     }
     if (advance_turn(s))
         end_phase(s);
 }
 
 /* -- craftsman */
+/* Specialty Factory income: the most barrels of one kind (corn excluded), minus 1. */
+static int specialty_income(int indigo, int sugar, int tobacco, int coffee)
+{
+    return max_int(0, max_int(max_int(indigo, sugar), max_int(tobacco, coffee)) - 1);
+}
+
 static void finish_craftsman(mm_pr_state *s)
 {
+    if (expansion(s)) {
+        mm_pr_player *p = &s->p[s->chooser];
+        const int8_t *made = s->made;
+        if (occupied(p, SPECIALTY_FACTORY))
+            p->doubloons = (int16_t)(p->doubloons + specialty_income(made[1], made[2], made[3], made[4]));
+        memset(s->made, 0, sizeof s->made);
+        s->privilege_left = s->last_slot = 0;
+    }
     s->produced = 0;
     end_phase(s);
 }
 
-static void start_craftsman(mm_pr_state *s)
+/* Production in seat order from the craftsman: barrels as far as the supply lasts,
+ * Factory income, then (expansion) the Aqueduct barrels and the Specialty Factory
+ * (the craftsman's after his privilege barrels). */
+static void produce(mm_pr_state *s)
 {
+    static const int8_t AQUEDUCT_PLANT[NK] = {-1, INDIGO_PLANT, SUGAR_MILL, -1, -1};
     s->phase = PH_CRAFTSMAN;
+    if (expansion(s))
+        s->privilege_left = (int8_t)privilege(s, s->chooser);
     for (int i = 0; i < s->players; i++) {
-        int at = seat(s, i), amount[NK], kinds = 0;
+        int at = seat(s, i), got[NK], kinds = 0;
         mm_pr_player *p = &s->p[at];
-        production(p, amount);
+        production(p, got);
         for (int k = 0; k < NK; k++) {
-            int got = min_int(amount[k], s->goods_supply[k]);
-            s->goods_supply[k] = (int8_t)(s->goods_supply[k] - got);
-            p->goods[k] = (int8_t)(p->goods[k] + got);
-            if (got) {
-                kinds++;
-                if (at == s->chooser)
-                    s->produced |= (int8_t)(1 << k);
-            }
+            got[k] = min_int(got[k], s->goods_supply[k]);
+            s->goods_supply[k] = (int8_t)(s->goods_supply[k] - got[k]);
+            p->goods[k] = (int8_t)(p->goods[k] + got[k]);
+            kinds += got[k] > 0;
+            if (got[k] && at == s->chooser)
+                s->produced |= (int8_t)(1 << k);
         }
         if (occupied(p, FACTORY))
             p->doubloons += FACTORY_INCOME[kinds];
+        if (!expansion(s))
+            continue;
+        for (int k = INDIGO; k <= SUGAR && occupied(p, AQUEDUCT); k++) {
+            if (got[k] && occupied(p, AQUEDUCT_PLANT[k]) && s->goods_supply[k] > 0) {
+                got[k]++;
+                s->goods_supply[k]--;
+                p->goods[k]++;
+            }
+        }
+        if (at == s->chooser) {
+            for (int k = 0; k < NK; k++)
+                s->made[k] = (int8_t)got[k];
+        } else if (occupied(p, SPECIALTY_FACTORY)) {
+            p->doubloons = (int16_t)(p->doubloons + specialty_income(got[1], got[2], got[3], got[4]));
+        }
     }
     s->current = s->chooser;
-    uint8_t moves[NK];
+    uint16_t moves[MM_PR_MAX_LEGAL];
     if (!craftsman_moves(s, moves))
         finish_craftsman(s);
+}
+
+static void start_craftsman(mm_pr_state *s)
+{
+    if (expansion(s))
+        open_window(s, PH_CRAFTSMAN);
+    else
+        produce(s);
 }
 
 static void do_craftsman(mm_pr_state *s, int a)
 {
     int k = a - MM_PR_A_CRAFT;
+    uint16_t moves[MM_PR_MAX_LEGAL];
     s->goods_supply[k]--;
     s->p[s->current].goods[k]++;
+    if (expansion(s)) {
+        s->made[k]++;
+        s->privilege_left--;
+        s->last_slot = (int8_t)k;
+        if (craftsman_moves(s, moves))
+            return;
+    }
     finish_craftsman(s);
 }
 
@@ -641,15 +1175,33 @@ static void finish_trader(mm_pr_state *s)
     end_phase(s);
 }
 
+static void start_trader(mm_pr_state *s)
+{
+    if (expansion(s)) {
+        open_window(s, PH_TRADER);
+    } else {
+        s->phase = PH_TRADER;
+        s->current = s->chooser;
+    }
+}
+
+/* A sale to the house or (expansion) to one's own Trading Post: the privilege
+ * counts for both, the markets only in the house. */
 static void do_trader(mm_pr_state *s, int a)
 {
-    if (a != MM_PR_A_PASS) {
+    mm_pr_player *p = &s->p[s->current];
+    if (a >= MM_PR_A_POST) {
+        int k = a - MM_PR_A_POST;
+        p->goods[k]--;
+        s->goods_supply[k]++;
+        p->doubloons = (int16_t)(p->doubloons + k + privilege(s, s->current));
+    } else if (a != MM_PR_A_PASS) {
         int k = a - MM_PR_A_SELL;
-        mm_pr_player *p = &s->p[s->current];
         p->goods[k]--;
         s->house[k]++;
-        p->doubloons += sale_gain(p, k, s->current == s->chooser);
-        if (sum5(s->house) == HOUSE_SPACES) {
+        p->doubloons = (int16_t)(p->doubloons + sale_gain(p, k, privilege(s, s->current)));
+        /* once the house is full the others can only pass, unless a Trading Post is in the game */
+        if (sum5(s->house) == HOUSE_SPACES && !(s->in_game & BIT(TRADING_POST))) {
             finish_trader(s);
             return;
         }
@@ -663,7 +1215,7 @@ static void finish_captain(mm_pr_state *s)
 {
     s->captain_loaded = 0;
     for (int i = 0; i < s->players; i++)
-        s->p[i].wharf_done = 0;
+        s->p[i].wharf_done = s->p[i].small_wharf_done = 0;
     for (int i = 0; i < setup_of(s->players)->ships; i++) {
         if (s->ship_count[i] == s->ship_capacity[i]) {
             s->goods_supply[s->ship_kind[i]] += s->ship_capacity[i];
@@ -697,7 +1249,7 @@ static void start_storage(mm_pr_state *s)
 
 static void next_captain_turn(mm_pr_state *s, int start)
 {
-    uint8_t moves[MM_PR_MAX_LEGAL];
+    uint16_t moves[MM_PR_MAX_LEGAL];
     for (int i = 0; i < s->players; i++) {
         int at = (start + i) % s->players;
         if (captain_moves(s, at, moves)) {
@@ -708,18 +1260,76 @@ static void next_captain_turn(mm_pr_state *s, int start)
     start_storage(s);
 }
 
+/* Expansion: Union Hall chips (a chip shortage here ends the game) and the
+ * captain's Lighthouse doubloon, then the loading. */
+static void captain_income(mm_pr_state *s)
+{
+    int paid = 0;
+    s->phase = PH_CAPTAIN;
+    for (int i = 0; i < s->players; i++) {
+        mm_pr_player *p = &s->p[i];
+        if (occupied(p, UNION_HALL)) {
+            int vp = 0;
+            for (int k = 0; k < NK; k++)
+                vp += p->goods[k] / 2;
+            give_vp(s, p, vp);
+            paid += vp;
+        }
+    }
+    if (paid && s->vp_supply <= 0)
+        s->end_triggered = 1;
+    if (occupied(&s->p[s->chooser], LIGHTHOUSE))
+        s->p[s->chooser].doubloons++;
+    next_captain_turn(s, s->chooser);
+}
+
 static void start_captain(mm_pr_state *s)
 {
-    s->phase = PH_CAPTAIN;
-    next_captain_turn(s, s->chooser);
+    if (expansion(s)) {
+        open_window(s, PH_CAPTAIN);
+    } else {
+        s->phase = PH_CAPTAIN;
+        next_captain_turn(s, s->chooser);
+    }
+}
+
+/* A loading action worth `vp` before the Harbor and the captain's privilege (its
+ * first load only); a Lighthouse pays a doubloon for it. */
+static void loaded(mm_pr_state *s, int at, int vp)
+{
+    mm_pr_player *p = &s->p[at];
+    vp += occupied(p, HARBOR);
+    if (at == s->chooser && !s->captain_loaded) {
+        s->captain_loaded = 1;
+        vp += privilege(s, at);
+    }
+    give_vp(s, p, vp);
+    if (vp && s->vp_supply <= 0)
+        s->end_triggered = 1;
+    if (occupied(p, LIGHTHOUSE))
+        p->doubloons++;
 }
 
 static void do_captain(mm_pr_state *s, int a)
 {
     int at = s->current;
     mm_pr_player *p = &s->p[at];
-    if (a == MM_PR_A_PASS) {
+    if (a >= MM_PR_A_SMALL_WHARF) { /* one more barrel; the same player goes on */
+        int k = a - MM_PR_A_SMALL_WHARF;
+        p->goods[k]--;
+        s->goods_supply[k]++;
+        p->small_wharf_done = 1;
+        s->wharf_barrels++;
+        s->last_slot = (int8_t)k;
+        return;
+    }
+    if (a == MM_PR_A_PASS && s->wharf_barrels) { /* the Small Wharf load is complete */
+        int barrels = s->wharf_barrels;
+        s->wharf_barrels = s->last_slot = 0;
+        loaded(s, at, barrels / 2);
+    } else if (a == MM_PR_A_PASS) { /* declines the Wharf and Small Wharf for the phase */
         p->wharf_done = 1;
+        p->small_wharf_done = expansion(s);
     } else {
         int k, amount;
         if (a < MM_PR_A_WHARF) {
@@ -737,34 +1347,46 @@ static void do_captain(mm_pr_state *s, int a)
             p->wharf_done = 1;
         }
         p->goods[k] = (int8_t)(p->goods[k] - amount);
-        int vp = amount + occupied(p, HARBOR);
-        if (at == s->chooser && !s->captain_loaded) {
-            s->captain_loaded = 1;
-            vp++;
-        }
-        p->vp = (int16_t)(p->vp + vp);
-        s->vp_supply -= vp;
-        if (s->vp_supply <= 0)
-            s->end_triggered = 1;
+        loaded(s, at, amount);
     }
     next_captain_turn(s, (at + 1) % s->players);
 }
 
+/* Warehouse kinds first; each free barrel is one keep (several with a Storehouse)
+ * until the named barrels complete a canonical outcome. */
 static void do_storage(mm_pr_state *s, int a)
 {
+    mm_pr_player *p = &s->p[s->current];
     if (a < MM_PR_A_KEEP) {
         s->store_mask |= (int8_t)(1 << (a - MM_PR_A_STORE));
         return;
     }
-    mm_pr_player *p = &s->p[s->current];
+    s->kept[a - MM_PR_A_KEEP]++;
+    if (free_barrels(p) > 1 && !storage_complete(s, p))
+        return;
     for (int k = 0; k < NK; k++) {
-        int keep = (s->store_mask >> k & 1) ? p->goods[k] : k == a - MM_PR_A_KEEP;
+        int keep = (s->store_mask >> k & 1) ? p->goods[k] : s->kept[k];
         s->goods_supply[k] = (int8_t)(s->goods_supply[k] + p->goods[k] - keep);
         p->goods[k] = (int8_t)keep;
     }
     s->store_mask = 0;
+    memset(s->kept, 0, sizeof s->kept);
     s->turn++;
     next_storage_player(s);
+}
+
+/* -- guests */
+static void do_guests(mm_pr_state *s, int a)
+{
+    if (a == MM_PR_A_PASS) {
+        s->turn++;
+        next_guest_owner(s);
+        return;
+    }
+    mm_pr_player *p = &s->p[s->current];
+    p->buildings[GUEST_HOUSE]--;
+    add_colonist(p, a - MM_PR_A_GUEST);
+    s->last_slot = (int8_t)(a - MM_PR_A_GUEST);
 }
 
 /* -- roles */
@@ -782,9 +1404,9 @@ static void do_role(mm_pr_state *s, int a)
     case MAYOR: start_mayor(s); break;
     case BUILDER: s->phase = PH_BUILDER; s->current = s->chooser; break;
     case CRAFTSMAN: start_craftsman(s); break;
-    case TRADER: s->phase = PH_TRADER; s->current = s->chooser; break;
+    case TRADER: start_trader(s); break;
     case CAPTAIN: start_captain(s); break;
-    default: p->doubloons++; end_phase(s); break; /* prospector */
+    default: p->doubloons = (int16_t)(p->doubloons + privilege(s, s->chooser)); end_phase(s); break;
     }
 }
 
@@ -799,31 +1421,63 @@ static void do_move(mm_pr_state *s, int a, mm_rng *rng)
     case PH_TRADER: do_trader(s, a); break;
     case PH_CAPTAIN: do_captain(s, a); break;
     case PH_STORAGE: do_storage(s, a); break;
+    case PH_DRAFT: do_draft(s, a); break;
+    case PH_GUESTS: do_guests(s, a); break;
     default: break;
     }
 }
 
 /* ------------------------------------------------------------------ state vector */
 
+/* Global fields: the first 20 are both layouts', the rest v2's (codec.py). */
 enum {
     G_VERSION, G_PLAYERS, G_OPTIONS, G_GOVERNOR, G_PHASE, G_CURRENT, G_CHOOSER, G_TURN, G_PICKS,
     G_END_TRIGGERED, G_COLONIST_SUPPLY, G_COLONIST_SHIP, G_VP_SUPPLY, G_HACIENDA_DONE,
     G_TO_PLACE, G_LAST_SLOT, G_PRODUCED, G_CAPTAIN_LOADED, G_STORE_MASK, G_QUARRY_SUPPLY,
-    O_GOODS, O_HOUSE = O_GOODS + NK, O_DECK = O_HOUSE + NK, O_FACEUP = O_DECK + NK,
-    O_DISCARD = O_FACEUP + NK, O_BSUPPLY = O_DISCARD + NK, O_ROLE_DOUBLOONS = O_BSUPPLY + NB,
-    O_ROLE_TAKEN = O_ROLE_DOUBLOONS + MM_PR_MAX_ROLES, O_SHIPS = O_ROLE_TAKEN + MM_PR_MAX_ROLES,
-    O_PLAYERS = O_SHIPS + 3 * MM_PR_MAX_SHIPS
+    G_FOREST_SUPPLY, G_HACIENDA_TILE, G_WINDOW, G_PRIVILEGE_LEFT, G_BM_BUILDING, G_BM_DUE,
+    G_BM_GIVEN, G_WHARF_BARRELS, G_MADE, G_KEPT = G_MADE + NK, G_END_V2 = G_KEPT + NK
 };
+/* Offsets in a player record; v2 puts forests and small_wharf_done before the buildings. */
 enum {
     P_DOUBLOONS, P_VP, P_GOODS, P_PLANT = P_GOODS + NK, P_PCOL = P_PLANT + NK,
-    P_QUARRIES = P_PCOL + NK, P_QCOL, P_SANJUAN, P_WHARF, P_BUILD, PLAYER_LEN = P_BUILD + NB
+    P_QUARRIES = P_PCOL + NK, P_QCOL, P_SANJUAN, P_WHARF, P_FORESTS, P_SMALL_WHARF
 };
-_Static_assert(O_PLAYERS + MM_MAX_PLAYERS * PLAYER_LEN == MM_PR_VECTOR_LEN, "codec.py layout");
-_Static_assert(sizeof(mm_pr_player) == 52 && sizeof(mm_pr_state) == 400,
+
+/* Offsets of one layout version (validate.py Layout). */
+typedef struct layout {
+    int version, buildings, slots, last_phase, globals;
+    int goods, house, deck, faceup, discard, bsupply, in_game, role_doubloons, role_taken, ships;
+    int players, p_build, player_len, length;
+} layout;
+
+#define LAYOUT(VERSION, BUILDINGS_, GLOBALS, IN_GAME, P_BUILD)                                     \
+    {.version = VERSION, .buildings = BUILDINGS_, .slots = SLOT_BUILDING + BUILDINGS_,               \
+     .last_phase = VERSION == 2 ? PH_GUESTS : END, .globals = GLOBALS, .goods = GLOBALS,             \
+     .house = GLOBALS + NK, .deck = GLOBALS + 2 * NK, .faceup = GLOBALS + 3 * NK,                   \
+     .discard = GLOBALS + 4 * NK, .bsupply = GLOBALS + 5 * NK,                                       \
+     .in_game = GLOBALS + 5 * NK + BUILDINGS_,                                                       \
+     .role_doubloons = GLOBALS + 5 * NK + BUILDINGS_ + IN_GAME,                                      \
+     .role_taken = GLOBALS + 5 * NK + BUILDINGS_ + IN_GAME + MM_PR_MAX_ROLES,                        \
+     .ships = GLOBALS + 5 * NK + BUILDINGS_ + IN_GAME + 2 * MM_PR_MAX_ROLES,                         \
+     .players = GLOBALS + 5 * NK + BUILDINGS_ + IN_GAME + 2 * MM_PR_MAX_ROLES + 3 * MM_PR_MAX_SHIPS, \
+     .p_build = P_BUILD, .player_len = P_BUILD + BUILDINGS_,                                         \
+     .length = GLOBALS + 5 * NK + BUILDINGS_ + IN_GAME + 2 * MM_PR_MAX_ROLES + 3 * MM_PR_MAX_SHIPS   \
+               + MM_MAX_PLAYERS * (P_BUILD + BUILDINGS_)}
+
+static const layout V1 = LAYOUT(MM_PR_LAYOUT_VERSION, MM_PR_BASE_BUILDINGS, G_FOREST_SUPPLY, 0,
+                                P_FORESTS);
+static const layout V2 = LAYOUT(MM_PR_LAYOUT_VERSION_V2, NB, G_END_V2, NB, P_SMALL_WHARF + 1);
+
+_Static_assert(sizeof(mm_pr_player) == 72 && sizeof(mm_pr_state) == 576,
                "no padding: equal positions must be equal bytes");
 _Static_assert(MM_PR_A_LOAD + NK * 5 == MM_PR_A_WHARF, "load ids");
+_Static_assert(MM_PR_A_GIVE_COLONIST + NSLOTS + 1 == MM_PR_A_GUEST
+               && MM_PR_A_GUEST + NSLOTS == MM_PR_A_DRAFT && MM_PR_A_DRAFT + NB == MM_PR_NUM_ACTIONS_V2,
+               "expansion ids");
 
-static void encode_player(const mm_pr_player *p, int32_t *v)
+static const layout *layout_of(const mm_pr_state *s) { return expansion(s) ? &V2 : &V1; }
+
+static void encode_player(const layout *L, const mm_pr_player *p, int32_t *v)
 {
     v[P_DOUBLOONS] = p->doubloons;
     v[P_VP] = p->vp;
@@ -836,76 +1490,93 @@ static void encode_player(const mm_pr_player *p, int32_t *v)
     v[P_QCOL] = p->quarry_colonists;
     v[P_SANJUAN] = p->san_juan;
     v[P_WHARF] = p->wharf_done;
-    for (int b = 0; b < NB; b++)
-        v[P_BUILD + b] = p->buildings[b];
+    if (L->version == 2) {
+        v[P_FORESTS] = p->forests;
+        v[P_SMALL_WHARF] = p->small_wharf_done;
+    }
+    for (int b = 0; b < L->buildings; b++)
+        v[L->p_build + b] = p->buildings[b];
 }
 
 static void encode_state(const mm_pr_state *s, int32_t *v)
 {
-    const int8_t globals[] = {
-        MM_PR_LAYOUT_VERSION, s->players, s->options, s->governor, s->phase, s->current,
+    const layout *L = layout_of(s);
+    const int8_t globals[G_END_V2] = {
+        (int8_t)L->version, s->players, s->options, s->governor, s->phase, s->current,
         s->chooser, s->turn, s->picks, s->end_triggered, s->colonist_supply, s->colonist_ship,
         0, s->hacienda_done, s->to_place, s->last_slot, s->produced, s->captain_loaded,
-        s->store_mask, s->quarry_supply,
+        s->store_mask, s->quarry_supply, s->forest_supply, s->hacienda_tile, s->window,
+        s->privilege_left, s->bm_building, s->bm_due, s->bm_given, s->wharf_barrels,
+        s->made[0], s->made[1], s->made[2], s->made[3], s->made[4],
+        s->kept[0], s->kept[1], s->kept[2], s->kept[3], s->kept[4],
     };
-    _Static_assert(sizeof globals == O_GOODS, "globals");
-    for (int i = 0; i < O_GOODS; i++)
+    for (int i = 0; i < L->globals; i++)
         v[i] = globals[i];
     v[G_VP_SUPPLY] = s->vp_supply;
     for (int k = 0; k < NK; k++) {
-        v[O_GOODS + k] = s->goods_supply[k];
-        v[O_HOUSE + k] = s->house[k];
-        v[O_DECK + k] = s->deck[k];
-        v[O_FACEUP + k] = s->faceup[k];
-        v[O_DISCARD + k] = s->discard[k];
+        v[L->goods + k] = s->goods_supply[k];
+        v[L->house + k] = s->house[k];
+        v[L->deck + k] = s->deck[k];
+        v[L->faceup + k] = s->faceup[k];
+        v[L->discard + k] = s->discard[k];
     }
-    for (int b = 0; b < NB; b++)
-        v[O_BSUPPLY + b] = s->building_supply[b];
+    for (int b = 0; b < L->buildings; b++)
+        v[L->bsupply + b] = s->building_supply[b];
+    for (int b = 0; b < L->role_doubloons - L->in_game; b++)
+        v[L->in_game + b] = (int32_t)(s->in_game >> b & 1);
     for (int r = 0; r < MM_PR_MAX_ROLES; r++) {
-        v[O_ROLE_DOUBLOONS + r] = s->role_doubloons[r];
-        v[O_ROLE_TAKEN + r] = s->role_taken[r];
+        v[L->role_doubloons + r] = s->role_doubloons[r];
+        v[L->role_taken + r] = s->role_taken[r];
     }
     for (int i = 0; i < MM_PR_MAX_SHIPS; i++) {
-        v[O_SHIPS + 3 * i] = s->ship_capacity[i];
-        v[O_SHIPS + 3 * i + 1] = s->ship_kind[i];
-        v[O_SHIPS + 3 * i + 2] = s->ship_count[i];
+        v[L->ships + 3 * i] = s->ship_capacity[i];
+        v[L->ships + 3 * i + 1] = s->ship_kind[i];
+        v[L->ships + 3 * i + 2] = s->ship_count[i];
     }
     for (int i = 0; i < MM_MAX_PLAYERS; i++)
-        encode_player(&s->p[i], v + O_PLAYERS + i * PLAYER_LEN);
+        encode_player(L, &s->p[i], v + L->players + i * L->player_len);
 }
 
-/* The range of field i (i >= 2) of a vector whose fields before i are valid
- * (validate.py _check_ranges, in vector order). */
-static void global_range(const int32_t *v, int i, int32_t *lo, int32_t *hi)
+/* The range of global field i (i >= 2) of a vector whose fields before i are valid
+ * (validate.py _range_table, in vector order). */
+static void global_range(const layout *L, const int32_t *v, int i, int32_t *lo, int32_t *hi)
 {
     int n = v[G_PLAYERS];
     const setup *su = setup_of(n);
     int32_t col = su->colonists + su->ship_colonists;
-    const int32_t top[O_GOODS] = {
-        [G_OPTIONS] = 1, [G_GOVERNOR] = n - 1, [G_PHASE] = END, [G_CURRENT] = n - 1,
-        [G_CHOOSER] = n - 1, [G_TURN] = n - 1, [G_PICKS] = (n == 2 ? 6 : n) - 1,
-        [G_END_TRIGGERED] = 1, [G_COLONIST_SUPPLY] = col, [G_COLONIST_SHIP] = col,
-        [G_VP_SUPPLY] = su->vp_chips, [G_HACIENDA_DONE] = 1, [G_TO_PLACE] = col,
-        [G_LAST_SLOT] = NSLOTS - 1, [G_PRODUCED] = 31, [G_CAPTAIN_LOADED] = 1,
-        [G_STORE_MASK] = 31, [G_QUARRY_SUPPLY] = su->quarries,
+    const int32_t top[G_END_V2] = {
+        [G_OPTIONS] = 1, [G_GOVERNOR] = n - 1, [G_PHASE] = L->last_phase, [G_CURRENT] = n - 1,
+        [G_CHOOSER] = n - 1, [G_TURN] = L->version == 2 ? n : n - 1,
+        [G_PICKS] = (n == 2 ? 6 : n) - 1, [G_END_TRIGGERED] = 1, [G_COLONIST_SUPPLY] = col,
+        [G_COLONIST_SHIP] = col, [G_VP_SUPPLY] = su->vp_chips, [G_HACIENDA_DONE] = 1,
+        [G_TO_PLACE] = col, [G_LAST_SLOT] = L->slots - 1, [G_PRODUCED] = 31,
+        [G_CAPTAIN_LOADED] = 1, [G_STORE_MASK] = 31, [G_QUARRY_SUPPLY] = su->quarries,
+        [G_FOREST_SUPPLY] = FORESTS, [G_HACIENDA_TILE] = NK - 1, [G_WINDOW] = END,
+        [G_PRIVILEGE_LEFT] = 2, [G_BM_BUILDING] = NB - 1, [G_BM_DUE] = 3, [G_BM_GIVEN] = 3,
+        [G_WHARF_BARRELS] = sum5(su->goods),
+        [G_MADE] = su->goods[0], su->goods[1], su->goods[2], su->goods[3], su->goods[4],
+        [G_KEPT] = 4, 4, 4, 4, 4,
     };
-    *lo = i == G_VP_SUPPLY ? -LIMIT : 0;
+    *lo = i == G_VP_SUPPLY ? -LIMIT : i == G_HACIENDA_TILE || i == G_WINDOW || i == G_BM_BUILDING ? -1 : 0;
     *hi = top[i];
     if (i == G_CURRENT && v[G_PHASE] == END)
         *lo = *hi = -1;
 }
 
-static void player_range(const int32_t *v, int i, int32_t *lo, int32_t *hi)
+static void player_range(const layout *L, const int32_t *v, int i, int32_t *lo, int32_t *hi)
 {
-    int n = v[G_PLAYERS], seat_index = (i - O_PLAYERS) / PLAYER_LEN;
-    int j = (i - O_PLAYERS) % PLAYER_LEN, base = i - j;
+    int n = v[G_PLAYERS], seat_index = (i - L->players) / L->player_len;
+    int j = (i - L->players) % L->player_len, base = i - j;
     const setup *su = setup_of(n);
     *lo = 0;
     if (seat_index >= n) {
-        *lo = *hi = j >= P_BUILD ? -1 : 0;
+        *lo = *hi = j >= L->p_build ? -1 : 0;
         return;
     }
-    if (j <= P_VP)
+    if (j >= L->p_build) {
+        *lo = -1;
+        *hi = BUILDINGS[j - L->p_build].circles;
+    } else if (j <= P_VP)
         *hi = LIMIT;
     else if (j < P_PLANT)
         *hi = su->goods[j - P_GOODS];
@@ -919,134 +1590,147 @@ static void player_range(const int32_t *v, int i, int32_t *lo, int32_t *hi)
         *hi = v[base + P_QUARRIES];
     else if (j == P_SANJUAN)
         *hi = su->colonists + su->ship_colonists;
-    else if (j == P_WHARF)
+    else if (j == P_FORESTS)
+        *hi = FORESTS;
+    else /* wharf_done, small_wharf_done */
         *hi = 1;
-    else {
-        *lo = -1;
-        *hi = BUILDINGS[j - P_BUILD].circles;
-    }
 }
 
-static void field_range(const int32_t *v, int i, int32_t *lo, int32_t *hi)
+static void field_range(const layout *L, const int32_t *v, int i, int32_t *lo, int32_t *hi)
 {
     int n = v[G_PLAYERS];
     const setup *su = setup_of(n);
     *lo = 0;
-    if (i < O_GOODS)
-        global_range(v, i, lo, hi);
-    else if (i < O_HOUSE)
-        *hi = su->goods[i - O_GOODS];
-    else if (i < O_DECK)
+    if (i < L->globals)
+        global_range(L, v, i, lo, hi);
+    else if (i < L->house)
+        *hi = su->goods[i - L->goods];
+    else if (i < L->deck)
         *hi = HOUSE_SPACES;
-    else if (i < O_BSUPPLY)
-        *hi = su->plantations[(i - O_DECK) % NK];
-    else if (i < O_ROLE_DOUBLOONS)
-        *hi = building_count(i - O_BSUPPLY, n);
-    else if (i < O_ROLE_TAKEN) {
-        int in_play = i - O_ROLE_DOUBLOONS < su->roles;
+    else if (i < L->bsupply)
+        *hi = su->plantations[(i - L->deck) % NK];
+    else if (i < L->in_game)
+        *hi = building_count(i - L->bsupply, n);
+    else if (i < L->role_doubloons) { /* v2: production buildings are always in the game */
+        *lo = BUILDINGS[i - L->in_game].good >= 0;
+        *hi = 1;
+    } else if (i < L->role_taken) {
+        int in_play = i - L->role_doubloons < su->roles;
         *lo = in_play ? 0 : -1;
         *hi = in_play ? LIMIT : -1;
-    }
-    else if (i < O_SHIPS)
-        *hi = i - O_ROLE_TAKEN < su->roles;
-    else if (i < O_PLAYERS) {
-        int ship = (i - O_SHIPS) / 3, f = (i - O_SHIPS) % 3;
+    } else if (i < L->ships)
+        *hi = i - L->role_taken < su->roles;
+    else if (i < L->players) {
+        int ship = (i - L->ships) / 3, f = (i - L->ships) % 3;
         int cap = ship < su->ships ? su->capacity[ship] : 0;
         *lo = f == 0 ? cap : f == 1 ? -1 : 0;
         *hi = f == 1 ? (cap ? NK - 1 : -1) : cap;
     } else
-        player_range(v, i, lo, hi);
+        player_range(L, v, i, lo, hi);
 }
 
-static int32_t check_ranges(const int32_t *v)
+static int32_t check_ranges(const layout *L, const int32_t *v)
 {
     if (v[G_PLAYERS] < 2 || v[G_PLAYERS] > MM_MAX_PLAYERS)
         return G_PLAYERS;
-    for (int i = G_OPTIONS; i < MM_PR_VECTOR_LEN; i++) {
+    for (int i = G_OPTIONS; i < L->length; i++) {
         int32_t lo, hi;
-        field_range(v, i, &lo, &hi);
+        field_range(L, v, i, &lo, &hi);
         if (v[i] < lo || v[i] > hi)
             return i;
     }
     return -1;
 }
 
-/* validate.py _check_invariants: island and city space, ships, house, face-up row. */
-static int32_t check_spaces(const int32_t *v)
+static const int32_t *player_in(const layout *L, const int32_t *v, int i)
 {
-    int n = v[G_PLAYERS];
+    return v + L->players + i * L->player_len;
+}
+
+/* validate.py _check_invariants: island and city space (v2: only buildings in the
+ * game), ships, house, face-up row. */
+static int32_t check_spaces(const layout *L, const int32_t *v)
+{
+    static const int8_t ISLAND[] = {P_PLANT, P_PLANT + 1, P_PLANT + 2, P_PLANT + 3, P_PLANT + 4,
+                                    P_QUARRIES, P_FORESTS};
+    int n = v[G_PLAYERS], v2 = L->version == 2;
     for (int i = 0; i < n; i++) {
-        const int32_t *p = v + O_PLAYERS + i * PLAYER_LEN;
+        const int32_t *p = player_in(L, v, i);
         int used = 0;
-        for (int k = 0; k <= NK; k++) {
-            int j = k < NK ? P_PLANT + k : P_QUARRIES;
-            if ((used += p[j]) > ISLAND_SPACES)
-                return (int32_t)(p - v) + j;
-        }
+        for (int f = 0; f < NK + 1 + v2; f++)
+            if ((used += p[ISLAND[f]]) > ISLAND_SPACES)
+                return (int32_t)(p - v) + ISLAND[f];
         used = 0;
-        for (int b = 0; b < NB; b++)
-            if ((used += p[P_BUILD + b] >= 0 ? BUILDINGS[b].spaces : 0) > CITY_SPACES)
-                return (int32_t)(p - v) + P_BUILD + b;
+        for (int b = 0; b < L->buildings; b++) {
+            if (p[L->p_build + b] < 0)
+                continue;
+            if ((used += BUILDINGS[b].spaces) > CITY_SPACES || (v2 && !v[L->in_game + b]))
+                return (int32_t)(p - v) + L->p_build + b;
+        }
     }
     int seen = 0;
     for (int i = 0; i < setup_of(n)->ships; i++) {
-        int kind = v[O_SHIPS + 3 * i + 1], count = v[O_SHIPS + 3 * i + 2];
+        int kind = v[L->ships + 3 * i + 1], count = v[L->ships + 3 * i + 2];
         if ((kind < 0) != (count == 0) || (kind >= 0 && (seen >> kind & 1)))
-            return O_SHIPS + 3 * i + 1;
+            return L->ships + 3 * i + 1;
         seen |= kind >= 0 ? 1 << kind : 0;
     }
     int house = 0, faceup = 0;
     for (int k = 0; k < NK; k++)
-        if ((house += v[O_HOUSE + k]) > HOUSE_SPACES)
-            return O_HOUSE + k;
+        if ((house += v[L->house + k]) > HOUSE_SPACES)
+            return L->house + k;
     for (int k = 0; k < NK; k++)
-        if ((faceup += v[O_FACEUP + k]) > n + 1)
-            return O_FACEUP + k;
+        if ((faceup += v[L->faceup + k]) > n + 1)
+            return L->faceup + k;
     return -1;
 }
 
-/* validate.py _check_conservation: every component against the setup. */
-static int32_t check_conservation(const int32_t *v)
+/* validate.py _check_conservation: every component against the setup (v2: the
+ * drawn Hacienda tile, the forests, and only the building types in the game). */
+static int32_t check_conservation(const layout *L, const int32_t *v)
 {
-    int n = v[G_PLAYERS];
+    int n = v[G_PLAYERS], v2 = L->version == 2;
     const setup *su = setup_of(n);
-    const int32_t *p0 = v + O_PLAYERS;
     for (int k = 0; k < NK; k++) {
-        int total = v[O_GOODS + k] + v[O_HOUSE + k];
+        int total = v[L->goods + k] + v[L->house + k];
         for (int i = 0; i < n; i++)
-            total += p0[i * PLAYER_LEN + P_GOODS + k];
+            total += player_in(L, v, i)[P_GOODS + k];
         for (int i = 0; i < MM_PR_MAX_SHIPS; i++)
-            total += v[O_SHIPS + 3 * i + 1] == k ? v[O_SHIPS + 3 * i + 2] : 0;
+            total += v[L->ships + 3 * i + 1] == k ? v[L->ships + 3 * i + 2] : 0;
         if (total != su->goods[k])
-            return O_GOODS + k;
+            return L->goods + k;
     }
     for (int k = 0; k < NK; k++) {
-        int total = v[O_DECK + k] + v[O_FACEUP + k] + v[O_DISCARD + k];
+        int total = v[L->deck + k] + v[L->faceup + k] + v[L->discard + k] + (v2 && v[G_HACIENDA_TILE] == k);
         for (int i = 0; i < n; i++)
-            total += p0[i * PLAYER_LEN + P_PLANT + k];
+            total += player_in(L, v, i)[P_PLANT + k];
         if (total != su->plantations[k])
-            return O_DECK + k;
+            return L->deck + k;
     }
-    int quarries = v[G_QUARRY_SUPPLY];
-    for (int i = 0; i < n; i++)
-        quarries += p0[i * PLAYER_LEN + P_QUARRIES];
+    int quarries = v[G_QUARRY_SUPPLY], forests = v2 ? v[G_FOREST_SUPPLY] : FORESTS;
+    for (int i = 0; i < n; i++) {
+        quarries += player_in(L, v, i)[P_QUARRIES];
+        forests += v2 ? player_in(L, v, i)[P_FORESTS] : 0;
+    }
     if (quarries != su->quarries)
         return G_QUARRY_SUPPLY;
-    for (int b = 0; b < NB; b++) {
-        int total = v[O_BSUPPLY + b];
+    if (forests != FORESTS)
+        return G_FOREST_SUPPLY;
+    for (int b = 0; b < L->buildings; b++) {
+        int total = v[L->bsupply + b], count = !v2 || v[L->in_game + b] ? building_count(b, n) : 0;
         for (int i = 0; i < n; i++)
-            total += p0[i * PLAYER_LEN + P_BUILD + b] >= 0;
-        if (total != building_count(b, n))
-            return O_BSUPPLY + b;
+            total += player_in(L, v, i)[L->p_build + b] >= 0;
+        if (total != count)
+            return L->bsupply + b;
     }
     int people = v[G_COLONIST_SUPPLY] + v[G_COLONIST_SHIP] + v[G_TO_PLACE], vp = v[G_VP_SUPPLY];
     for (int i = 0; i < n; i++) {
-        const int32_t *p = p0 + i * PLAYER_LEN;
+        const int32_t *p = player_in(L, v, i);
         people += p[P_QCOL] + p[P_SANJUAN];
         for (int k = 0; k < NK; k++)
             people += p[P_PCOL + k];
-        for (int b = 0; b < NB; b++)
-            people += max_int(p[P_BUILD + b], 0);
+        for (int b = 0; b < L->buildings; b++)
+            people += max_int(p[L->p_build + b], 0);
         vp += p[P_VP];
     }
     if (people != su->colonists + su->ship_colonists)
@@ -1056,60 +1740,159 @@ static int32_t check_conservation(const int32_t *v)
     return -1;
 }
 
-/* The role card whose phase is being played, by phase (-1: none). */
-static const int8_t PHASE_CARD[END + 1] = {-1, SETTLER, MAYOR, BUILDER, CRAFTSMAN, TRADER,
-                                           CAPTAIN, CAPTAIN, -1};
+/* validate.py _check_draft (v2): the violet types in the game fill at most their
+ * cost's slots, all of them once the draft is over; during the draft the next
+ * seat from the governor picks. */
+static int32_t check_draft(const layout *L, const int32_t *v)
+{
+    int taken[11] = {0}, drafted = 0, n = v[G_PLAYERS];
+    for (int b = 0; b < L->buildings; b++) {
+        if (BUILDINGS[b].good >= 0 || !v[L->in_game + b])
+            continue;
+        int cost = cost_of(v[G_OPTIONS], b);
+        if (++taken[cost] > DRAFT_SLOTS[cost])
+            return L->in_game + b;
+        drafted++;
+    }
+    int drafting = v[G_PHASE] == PH_DRAFT;
+    if (drafting == (drafted == DRAFT_PICKS))
+        return G_PHASE;
+    if (drafting && v[G_CURRENT] != (v[G_GOVERNOR] + drafted) % n)
+        return G_CURRENT;
+    return -1;
+}
 
-static int slot_free_in_vector(const int32_t *p, int slot)
+/* The role card whose phase is being played, by phase (-1: none). */
+static const int8_t PHASE_CARD[PH_GUESTS + 1] = {-1, SETTLER, MAYOR, BUILDER, CRAFTSMAN, TRADER,
+                                                 CAPTAIN, CAPTAIN, -1, -1, -1};
+
+static int slot_free_in_vector(const layout *L, const int32_t *p, int slot)
 {
     if (slot < NK)
         return p[P_PLANT + slot] - p[P_PCOL + slot];
     if (slot == SLOT_QUARRY)
         return p[P_QUARRIES] - p[P_QCOL];
-    int c = p[P_BUILD + slot - SLOT_BUILDING];
+    int c = p[L->p_build + slot - SLOT_BUILDING];
     return c >= 0 ? BUILDINGS[slot - SLOT_BUILDING].circles - c : 0;
 }
 
-/* validate.py _check_progress: where the turn stands. */
-static int32_t check_progress(const int32_t *v)
+/* validate.py _phase_fields: the fields only a phase in progress uses must hold
+ * their idle value outside it. */
+static int32_t check_phase_fields(const layout *L, const int32_t *v)
 {
-    int n = v[G_PLAYERS], phase = v[G_PHASE], picks = v[G_PICKS], taken = 0;
-    int card = PHASE_CARD[phase], playing = card >= 0;
+    int phase = v[G_PHASE], v2 = L->version == 2;
+    int last_slot = phase == PH_MAYOR
+        || (v2 && (phase == PH_GUESTS || (phase == PH_CAPTAIN && v[G_WHARF_BARRELS] > 0)
+                   || (phase == PH_CRAFTSMAN && v[G_PRIVILEGE_LEFT] > 0)));
+    const struct { int8_t field, allowed, idle; } fields[] = {
+        {G_HACIENDA_DONE, phase == PH_SETTLER, 0}, {G_TO_PLACE, phase == PH_MAYOR, 0},
+        {G_LAST_SLOT, (int8_t)last_slot, 0}, {G_PRODUCED, phase == PH_CRAFTSMAN, 0},
+        {G_CAPTAIN_LOADED, phase == PH_CAPTAIN || phase == PH_STORAGE, 0},
+        {G_STORE_MASK, phase == PH_STORAGE, 0},
+        {G_HACIENDA_TILE, phase == PH_SETTLER, -1}, {G_PRIVILEGE_LEFT, phase == PH_CRAFTSMAN, 0},
+        {G_BM_BUILDING, phase == PH_BUILDER, -1}, {G_BM_DUE, phase == PH_BUILDER, 0},
+        {G_BM_GIVEN, phase == PH_BUILDER, 0}, {G_WHARF_BARRELS, phase == PH_CAPTAIN, 0},
+    };
+    int count = v2 ? (int)(sizeof fields / sizeof fields[0]) : G_STORE_MASK - G_HACIENDA_DONE + 1;
+    for (int i = 0; i < count; i++)
+        if (v[fields[i].field] != fields[i].idle && !fields[i].allowed)
+            return fields[i].field;
+    for (int k = 0; k < NK && v2; k++)
+        if (v[G_MADE + k] && phase != PH_CRAFTSMAN)
+            return G_MADE + k;
+    for (int k = 0; k < NK && v2; k++)
+        if (v[G_KEPT + k] && phase != PH_STORAGE)
+            return G_KEPT + k;
+    for (int i = 0; i < v[G_PLAYERS]; i++) {
+        const int32_t *p = player_in(L, v, i);
+        if (p[P_WHARF] && phase != PH_CAPTAIN && phase != PH_STORAGE)
+            return (int32_t)(p - v) + P_WHARF;
+        if (v2 && p[P_SMALL_WHARF] && phase != PH_CAPTAIN && phase != PH_STORAGE)
+            return (int32_t)(p - v) + P_SMALL_WHARF;
+    }
+    return -1;
+}
+
+/* validate.py _check_progress_v2: the expansion's progress fields agree with each
+ * other and with the position. */
+static int32_t check_progress_v2(const layout *L, const int32_t *v)
+{
+    int phase = v[G_PHASE], b = v[G_BM_BUILDING];
+    if (phase == PH_MAYOR && v[G_COLONIST_SHIP])
+        return G_COLONIST_SHIP;
+    if (v[G_HACIENDA_TILE] >= 0 && !v[G_HACIENDA_DONE])
+        return G_HACIENDA_TILE;
+    if ((b >= 0) != (v[G_BM_DUE] > 0))
+        return G_BM_DUE;
+    if (v[G_BM_GIVEN] && !v[G_BM_DUE])
+        return G_BM_GIVEN;
+    if (v[G_BM_DUE] > 3 - v[G_BM_GIVEN])
+        return G_BM_DUE;
+    if (b >= 0) {
+        const int32_t *city = player_in(L, v, v[G_CURRENT]) + L->p_build;
+        int room = CITY_SPACES;
+        for (int x = 0; x < L->buildings; x++)
+            room -= city[x] >= 0 ? BUILDINGS[x].spaces : 0;
+        if (!v[L->bsupply + b] || city[b] >= 0 || BUILDINGS[b].spaces > room)
+            return G_BM_BUILDING;
+    }
+    if (phase == PH_CRAFTSMAN)
+        for (int k = 0; k < NK; k++)
+            if ((v[G_PRODUCED] >> k & 1) != (v[G_MADE + k] > 0))
+                return G_MADE + k;
+    if (phase == PH_STORAGE) {
+        const int32_t *p = player_in(L, v, v[G_CURRENT]);
+        for (int k = 0; k < NK; k++)
+            if (v[G_KEPT + k] > p[P_GOODS + k] || (v[G_KEPT + k] && (v[G_STORE_MASK] >> k & 1)))
+                return G_KEPT + k;
+    }
+    return -1;
+}
+
+/* validate.py _check_progress: where the turn stands. */
+static int32_t check_progress(const layout *L, const int32_t *v)
+{
+    int n = v[G_PLAYERS], phase = v[G_PHASE], picks = v[G_PICKS], taken = 0, v2 = L->version == 2;
+    int window = v2 ? v[G_WINDOW] : -1;
+    if (v2 && (phase == PH_GUESTS) != (window >= 0))
+        return G_WINDOW;
+    if (v2 && phase == PH_GUESTS && window != PH_CRAFTSMAN && window != PH_TRADER
+        && window != PH_CAPTAIN && window != END)
+        return G_WINDOW;
+    int card_phase = phase == PH_GUESTS ? window : phase, card = PHASE_CARD[card_phase];
     for (int r = 0; r < MM_PR_MAX_ROLES; r++)
-        taken += v[O_ROLE_TAKEN + r];
-    if (phase == END && (picks || taken))
+        taken += v[L->role_taken + r];
+    if (card_phase == END && (picks || taken))
         return G_PICKS;
-    if (taken != picks + playing)
+    if (taken != picks + (card >= 0))
         return G_PICKS;
-    if (playing && !v[O_ROLE_TAKEN + card])
-        return O_ROLE_TAKEN + card;
-    if (phase != PH_CAPTAIN && phase != END) {
+    if (card >= 0 && !v[L->role_taken + card])
+        return L->role_taken + card;
+    if (phase != PH_CAPTAIN && phase != END && phase != PH_DRAFT) {
         int want = phase == ROLE ? (v[G_GOVERNOR] + picks) % n
                  : phase == PH_CRAFTSMAN ? v[G_CHOOSER]
                  : (v[G_CHOOSER] + v[G_TURN]) % n;
         if (v[G_CURRENT] != want)
             return G_CURRENT;
     }
-    const struct { int8_t field, phase_a, phase_b; } owned[] = {
-        {G_HACIENDA_DONE, PH_SETTLER, PH_SETTLER}, {G_TO_PLACE, PH_MAYOR, PH_MAYOR},
-        {G_LAST_SLOT, PH_MAYOR, PH_MAYOR}, {G_PRODUCED, PH_CRAFTSMAN, PH_CRAFTSMAN},
-        {G_CAPTAIN_LOADED, PH_CAPTAIN, PH_STORAGE}, {G_STORE_MASK, PH_STORAGE, PH_STORAGE},
-    };
-    for (size_t i = 0; i < sizeof owned / sizeof owned[0]; i++)
-        if (v[owned[i].field] && phase != owned[i].phase_a && phase != owned[i].phase_b)
-            return owned[i].field;
-    for (int i = 0; i < n; i++)
-        if (v[O_PLAYERS + i * PLAYER_LEN + P_WHARF] && phase != PH_CAPTAIN && phase != PH_STORAGE)
-            return O_PLAYERS + i * PLAYER_LEN + P_WHARF;
-    const int32_t *cur = v + O_PLAYERS + (phase == END ? 0 : v[G_CURRENT]) * PLAYER_LEN;
+    if (v2 && v[G_TURN] == n
+        && !(phase == PH_SETTLER && player_in(L, v, v[G_CHOOSER])[L->p_build + LIBRARY] > 0))
+        return G_TURN;
+    int32_t bad = check_phase_fields(L, v);
+    if (bad < 0 && v2)
+        bad = check_progress_v2(L, v);
+    if (bad >= 0)
+        return bad;
     if (phase == PH_MAYOR) {
+        const int32_t *cur = player_in(L, v, v[G_CURRENT]);
         int room = 0;
-        for (int slot = v[G_LAST_SLOT]; slot < NSLOTS; slot++)
-            room += slot_free_in_vector(cur, slot);
+        for (int slot = v[G_LAST_SLOT]; slot < L->slots; slot++)
+            room += slot_free_in_vector(L, cur, slot);
         if (v[G_TO_PLACE] == 0 || room < v[G_TO_PLACE])
             return G_TO_PLACE;
     }
     if (phase == PH_STORAGE) {
+        const int32_t *cur = player_in(L, v, v[G_CURRENT]);
         int held = 0;
         for (int k = 0; k < NK; k++)
             held |= (cur[P_GOODS + k] != 0) << k;
@@ -1119,17 +1902,19 @@ static int32_t check_progress(const int32_t *v)
     return -1;
 }
 
-static int32_t check_invariants(const int32_t *v)
+static int32_t check_invariants(const layout *L, const int32_t *v)
 {
-    int32_t bad = check_spaces(v);
+    int32_t bad = check_spaces(L, v);
     if (bad < 0)
-        bad = check_conservation(v);
+        bad = check_conservation(L, v);
+    if (bad < 0 && L->version == 2)
+        bad = check_draft(L, v);
     if (bad < 0)
-        bad = check_progress(v);
+        bad = check_progress(L, v);
     return bad;
 }
 
-static void decode_player(mm_pr_player *p, const int32_t *v)
+static void decode_player(const layout *L, mm_pr_player *p, const int32_t *v)
 {
     p->doubloons = (int16_t)v[P_DOUBLOONS];
     p->vp = (int16_t)v[P_VP];
@@ -1142,75 +1927,96 @@ static void decode_player(mm_pr_player *p, const int32_t *v)
     p->quarry_colonists = (int8_t)v[P_QCOL];
     p->san_juan = (int8_t)v[P_SANJUAN];
     p->wharf_done = (int8_t)v[P_WHARF];
-    p->island_used = (int8_t)(sum5(p->plantations) + p->quarries);
-    for (int b = 0; b < NB; b++) {
-        p->buildings[b] = (int8_t)v[P_BUILD + b];
+    if (L->version == 2) {
+        p->forests = (int8_t)v[P_FORESTS];
+        p->small_wharf_done = (int8_t)v[P_SMALL_WHARF];
+    }
+    p->island_used = (int8_t)(sum5(p->plantations) + p->quarries + p->forests);
+    memset(p->buildings, -1, sizeof p->buildings);
+    for (int b = 0; b < L->buildings; b++) {
+        p->buildings[b] = (int8_t)v[L->p_build + b];
         if (p->buildings[b] >= 0) {
-            p->owned |= 1u << b;
+            p->owned |= BIT(b);
             p->city_used = (int8_t)(p->city_used + BUILDINGS[b].spaces);
         }
     }
 }
 
 /* Fill *s from a vector that passed every check. */
-static void load_state(mm_pr_state *s, const int32_t *v)
+static void load_state(const layout *L, mm_pr_state *s, const int32_t *v)
 {
-    int8_t *globals[O_GOODS] = {
+    int8_t *globals[G_END_V2] = {
         NULL, &s->players, &s->options, &s->governor, &s->phase, &s->current, &s->chooser,
         &s->turn, &s->picks, &s->end_triggered, &s->colonist_supply, &s->colonist_ship, NULL,
         &s->hacienda_done, &s->to_place, &s->last_slot, &s->produced, &s->captain_loaded,
-        &s->store_mask, &s->quarry_supply,
+        &s->store_mask, &s->quarry_supply, &s->forest_supply, &s->hacienda_tile, &s->window,
+        &s->privilege_left, &s->bm_building, &s->bm_due, &s->bm_given, &s->wharf_barrels,
+        &s->made[0], &s->made[1], &s->made[2], &s->made[3], &s->made[4],
+        &s->kept[0], &s->kept[1], &s->kept[2], &s->kept[3], &s->kept[4],
     };
     memset(s, 0, sizeof *s);
-    for (int i = 0; i < O_GOODS; i++)
+    s->hacienda_tile = s->window = s->bm_building = -1; /* idle in base games */
+    for (int i = 0; i < L->globals; i++)
         if (globals[i])
             *globals[i] = (int8_t)v[i];
     s->vp_supply = v[G_VP_SUPPLY];
     for (int k = 0; k < NK; k++) {
-        s->goods_supply[k] = (int8_t)v[O_GOODS + k];
-        s->house[k] = (int8_t)v[O_HOUSE + k];
-        s->deck[k] = (int8_t)v[O_DECK + k];
-        s->faceup[k] = (int8_t)v[O_FACEUP + k];
-        s->discard[k] = (int8_t)v[O_DISCARD + k];
+        s->goods_supply[k] = (int8_t)v[L->goods + k];
+        s->house[k] = (int8_t)v[L->house + k];
+        s->deck[k] = (int8_t)v[L->deck + k];
+        s->faceup[k] = (int8_t)v[L->faceup + k];
+        s->discard[k] = (int8_t)v[L->discard + k];
     }
-    for (int b = 0; b < NB; b++) {
-        s->building_supply[b] = (int8_t)v[O_BSUPPLY + b];
-        s->available |= (uint32_t)(s->building_supply[b] > 0) << b;
+    for (int b = 0; b < L->buildings; b++) {
+        s->building_supply[b] = (int8_t)v[L->bsupply + b];
+        s->available |= (uint64_t)(s->building_supply[b] > 0) << b;
     }
+    for (int b = 0; b < L->role_doubloons - L->in_game; b++)
+        s->in_game |= (uint64_t)(v[L->in_game + b] != 0) << b;
     for (int r = 0; r < MM_PR_MAX_ROLES; r++) {
-        s->role_doubloons[r] = (int16_t)v[O_ROLE_DOUBLOONS + r];
-        s->role_taken[r] = (int8_t)v[O_ROLE_TAKEN + r];
+        s->role_doubloons[r] = (int16_t)v[L->role_doubloons + r];
+        s->role_taken[r] = (int8_t)v[L->role_taken + r];
     }
     for (int i = 0; i < MM_PR_MAX_SHIPS; i++) {
-        s->ship_capacity[i] = (int8_t)v[O_SHIPS + 3 * i];
-        s->ship_kind[i] = (int8_t)v[O_SHIPS + 3 * i + 1];
-        s->ship_count[i] = (int8_t)v[O_SHIPS + 3 * i + 2];
+        s->ship_capacity[i] = (int8_t)v[L->ships + 3 * i];
+        s->ship_kind[i] = (int8_t)v[L->ships + 3 * i + 1];
+        s->ship_count[i] = (int8_t)v[L->ships + 3 * i + 2];
     }
     for (int i = 0; i < MM_MAX_PLAYERS; i++)
-        decode_player(&s->p[i], v + O_PLAYERS + i * PLAYER_LEN);
+        decode_player(L, &s->p[i], player_in(L, v, i));
     refresh_legal(s);
 }
 
-/* validate.py check_vector, then codec.validate's "the player to move has a move". */
+/* The layout of a vector: its version field, or for an unknown version its length
+ * (codec.py _check). */
+static const layout *layout_of_vector(const int32_t *vec, int32_t len)
+{
+    int v2 = len > 0 && (vec[G_VERSION] == V2.version || (vec[G_VERSION] != V1.version && len == V2.length));
+    return v2 ? &V2 : &V1;
+}
+
+/* validate.py check_vector / check_vector_v2, then codec.validate's "the player to
+ * move has a move". */
 static int pr_decode(void *state, const int32_t *vec, int32_t len, int32_t *bad_field)
 {
     mm_pr_state *s = state;
+    const layout *L = layout_of_vector(vec, len);
     int32_t bad;
     *bad_field = -1;
-    if (len != MM_PR_VECTOR_LEN)
+    if (len != L->length)
         return MM_ERR_LENGTH;
     *bad_field = 0;
-    if (vec[G_VERSION] != MM_PR_LAYOUT_VERSION)
+    if (vec[G_VERSION] != L->version)
         return MM_ERR_VERSION;
-    if ((bad = check_ranges(vec)) >= 0) {
+    if ((bad = check_ranges(L, vec)) >= 0) {
         *bad_field = bad;
         return MM_ERR_RANGE;
     }
-    if ((bad = check_invariants(vec)) >= 0) {
+    if ((bad = check_invariants(L, vec)) >= 0) {
         *bad_field = bad;
         return MM_ERR_INVARIANT;
     }
-    load_state(s, vec);
+    load_state(L, s, vec);
     if (s->phase != END && s->num_legal == 0) {
         *bad_field = G_CURRENT;
         return MM_ERR_INVARIANT;
@@ -1224,10 +2030,10 @@ static int pr_decode(void *state, const int32_t *vec, int32_t len, int32_t *bad_
  * its vector rebuilds the same bytes (derived fields and move cache included). */
 static int consistent(const mm_pr_state *s)
 {
-    int32_t v[MM_PR_VECTOR_LEN], bad;
+    int32_t v[MM_PR_VECTOR_LEN_V2], bad;
     mm_pr_state again;
     encode_state(s, v);
-    return pr_decode(&again, v, MM_PR_VECTOR_LEN, &bad) == MM_OK
+    return pr_decode(&again, v, layout_of(s)->length, &bad) == MM_OK
         && memcmp(&again, s, sizeof again) == 0 && s->num_legal != 1;
 }
 #endif
@@ -1235,6 +2041,8 @@ static int consistent(const mm_pr_state *s)
 /* ------------------------------------------------------------------ vtable basics */
 
 static void pr_encode(const void *state, int32_t *vec) { encode_state(state, vec); }
+
+static int32_t pr_encoded_len(const void *state) { return layout_of(state)->length; }
 
 static int pr_num_players(const void *state) { return ((const mm_pr_state *)state)->players; }
 
@@ -1277,10 +2085,13 @@ static int large_bonus(const mm_pr_player *p, int b)
     case RESIDENCE: return max_int(4, p->island_used - 5);
     case FORTRESS: return colonists(p) / 3;
     case CUSTOMS_HOUSE: return p->vp / 4;
-    case CITY_HALL:
-        for (int x = SMALL_MARKET; x < NB; x++)
-            bonus += owns(p, x);
-        return bonus;
+    case CITY_HALL: return __builtin_popcountll(p->owned & VIOLET_MASK);
+    case CLOISTER: { /* sets of 3 identical island tiles: plantation kinds, quarries, forests */
+        int sets = p->quarries / 3 + p->forests / 3;
+        for (int k = 0; k < NK; k++)
+            sets += p->plantations[k] / 3;
+        return CLOISTER_VP[min_int(sets, 4)];
+    }
     default: return 0;
     }
 }
@@ -1288,9 +2099,10 @@ static int large_bonus(const mm_pr_player *p, int b)
 static int score(const mm_pr_player *p)
 {
     int total = p->vp;
-    for (int b = 0; b < NB; b++)
-        if (p->buildings[b] >= 0)
-            total += BUILDINGS[b].vp + (p->buildings[b] > 0 ? large_bonus(p, b) : 0);
+    for (uint64_t m = p->owned; m; m &= m - 1) {
+        int b = lowest(m);
+        total += BUILDINGS[b].vp + (p->buildings[b] > 0 ? large_bonus(p, b) : 0);
+    }
     return total;
 }
 
@@ -1307,21 +2119,26 @@ static void pr_scores(const void *state, int32_t *out)
  *
  * Policy 1 (epsilon-greedy): with probability 1/10 a uniform legal move, else the
  * first legal move of highest value under these rules (all cheap, no allocation):
+ *   draft      a fixed preference (Library, Factory, Harbor, Guild Hall first)
  *   role       4 x the doubloons on the card + 3 x what the phase is worth to me:
  *              craftsman when I produce, captain when I hold barrels that can load,
  *              trader when a sale pays 2 or more, builder by the best building I can
  *              afford, settler while my island has room, mayor otherwise
  *   settler    Hacienda draw > quarry (my first two) > coffee > tobacco > sugar >
- *              indigo > corn > pass
+ *              indigo > corn > pass; a forest that completes a pair (Forest House
+ *              discount) ranks with the dear plantations, an odd one with the cheap
  *   mayor      plan where the colonists in hand go (production chains: the kind's
  *              idle plantations or circles first, then plantation + circle pairs,
  *              coffee down to indigo; then large and key violet buildings, corn,
  *              quarries, the rest) and place on the lowest planned slot
  *   builder    printed VP; late in the game large buildings, early the production
- *              building my plantations lack and the strong violet buildings
- *   craftsman  the most valuable kind;  trader  the best-paying sale (never corn
- *              for nothing);  captain  the load that ships the most barrels
- *   storage    warehouse the kind worth most (barrels x price), keep the dearest */
+ *              building my plantations lack and the strong violet buildings; Black
+ *              Market give-ups cheapest first (San Juan, cheap barrels, a chip last)
+ *   craftsman  the most valuable kind;  trader  the best-paying sale or post (never
+ *              corn for nothing);  captain  the load that ships the most barrels; the
+ *              Small Wharf when nothing loads, shipping down to one barrel
+ *   storage    warehouse the kind worth most (barrels x price), keep the dearest
+ *   guests     every guest moves to work, on a building rather than a tile */
 
 #define EPSILON_TENTHS 1
 
@@ -1330,6 +2147,25 @@ static const int8_t PRODUCERS[NK][2] = {
     {-1, -1}, {SMALL_INDIGO_PLANT, INDIGO_PLANT}, {SMALL_SUGAR_MILL, SUGAR_MILL},
     {TOBACCO_STORAGE, -1}, {COFFEE_ROASTER, -1},
 };
+
+/* Violet buildings worth more than their VP early in the game. */
+#define STRONG_VIOLET (BIT(FACTORY) | BIT(HARBOR) | BIT(WHARF) | BIT(LARGE_MARKET) | BIT(HOSPICE) \
+                       | BIT(LIBRARY) | BIT(LIGHTHOUSE) | BIT(SPECIALTY_FACTORY) | BIT(UNION_HALL)  \
+                       | BIT(TRADING_POST))
+
+/* Draft preference by building (higher first); the others by their VP. */
+static int draft_value(int b)
+{
+    switch (b) {
+    case LIBRARY: return 9;
+    case FACTORY: case HARBOR: case GUILD_HALL: return 8;
+    case RESIDENCE: case WHARF: case LARGE_MARKET: return 7;
+    case HOSPICE: case UNIVERSITY: case LIGHTHOUSE: case UNION_HALL: case SPECIALTY_FACTORY:
+    case TRADING_POST: return 6;
+    case CHURCH: case STATUE: return 5;
+    default: return BUILDINGS[b].vp;
+    }
+}
 
 static int late_game(const mm_pr_state *s, const mm_pr_player *p)
 {
@@ -1356,9 +2192,7 @@ static int build_value(const mm_pr_state *s, const mm_pr_player *p, int b)
         return value + (d->spaces == 2 ? 12 : 0);
     if (d->good >= 0)
         return value + (unserved_plantations(p, d->good) > 0 ? 6 + 2 * d->good : -4);
-    if (b == FACTORY || b == HARBOR || b == WHARF || b == LARGE_MARKET || b == HOSPICE)
-        return value + 3;
-    return value;
+    return value + (STRONG_VIOLET >> b & 1 ? 3 : 0);
 }
 
 /* Value of the best building the player could build as the builder (0: none). */
@@ -1366,9 +2200,10 @@ static int best_build(const mm_pr_state *s, int player)
 {
     const mm_pr_player *p = &s->p[player];
     int best = 0, room = CITY_SPACES - p->city_used;
-    for (uint32_t m = s->available & ~p->owned; m; m &= m - 1) {
+    int forests = occupied(p, FOREST_HOUSE) ? p->forests / 2 : 0;
+    for (uint64_t m = s->available & ~p->owned; m; m &= m - 1) {
         int b = lowest(m);
-        int cost = building_cost(s, b) - 1 - min_int(p->quarry_colonists, BUILDINGS[b].vp);
+        int cost = cost_of(s->options, b) - 1 - min_int(p->quarry_colonists, BUILDINGS[b].column) - forests;
         if (BUILDINGS[b].spaces <= room && cost <= p->doubloons)
             best = max_int(best, build_value(s, p, b));
     }
@@ -1388,19 +2223,20 @@ static int craft_yield(const mm_pr_state *s, const mm_pr_player *p)
 /* What the best sale would pay the player as the trader (-1: nothing to sell). */
 static int best_sale(const mm_pr_state *s, const mm_pr_player *p)
 {
-    int best = -1;
-    if (sum5(s->house) >= HOUSE_SPACES)
-        return best;
-    for (int k = 0; k < NK; k++)
-        if (p->goods[k] > 0 && (occupied(p, OFFICE) || s->house[k] == 0))
+    int best = -1, house = sum5(s->house) < HOUSE_SPACES;
+    for (int k = 0; k < NK; k++) {
+        if (p->goods[k] > 0 && house && (occupied(p, OFFICE) || s->house[k] == 0))
             best = max_int(best, sale_gain(p, k, 1));
+        if (p->goods[k] > 0 && occupied(p, TRADING_POST))
+            best = max_int(best, k + 1);
+    }
     return best;
 }
 
 static int role_value(const mm_pr_state *s, int player, int r)
 {
     const mm_pr_player *p = &s->p[player];
-    uint8_t loads[MM_PR_MAX_LEGAL];
+    uint16_t loads[MM_PR_MAX_LEGAL];
     switch (r) {
     case SETTLER: return p->island_used < ISLAND_SPACES ? 3 + (p->quarries < 2) : 0;
     case MAYOR: return 2;
@@ -1449,8 +2285,9 @@ static void plan_mayor(const mm_pr_state *s, mayor_plan *m)
 {
     static const int8_t next[] = {
         SLOT_BUILDING + GUILD_HALL, SLOT_BUILDING + CITY_HALL, SLOT_BUILDING + RESIDENCE,
-        SLOT_BUILDING + FORTRESS, SLOT_BUILDING + CUSTOMS_HOUSE, SLOT_BUILDING + WHARF,
-        SLOT_BUILDING + HARBOR, SLOT_BUILDING + FACTORY, SLOT_BUILDING + LARGE_MARKET,
+        SLOT_BUILDING + FORTRESS, SLOT_BUILDING + CUSTOMS_HOUSE, SLOT_BUILDING + CLOISTER,
+        SLOT_BUILDING + LIBRARY, SLOT_BUILDING + WHARF, SLOT_BUILDING + HARBOR,
+        SLOT_BUILDING + FACTORY, SLOT_BUILDING + LIGHTHOUSE, SLOT_BUILDING + LARGE_MARKET,
         SLOT_BUILDING + UNIVERSITY, CORN, SLOT_QUARRY,
     };
     const mm_pr_player *p = &s->p[s->current];
@@ -1489,6 +2326,35 @@ static int load_value(const mm_pr_state *s, const mm_pr_player *p, int a)
     return 2 * min_int(p->goods[k], room) + 1; /* a ship load beats an equal Wharf load */
 }
 
+static int captain_value(const mm_pr_state *s, const mm_pr_player *p, int a)
+{
+    if (a >= MM_PR_A_SMALL_WHARF) /* start when nothing loads; then ship down to one barrel */
+        return s->wharf_barrels ? sum5(p->goods) > 1 : sum5(p->goods) / 2;
+    return a >= MM_PR_A_WHARF ? 2 * p->goods[a - MM_PR_A_WHARF] : load_value(s, p, a);
+}
+
+/* Black Market: the cheapest give-up first. */
+static int give_value(int a)
+{
+    if (a < MM_PR_A_GIVE_COLONIST)
+        return a == MM_PR_A_GIVE + GIVE_VP ? 1 : 5 - (a - MM_PR_A_GIVE);
+    int slot = a - MM_PR_A_GIVE_COLONIST;
+    return slot == SLOT_SAN_JUAN ? 6 : slot < SLOT_BUILDING ? 3 : 2;
+}
+
+static int forest_value(const mm_pr_player *p) { return p->forests % 2 ? 5 : 3; }
+
+static int settler_value(const mm_pr_state *s, const mm_pr_player *p, int a)
+{
+    switch (a) {
+    case MM_PR_A_HACIENDA: return 20;
+    case MM_PR_A_QUARRY: return p->quarries < 2 ? 10 : 1;
+    case MM_PR_A_HACIENDA_PLANT: return 2 + s->hacienda_tile;
+    case MM_PR_A_HACIENDA_FOREST: return forest_value(p);
+    default: return a >= MM_PR_A_FOREST ? forest_value(p) : 2 + a - MM_PR_A_SETTLE;
+    }
+}
+
 /* Value of one legal move for the player to move (higher is better). */
 static int move_value(const mm_pr_state *s, int a, const mayor_plan *plan)
 {
@@ -1500,20 +2366,20 @@ static int move_value(const mm_pr_state *s, int a, const mayor_plan *plan)
         int r = a - MM_PR_A_ROLE;
         return 4 * s->role_doubloons[r] + 3 * role_value(s, s->current, r);
     }
-    case PH_SETTLER:
-        if (a == MM_PR_A_HACIENDA)
-            return 20;
-        if (a == MM_PR_A_QUARRY)
-            return p->quarries < 2 ? 10 : 1;
-        return 2 + a - MM_PR_A_SETTLE;
+    case PH_SETTLER: return settler_value(s, p, a);
     case PH_MAYOR: return plan->placed[a - MM_PR_A_PLACE] > 0 ? NSLOTS - (a - MM_PR_A_PLACE) : 0;
-    case PH_BUILDER: return build_value(s, p, a - MM_PR_A_BUILD);
+    case PH_BUILDER: return a >= MM_PR_A_GIVE ? give_value(a) : build_value(s, p, a - MM_PR_A_BUILD);
     case PH_CRAFTSMAN: return a;
-    case PH_TRADER: return sale_gain(p, a - MM_PR_A_SELL, s->current == s->chooser);
-    case PH_CAPTAIN:
-        return a >= MM_PR_A_WHARF ? 2 * p->goods[a - MM_PR_A_WHARF] : load_value(s, p, a);
-    default: /* storage */
+    case PH_TRADER:
+        if (a >= MM_PR_A_POST)
+            return a - MM_PR_A_POST + privilege(s, s->current);
+        return sale_gain(p, a - MM_PR_A_SELL, privilege(s, s->current));
+    case PH_CAPTAIN: return captain_value(s, p, a);
+    case PH_STORAGE:
         return a < MM_PR_A_KEEP ? storage_value(p, a - MM_PR_A_STORE) : a - MM_PR_A_KEEP;
+    case PH_DRAFT: return draft_value(a - MM_PR_A_DRAFT);
+    default: /* guests */
+        return a - MM_PR_A_GUEST >= SLOT_BUILDING ? 3 : 2;
     }
 }
 
@@ -1545,10 +2411,10 @@ static int32_t pr_rollout_move(const void *state, mm_rng *rng, int policy)
 
 const mm_game mm_puerto_rico_game = {
     .name = "puerto-rico",
-    .layout_version = MM_PR_LAYOUT_VERSION,
+    .layout_version = MM_PR_LAYOUT_VERSION_V2,
     .state_bytes = sizeof(mm_pr_state),
-    .vector_len = MM_PR_VECTOR_LEN,
-    .num_actions = MM_PR_NUM_ACTIONS,
+    .vector_len = MM_PR_VECTOR_LEN_V2,
+    .num_actions = MM_PR_NUM_ACTIONS_V2,
     .max_legal = MM_PR_MAX_LEGAL,
     .decode = pr_decode,
     .encode = pr_encode,
@@ -1559,4 +2425,5 @@ const mm_game mm_puerto_rico_game = {
     .determinize = pr_determinize,
     .scores = pr_scores,
     .rollout_move = pr_rollout_move,
+    .encoded_len = pr_encoded_len,
 };

@@ -538,8 +538,8 @@ class State:
         p.doubloons -= price
         self.building_supply[b] -= 1
         p.buildings[b] = 0
-        if p.occupied(UNIVERSITY) and self._take_colonist():
-            p.buildings[b] = 1
+        if BUILDINGS[b].circles and p.occupied(UNIVERSITY) and self._take_colonist():
+            p.buildings[b] = 1  # not on the expansion's Statue, which has no circle
         if p.city_used() >= CITY_SPACES:
             self.end_triggered = True
 

@@ -407,3 +407,15 @@ def test_statue_is_eight_points_without_a_circle() -> None:
     build(s, 0, "city_hall")
     assert s.scores()[0] == 8 + 4 + 2  # City Hall counts the Statue and itself
     assert p.slot_capacity(SLOT_BUILDING + BUILDING_IDS["statue"]) == 0  # never a Mayor slot
+
+
+def test_university_puts_no_colonist_on_the_statue() -> None:
+    s = fresh_expansion(3, governor=0, buildings=with_buildings(university="specialty_factory"))
+    build(s, 0, "university")
+    s.players[0].doubloons = 10
+    supply = s.colonist_supply
+    s = play(pick(s, "builder"), "build:statue")
+    assert s.players[0].buildings[BUILDING_IDS["statue"]] == 0
+    assert s.colonist_supply == supply
+    s.encode()  # a valid position
+    State.from_dict(s.to_dict())

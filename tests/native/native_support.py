@@ -8,6 +8,9 @@ for the sanitizer build (which needs libasan preloaded into the interpreter)::
     MEEPLEMIND_NATIVE=asan python -m tests.native.native_support lockstep --game puerto-rico --games 200
     MEEPLEMIND_NATIVE=asan python -m tests.native.native_support fuzz --game puerto-rico --vectors 100000
 
+``--game`` names a profile: a game id, or a game id and a variant of its setups
+(``puerto-rico+new-buildings``: Expansion I games, state vector layout 2).
+
 Both print one JSON summary line and exit 0, or raise (exit 1) on the first mismatch.
 """
 
@@ -53,7 +56,7 @@ class Profile:
     error otherwise. ``sweep`` lists the vector fields the fuzzer sets to every
     value in ``sweep_values`` (who is to move, progress within the turn)."""
 
-    game_id: str
+    game_id: str  # the engine (Python and C) the profile drives
     setups: tuple[Setup, ...]
     check_ranges: Callable[[Sequence[int]], Any]
     check_vector: Callable[[Sequence[int]], Any]
@@ -66,19 +69,53 @@ class Profile:
         return get_game(self.game_id)
 
 
-def _puerto_rico() -> Profile:
+def _puerto_rico_v2(v: Sequence[int]) -> bool:
+    """Whether the Puerto Rico decoders read ``v`` as layout 2: by its version, or for an
+    unknown version by its length (codec.py ``_check``)."""
+    from meeplemind.engine.puerto_rico import VECTOR_LEN_V2
+
+    return bool(v) and (v[0] == 2 or (v[0] != 1 and len(v) == VECTOR_LEN_V2))
+
+
+def _puerto_rico_ranges(v: Sequence[int]) -> Any:
     from meeplemind.engine.puerto_rico import validate
 
-    base: tuple[Setup, ...] = tuple((n, {}) for n in (2, 3, 4, 5))
-    return Profile("puerto-rico", base, validate._check_ranges, validate.check_vector,
-                   sweep=tuple(range(3, 20)), wide_sweep={15: range(-1, 30)})
+    return validate.check_ranges_v2(v) if _puerto_rico_v2(v) else validate._check_ranges(v)
 
 
-PROFILES: dict[str, Callable[[], Profile]] = {"puerto-rico": _puerto_rico}
+def _puerto_rico_vector(v: Sequence[int]) -> Any:
+    from meeplemind.engine.puerto_rico import validate
+
+    return validate.check_vector_v2(v) if _puerto_rico_v2(v) else validate.check_vector(v)
 
 
-def profile(game_id: str) -> Profile:
-    return PROFILES[game_id]()
+def _puerto_rico(expansion: bool = False) -> Profile:
+    """Base games (layout 1) or Expansion I games (layout 2: drafted by the players, or
+    ``draft=random``). The checks dispatch on each vector's layout, like the decoders."""
+    players = (2, 3, 4, 5)
+    if not expansion:
+        return Profile("puerto-rico", tuple((n, {}) for n in players), _puerto_rico_ranges,
+                       _puerto_rico_vector, sweep=tuple(range(3, 20)),
+                       wide_sweep={4: range(-1, 10), 15: range(-1, 30)})
+    new_buildings = {"expansion": "new-buildings"}
+    setups = tuple((n, new_buildings) for n in players) + tuple(
+        (n, {**new_buildings, "draft": "random"}) for n in players)
+    # v2 globals 3..37: who is to move, the base progress, then the expansion's progress
+    # (forest supply, Hacienda tile, window, privilege, Black Market, Small Wharf, made, kept).
+    return Profile("puerto-rico", setups, _puerto_rico_ranges, _puerto_rico_vector,
+                   sweep=tuple(range(3, 38)),
+                   wide_sweep={4: range(-1, 12), 15: range(-1, 44), 22: range(-1, 10),
+                               24: range(-1, 38)})
+
+
+PROFILES: dict[str, Callable[[], Profile]] = {
+    "puerto-rico": _puerto_rico,
+    "puerto-rico+new-buildings": lambda: _puerto_rico(expansion=True),
+}
+
+
+def profile(name: str) -> Profile:
+    return PROFILES[name]()
 
 
 # --------------------------------------------------------------------- lockstep
@@ -120,21 +157,21 @@ def lockstep_game(native: NativeGame, prof: Profile, setup: Setup, seed: int) ->
     return steps
 
 
-def _lockstep_chunk(game_id: str, games: list[tuple[int, int]]) -> int:
-    prof = profile(game_id)
-    native = NativeGame(game_id)
+def _lockstep_chunk(name: str, games: list[tuple[int, int]]) -> int:
+    prof = profile(name)
+    native = NativeGame(prof.game_id)
     return sum(lockstep_game(native, prof, prof.setups[s], seed) for s, seed in games)
 
 
-def run_lockstep(game_id: str, games: int, workers: int = 2, first_seed: int = 0) -> dict[str, int]:
-    """``games`` lockstep games cycling through the game's setups, split over
+def run_lockstep(name: str, games: int, workers: int = 2, first_seed: int = 0) -> dict[str, int]:
+    """``games`` lockstep games cycling through the profile's setups, split over
     ``workers`` processes (a worker that crashes fails the run instead of hanging it)."""
-    setups = len(profile(game_id).setups)
+    setups = len(profile(name).setups)
     jobs = [(i % setups, first_seed + i) for i in range(games)]
     chunks = [jobs[i::workers * 8] for i in range(workers * 8)]
     spawn = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(workers, mp_context=spawn) as pool:
-        decisions = sum(pool.map(_lockstep_chunk, [game_id] * len(chunks), chunks))
+        decisions = sum(pool.map(_lockstep_chunk, [name] * len(chunks), chunks))
     return {"games": games, "decisions": decisions}
 
 
@@ -248,13 +285,13 @@ def round_trip(native: NativeGame, v: np.ndarray) -> None:
     assert native.decode(native.encode(buf)) == buf, "decode(encode(state)) != state"
 
 
-def run_fuzz(game_id: str, vectors: int, compare: int, sweep_bases: int = 100,
+def run_fuzz(name: str, vectors: int, compare: int, sweep_bases: int = 100,
              seed: int = 1) -> dict[str, int]:
     """Feed the sweeps of ``sweep_bases`` positions and ``vectors`` mutants to the C
     decoder, round-tripping every accepted vector; the sweeps and the first
     ``compare`` mutants must get the Python verdict too."""
-    prof = profile(game_id)
-    native = NativeGame(game_id)
+    prof = profile(name)
+    native = NativeGame(prof.game_id)
     base = corpus(native, prof, 60, seed)
     for v in base[:: max(1, len(base) // 2000)]:
         round_trip(native, v)

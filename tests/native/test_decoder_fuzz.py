@@ -18,21 +18,22 @@ from . import native_support as support
 
 VECTORS = 100_000
 COMPARED_MUTANTS = 25_000
-GAMES = sorted(support.PROFILES)
+PROFILES = sorted(support.PROFILES)  # game ids and their setup variants
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_round_trips(game_id: str) -> None:
-    native = NativeGame(game_id)
-    positions = support.corpus(native, support.profile(game_id), 20, seed=7)
+@pytest.mark.parametrize("name", PROFILES)
+def test_round_trips(name: str) -> None:
+    prof = support.profile(name)
+    native = NativeGame(prof.game_id)
+    positions = support.corpus(native, prof, 20, seed=7)
     assert len(positions) > 1000
     for v in positions:
         support.round_trip(native, v)
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_fuzz_release_build(game_id: str) -> None:
-    result = support.run_fuzz(game_id, VECTORS, COMPARED_MUTANTS)
+@pytest.mark.parametrize("name", PROFILES)
+def test_fuzz_release_build(name: str) -> None:
+    result = support.run_fuzz(name, VECTORS, COMPARED_MUTANTS)
     assert result["vectors"] >= VECTORS
     assert result["compared"] >= 20_000
     lib = support.LIB
@@ -42,9 +43,9 @@ def test_fuzz_release_build(game_id: str) -> None:
 
 
 @pytest.mark.sanitizer
-@pytest.mark.parametrize("game_id", GAMES)
-def test_fuzz_sanitizer_build(game_id: str) -> None:
+@pytest.mark.parametrize("name", PROFILES)
+def test_fuzz_sanitizer_build(name: str) -> None:
     if support.sanitizer_env() is None:
         pytest.skip("libasan/libubsan not found (gcc -print-file-name)")
-    result = support.run_sanitized(["fuzz", "--game", game_id, "--vectors", str(VECTORS)], timeout=900)
+    result = support.run_sanitized(["fuzz", "--game", name, "--vectors", str(VECTORS)], timeout=900)
     assert result["vectors"] >= VECTORS
