@@ -20,6 +20,8 @@ from ..native import NativeGame
 from .ismcts import analyze
 
 BENCH_SEED = 20261130
+#: Player counts measured when none are given (those the game is played by).
+BENCH_PLAYERS = (2, 4)
 
 
 def _python_playouts(game: Any, players: int, seconds: float) -> tuple[int, int, float]:
@@ -78,7 +80,7 @@ def run_bench(games: Sequence[str] | None = None, players: Sequence[int] | None 
     ratios: dict[str, float] = {}
     for game_id in games or game_ids():
         game = get_game(game_id)
-        for n in players or [4]:
+        for n in players or [c for c in BENCH_PLAYERS if c in game.PLAYER_COUNTS]:
             if n not in game.PLAYER_COUNTS:
                 raise ValueError(f"players: {game_id} is played by {list(game.PLAYER_COUNTS)}, not {n}")
             c = _record(game_id, n, "c", *_c_playouts(game, n, seconds))

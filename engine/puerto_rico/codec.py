@@ -303,6 +303,9 @@ class _Reader:
         return self.data[key]
 
     def int(self, key: str, lo: int | None = 0, hi: int | None = None) -> int:
+        x = self.data.get(key)
+        if type(x) is int and (lo is None or x >= lo) and (hi is None or x <= hi):
+            return x  # the common case, checked in one line
         x = self.raw(key)
         if isinstance(x, bool) or not isinstance(x, int):
             raise PositionError(self._at(key), f"expected an integer, got {x!r}")
@@ -336,6 +339,11 @@ class _Reader:
         return x
 
     def counts(self, key: str, names: tuple[str, ...]) -> list[int]:
+        data = self.data.get(key)
+        if type(data) is dict and len(data) == len(names):
+            values = [data.get(n) for n in names]
+            if all(type(x) is int and x >= 0 for x in values):
+                return values  # the common case: exactly these keys, counts >= 0
         r = self.obj(key)
         extra = set(r.data) - set(names)
         if extra:
@@ -463,8 +471,11 @@ def _read_ship(r: _Reader) -> tuple[int, int, int]:
     return r.int("capacity", 1), GOODS.index(good) if good else -1, r.int("count")
 
 
+_BUILDING_NAMES = tuple(b.name for b in BUILDINGS)
+
+
 def _read_player(r: _Reader, nb: int, expansion: bool) -> Player:
-    names = tuple(b.name for b in BUILDINGS[:nb])
+    names = _BUILDING_NAMES[:nb]
     buildings = [-1] * NUM_BUILDINGS
     for i, x in enumerate(r.list("buildings")):
         br = _Reader(x, f"{r.path}.buildings[{i}]")

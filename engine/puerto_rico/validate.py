@@ -117,6 +117,11 @@ def check_vector_v2(v: Sequence[int]) -> Failure | None:
     return _check(v, V2)
 
 
+def check_ranges_v2(v: Sequence[int]) -> Failure | None:
+    """The first pass of ``check_vector_v2`` alone: every field's range, in vector order."""
+    return _check_ranges(v, V2)
+
+
 def _check(v: Sequence[int], lay: Layout) -> Failure | None:
     if len(v) != lay.length:
         return -1, f"vector has {len(v)} entries, expected {lay.length}"

@@ -289,3 +289,15 @@ def test_bad_notation(text: str) -> None:
 
     with pytest.raises(InvalidMoveError):
         Move.parse(text)
+
+
+def test_vector_checks_split_into_ranges_and_invariants() -> None:
+    """The two passes a C decoder mirrors: a range failure is found by the first pass."""
+    from meeplemind.engine.puerto_rico.validate import check_ranges_v2, check_vector_v2
+
+    v = fresh_expansion(4).encode().tolist()
+    assert check_vector_v2(v) is None and check_ranges_v2(v) is None
+    v[LAYOUT_V2.index("players[3].forests")] = 13
+    assert check_ranges_v2(v) == check_vector_v2(v) == (LAYOUT_V2.index("players[3].forests"), "13 is above 12")
+    v[LAYOUT_V2.index("players[3].forests")] = 1
+    assert check_ranges_v2(v) is None and check_vector_v2(v) == (20, "13 forests in play, the game has 12")
