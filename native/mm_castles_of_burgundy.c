@@ -144,10 +144,17 @@ static const uint64_t COLOUR_CELLS[COLOURS] = {
 
 /* ------------------------------------------------------------------ small helpers */
 
-static int tile_colour(int t)
-{
-    return t < T_WAREHOUSE ? t : t < T_ANIMAL ? BUILDING : t < T_KNOWLEDGE ? ANIMAL : KNOWLEDGE;
-}
+static const int8_t TILE_COLOUR[NT] = {
+    CASTLE, MINE, SHIP,
+    BUILDING, BUILDING, BUILDING, BUILDING, BUILDING, BUILDING, BUILDING, BUILDING,
+    ANIMAL, ANIMAL, ANIMAL, ANIMAL, ANIMAL, ANIMAL, ANIMAL, ANIMAL, ANIMAL, ANIMAL, ANIMAL, ANIMAL,
+    KNOWLEDGE, KNOWLEDGE, KNOWLEDGE, KNOWLEDGE, KNOWLEDGE, KNOWLEDGE, KNOWLEDGE, KNOWLEDGE,
+    KNOWLEDGE, KNOWLEDGE, KNOWLEDGE, KNOWLEDGE, KNOWLEDGE, KNOWLEDGE, KNOWLEDGE, KNOWLEDGE,
+    KNOWLEDGE, KNOWLEDGE, KNOWLEDGE, KNOWLEDGE, KNOWLEDGE, KNOWLEDGE, KNOWLEDGE, KNOWLEDGE,
+    KNOWLEDGE, KNOWLEDGE,
+};
+
+static int tile_colour(int t) { return TILE_COLOUR[t]; }
 
 static int tile_total(int t) { return COLOUR_BACKED[t] + BLACK_BACKED[t]; }
 
@@ -157,7 +164,14 @@ static int animal_count(int t) { return (t - T_ANIMAL) % 3 + 2; }
 
 static int min_int(int a, int b) { return a < b ? a : b; }
 
-static int popcount(uint64_t x) { return __builtin_popcountll(x); }
+/* Inline (the build targets CPUs without a popcount instruction). */
+static int popcount(uint64_t x)
+{
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
 
 static int lowest(uint64_t x) { return __builtin_ctzll(x); }
 
@@ -189,14 +203,32 @@ static int held_mask(const player *p)
     return m;
 }
 
-/* state.py worker_cost: workers that turn `die` into `target` (6 and 1 are
- * neighbours), each changing it by up to `step` after `free` steps of a
- * knowledge tile (#9-#12). */
+/* state.py worker_cost as a table, COST[step - 1][free][die][number]: the workers
+ * that turn a die into a number (6 and 1 are neighbours), each changing it by up
+ * to `step` (1, or 2 with knowledge #8) after `free` (0 or 1) steps of a
+ * knowledge tile (#9-#12).  Row and column 0 are unused. */
+static const int8_t COST[2][2][7][7] = {
+    {
+        /* one step per worker, 0 free steps: die 1-6 by number 1-6 */
+        {{0}, {0, 0, 1, 2, 3, 2, 1}, {0, 1, 0, 1, 2, 3, 2}, {0, 2, 1, 0, 1, 2, 3},
+         {0, 3, 2, 1, 0, 1, 2}, {0, 2, 3, 2, 1, 0, 1}, {0, 1, 2, 3, 2, 1, 0}},
+        /* one step per worker, 1 free step: die 1-6 by number 1-6 */
+        {{0}, {0, 0, 0, 1, 2, 1, 0}, {0, 0, 0, 0, 1, 2, 1}, {0, 1, 0, 0, 0, 1, 2},
+         {0, 2, 1, 0, 0, 0, 1}, {0, 1, 2, 1, 0, 0, 0}, {0, 0, 1, 2, 1, 0, 0}},
+    },
+    {
+        /* two steps per worker, 0 free steps: die 1-6 by number 1-6 */
+        {{0}, {0, 0, 1, 1, 2, 1, 1}, {0, 1, 0, 1, 1, 2, 1}, {0, 1, 1, 0, 1, 1, 2},
+         {0, 2, 1, 1, 0, 1, 1}, {0, 1, 2, 1, 1, 0, 1}, {0, 1, 1, 2, 1, 1, 0}},
+        /* two steps per worker, 1 free step: die 1-6 by number 1-6 */
+        {{0}, {0, 0, 0, 1, 1, 1, 0}, {0, 0, 0, 0, 1, 1, 1}, {0, 1, 0, 0, 0, 1, 1},
+         {0, 1, 1, 0, 0, 0, 1}, {0, 1, 1, 1, 0, 0, 0}, {0, 0, 1, 1, 1, 0, 0}},
+    },
+};
+
 static int worker_cost(int die, int target, int free, int step)
 {
-    int dist = ((die - target) % 6 + 6) % 6;
-    dist = min_int(dist, 6 - dist) - free;
-    return dist > 0 ? (dist + step - 1) / step : 0;
+    return COST[step - 1][free][die][target];
 }
 
 static int step_of(const player *p) { return knows(p, K_WORKER_TWO_STEPS) ? 2 : 1; }
@@ -272,20 +304,40 @@ static int fits(const player *p, int c, int tile)
     return 1;
 }
 
-/* The cells some stored tile may be added to, as a bitmask. */
+/* The buildings in the city of cell c, as a mask of building kinds. */
+static int city_buildings(const player *p, int c)
+{
+    const int8_t *r = REGION_CELLS[CELLS[c].region];
+    int kinds = 0;
+    for (int i = 0; i < 6 && r[i] >= 0; i++)
+        if (p->estate[r[i]] >= 0)
+            kinds |= 1 << (p->estate[r[i]] - T_WAREHOUSE);
+    return kinds;
+}
+
+/* The cells some stored tile may be added to, as a bitmask (storage is ascending
+ * with empty spaces last). */
 static uint64_t placements(const player *p)
 {
-    uint64_t colours = 0;
-    for (int i = 0; i < STORAGE && p->storage[i] >= 0; i++)
-        colours |= COLOUR_CELLS[tile_colour(p->storage[i])];
+    int t0 = p->storage[0], t1 = p->storage[1], t2 = p->storage[2];
+    if (t0 < 0)
+        return 0;
+    uint64_t colours = COLOUR_CELLS[tile_colour(t0)];
+    int stored_buildings = tile_colour(t0) == BUILDING ? 1 << (t0 - T_WAREHOUSE) : 0;
+    if (t1 >= 0) {
+        colours |= COLOUR_CELLS[tile_colour(t1)];
+        stored_buildings |= tile_colour(t1) == BUILDING ? 1 << (t1 - T_WAREHOUSE) : 0;
+    }
+    if (t2 >= 0) {
+        colours |= COLOUR_CELLS[tile_colour(t2)];
+        stored_buildings |= tile_colour(t2) == BUILDING ? 1 << (t2 - T_WAREHOUSE) : 0;
+    }
     uint64_t cells = p->frontier & colours;
     uint64_t cities = cells & COLOUR_CELLS[BUILDING];
-    if (!knows(p, K_DUPLICATE_BUILDINGS))
-        for (; cities; cities &= cities - 1) {
-            int c = lowest(cities), ok = 0;
-            for (int i = 0; i < STORAGE && p->storage[i] >= 0 && !ok; i++)
-                ok = fits(p, c, p->storage[i]);
-            if (!ok)
+    if (cities && !knows(p, K_DUPLICATE_BUILDINGS))
+        for (; cities; cities &= cities - 1) { /* one building of each kind per city */
+            int c = lowest(cities);
+            if (!(stored_buildings & ~city_buildings(p, c)))
                 cells &= ~(1ull << c);
         }
     return cells;
@@ -318,16 +370,39 @@ static int legal_ids(const state *s, uint16_t *out);
 static void do_move(state *s, int a, mm_rng *rng);
 static void clear_depots(state *s);
 
-/* Depot spaces (depot * 4 + slot) to take from: the first of equal tiles per depot,
- * of the colours in the mask. */
+static int wanted(int t, int colours) { return t >= 0 && (colours >> tile_colour(t) & 1); }
+
+/* The slots of depot d to take from, as a 4-bit mask: the first of equal tiles, of
+ * the colours in the mask. */
+static int depot_firsts(const state *s, int d, int colours)
+{
+    const int8_t *slot = s->depots + d * DS;
+    int t0 = slot[0], t1 = slot[1], t2 = slot[2], t3 = slot[3];
+    return wanted(t0, colours) | (wanted(t1, colours) && t1 != t0) << 1
+         | (wanted(t2, colours) && t2 != t0 && t2 != t1) << 2
+         | (wanted(t3, colours) && t3 != t0 && t3 != t1 && t3 != t2) << 3;
+}
+
+/* Rebuild the derived s->takes after a change to depot d. */
+static void refresh_takes(state *s, int d)
+{
+    s->takes = (s->takes & ~(0xFu << d * DS)) | (uint32_t)depot_firsts(s, d, ALL_COLOURS) << d * DS;
+}
+
+static void refresh_all_takes(state *s)
+{
+    for (int d = 0; d < ND; d++)
+        refresh_takes(s, d);
+}
+
+/* Depot spaces (depot * 4 + slot) to take from, of the colours in the mask,
+ * ascending. */
 static int depot_choices(const state *s, int colours, int8_t *out)
 {
     int n = 0;
-    for (int a = 0; a < SPACES; a++) {
-        int t = s->depots[a], first = t >= 0 && (colours >> tile_colour(t) & 1);
-        for (int b = a - a % DS; b < a && first; b++)
-            first = s->depots[b] != t;
-        if (first)
+    for (uint32_t m = s->takes; m; m &= m - 1) {
+        int a = lowest(m);
+        if (colours >> tile_colour(s->depots[a]) & 1)
             out[n++] = (int8_t)a;
     }
     return n;
@@ -340,11 +415,7 @@ static int can_buy(const state *s, const player *p)
     for (int i = 0; i < BS; i++)
         if (s->black[i] >= 0)
             return 1;
-    if (knows(p, K_BUY_ANY_DEPOT))
-        for (int a = 0; a < SPACES; a++)
-            if (s->depots[a] >= 0)
-                return 1;
-    return 0;
+    return knows(p, K_BUY_ANY_DEPOT) && s->takes;
 }
 
 static int buy_moves(const state *s, const player *p, uint16_t *out)
@@ -413,39 +484,53 @@ typedef struct twin {
     int8_t cost, space;
 } twin;
 
+/* The die actions of a turn being generated: each kind of action (sell, take,
+ * place) is offered with the lower die at once and with the higher die into
+ * `high`, appended when the kind is complete, so the ids ascend. */
 typedef struct turn_offers {
-    int dice[2], nd, workers, ntwins;
-    int8_t take_cost[2][ND]; /* per die, per depot */
+    int dice[2], nd, workers, ntwins, nh;
+    const int8_t *cost[2][2]; /* per die, free step (0/1): workers by number */
+    uint16_t high[NC];
     twin twins[1 + NG + SPACES + NC];
 } turn_offers;
 
-/* state.py offer(): base + die * stride + arg[k] for every die that can pay
- * cost[die][k] (dice ascending, so the ids ascend), noting twins. */
-static int offer(turn_offers *t, uint16_t *out, int n, int base, int stride, int count,
-                 const int8_t *arg, int8_t (*cost)[NC], int spaces)
+/* state.py offer(): the action `arg` of a kind (ids base + die * stride + arg)
+ * with every die that can pay its cost, noting twins (space: the depot space
+ * taken, -1 for none). */
+static inline int offer(turn_offers *t, uint16_t *out, int n, int base, int stride, int arg,
+                 int low_cost, int high_cost, int space)
 {
-    for (int i = 0; i < t->nd; i++)
-        for (int k = 0; k < count; k++)
-            if (cost[i][k] <= t->workers)
-                out[n++] = (uint16_t)(base + t->dice[i] * stride + arg[k]);
-    if (t->nd == 2)
-        for (int k = 0; k < count; k++)
-            if (cost[0][k] <= t->workers && cost[0][k] == cost[1][k])
-                t->twins[t->ntwins++] = (twin){(uint16_t)(base + t->dice[1] * stride + arg[k]),
-                                               (uint16_t)(base + t->dice[0] * stride + arg[k]),
-                                               cost[0][k], (int8_t)(spaces ? arg[k] : -1)};
+    int low = base + t->dice[0] * stride + arg;
+    if (low_cost <= t->workers)
+        out[n++] = (uint16_t)low;
+    if (t->nd == 2 && high_cost <= t->workers) {
+        int high = base + t->dice[1] * stride + arg;
+        t->high[t->nh++] = (uint16_t)high;
+        if (low_cost == high_cost)
+            t->twins[t->ntwins++] = (twin){(uint16_t)high, (uint16_t)low, (int8_t)low_cost,
+                                           (int8_t)space};
+    }
+    return n;
+}
+
+/* The higher die's ids of the kind just offered. */
+static int offer_high(turn_offers *t, uint16_t *out, int n)
+{
+    for (int i = 0; i < t->nh; i++)
+        out[n++] = t->high[i];
+    t->nh = 0;
     return n;
 }
 
 /* state.py _may_take: whether a die can still take a depot tile (other than the one
  * in space `used`) with `workers`.  Then the die left over after one of two twin
  * actions is a real choice, and the twins differ. */
-static int may_take(const state *s, const turn_offers *t, int workers, int used)
+static int may_take(const state *s, const turn_offers *t, int free_take, int workers, int used)
 {
     for (int a = 0; a < SPACES; a++)
         if (s->depots[a] >= 0 && a != used)
             for (int i = 0; i < t->nd; i++)
-                if (t->take_cost[i][a / DS] <= workers)
+                if (t->cost[i][free_take][a / DS + 1] <= workers)
                     return 1;
     return 0;
 }
@@ -465,9 +550,10 @@ static int remove_id(uint16_t *ids, int n, int id)
  * both reach one position. */
 static int turn_moves(const state *s, const player *p, uint16_t *out)
 {
-    turn_offers t = {.workers = p->workers};
-    int8_t arg[NC], cost[2][NC];
-    int n = 0, count, step = step_of(p);
+    turn_offers t; /* not zeroed: every field is written before it is read */
+    int n = 0, step = step_of(p), free_take = knows(p, K_FREE_TAKE);
+    t.nd = t.ntwins = t.nh = 0;
+    t.workers = p->workers;
     for (int i = 0; i < 2; i++)
         if (p->dice[i] && (t.nd == 0 || t.dice[t.nd - 1] != p->dice[i]))
             t.dice[t.nd++] = p->dice[i];
@@ -476,37 +562,38 @@ static int turn_moves(const state *s, const player *p, uint16_t *out)
         out[0] = MM_COB_A_PASS;
         return buys ? buys + 1 : 0;
     }
-    for (int i = 0; i < t.nd; i++)
+    for (int i = 0; i < t.nd; i++) {
         out[n++] = (uint16_t)(MM_COB_A_WORKERS + t.dice[i]);
+        t.cost[i][0] = COST[step - 1][0][t.dice[i]];
+        t.cost[i][1] = COST[step - 1][1][t.dice[i]];
+    }
     if (t.nd == 2)
         t.twins[t.ntwins++] = (twin){out[1], out[0], 0, -1};
-    count = 0;
+    /* the cost tables of both dice (the same die twice when there is one) */
+    const int8_t *low[2] = {t.cost[0][0], t.cost[0][1]};
+    const int8_t *high[2] = {t.cost[t.nd - 1][0], t.cost[t.nd - 1][1]};
     for (int g = 0; g < NG; g++)
-        if (p->goods[g]) {
-            for (int i = 0; i < t.nd; i++)
-                cost[i][count] = (int8_t)worker_cost(t.dice[i], g + 1, 0, step);
-            arg[count++] = (int8_t)g;
-        }
-    n = offer(&t, out, n, MM_COB_A_SELL, NG, count, arg, cost, 0);
-    for (int i = 0; i < t.nd; i++)
-        for (int d = 0; d < ND; d++)
-            t.take_cost[i][d] = (int8_t)take_cost(p, t.dice[i], d * DS);
-    count = depot_choices(s, ALL_COLOURS, arg);
-    for (int k = 0; k < count; k++)
-        for (int i = 0; i < t.nd; i++)
-            cost[i][k] = t.take_cost[i][arg[k] / DS];
-    n = offer(&t, out, n, MM_COB_A_TAKE, SPACES, count, arg, cost, 1);
-    count = 0;
-    for (uint64_t m = placements(p); m; m &= m - 1) {
-        int c = lowest(m);
-        for (int i = 0; i < t.nd; i++)
-            cost[i][count] = (int8_t)place_cost(p, t.dice[i], c);
-        arg[count++] = (int8_t)c;
+        if (p->goods[g])
+            n = offer(&t, out, n, MM_COB_A_SELL, NG, g, low[0][g + 1], high[0][g + 1], -1);
+    n = offer_high(&t, out, n);
+    for (uint32_t m = s->takes; m; m &= m - 1) {
+        int a = lowest(m), number = a / DS + 1;
+        n = offer(&t, out, n, MM_COB_A_TAKE, SPACES, a, low[free_take][number],
+                  high[free_take][number], a);
     }
-    n = offer(&t, out, n, MM_COB_A_PLACE, NC, count, arg, cost, 0);
+    n = offer_high(&t, out, n);
+    int8_t free[COLOURS];
+    for (int colour = 0; colour < COLOURS; colour++)
+        free[colour] = (int8_t)free_place(p, colour);
+    for (uint64_t m = placements(p); m; m &= m - 1) {
+        int c = lowest(m), f = free[CELLS[c].colour], number = CELLS[c].die;
+        n = offer(&t, out, n, MM_COB_A_PLACE, NC, c, low[f][number], high[f][number], -1);
+    }
+    n = offer_high(&t, out, n);
     for (int i = 0; i < t.ntwins; i++) {
         const twin *w = &t.twins[i];
-        if (!may_take(s, &t, t.workers - w->cost, w->space) && same_outcome(s, w->high, w->low))
+        if (!may_take(s, &t, free_take, t.workers - w->cost, w->space)
+            && same_outcome(s, w->high, w->low))
             n = remove_id(out, n, w->high);
     }
     return n + buy_moves(s, p, out + n);
@@ -617,11 +704,18 @@ static int ship_choices(const state *s, const player *p, int mask, uint8_t *sets
     return n;
 }
 
+/* Whether a ship takes something from the depots in `mask`.  From one depot: when
+ * it holds a stored colour, or any goods while a goods space is free. */
 static int ship_takes(const state *s, const player *p, int mask)
 {
     uint8_t sets[64];
     int kept;
-    return ship_choices(s, p, mask, sets, &kept) > 0;
+    if (mask & (mask - 1))
+        return ship_choices(s, p, mask, sets, &kept) > 0;
+    int d = lowest((uint64_t)mask), held = held_mask(p), bits = 0;
+    for (int g = 0; g < NG; g++)
+        bits |= (s->depot_goods[d * NG + g] > 0) << g;
+    return (bits & held) || (bits && popcount((uint64_t)held) < GOODS_SPACES);
 }
 
 /* Depots the ship takes goods from; those that take nothing are one choice (the
@@ -729,10 +823,11 @@ static int legal_ids(const state *s, uint16_t *out)
 static void spend_die(player *p, int source, int cost)
 {
     p->workers = (int16_t)(p->workers - cost);
-    p->dice[p->dice[0] == source ? 0 : 1] = 0;
-    if (p->dice[0] > p->dice[1]) {
-        p->dice[0] = p->dice[1];
-        p->dice[1] = 0;
+    if (p->dice[0] == source) /* the dice stay ascending, a used die is 0 */
+        p->dice[0] = 0;
+    else {
+        p->dice[1] = p->dice[0];
+        p->dice[0] = 0;
     }
 }
 
@@ -894,6 +989,7 @@ static void clear_depots(state *s)
             s->discarded[s->black[i]]++;
             s->black[i] = -1;
         }
+    s->takes = 0;
 }
 
 /* Clear the depots, refill them and lay out the phase's goods. */
@@ -910,6 +1006,7 @@ static void start_phase(state *s, mm_rng *rng)
         s->black[i] = (int8_t)draw(s->black_stack, 0, NT, rng);
     for (int r = 0; r < ROUNDS; r++)
         s->round_goods[r] = (int8_t)draw(s->goods_pool, 0, NG, rng);
+    refresh_all_takes(s);
 }
 
 /* The white die moves this round's goods (if any are left) to its depot; every
@@ -980,6 +1077,7 @@ static void do_move(state *s, int a, mm_rng *rng)
             spend_die(p, source, take_cost(p, source, space));
         receive(s, p, s->depots[space]);
         s->depots[space] = -1;
+        refresh_takes(s, space / DS);
     } else if (a < MM_COB_A_TILE) {
         int source = (a - MM_COB_A_PLACE) / NC, c = (a - MM_COB_A_PLACE) % NC;
         if (source)
@@ -997,6 +1095,8 @@ static void do_move(state *s, int a, mm_rng *rng)
         s->bought = 1;
         receive(s, p, *pile);
         *pile = -1;
+        if (a >= MM_COB_A_BUY)
+            refresh_takes(s, (a - MM_COB_A_BUY) / DS);
     } else if (a < MM_COB_A_SHIP_PAIR)
         ship(s, p, (int)BIT(a - MM_COB_A_SHIP));
     else if (a < MM_COB_A_GOODS)
@@ -1035,7 +1135,7 @@ enum {
 };
 _Static_assert(O_PLAYERS + NP * PLAYER_LEN == MM_COB_VECTOR_LEN, "codec.py layout");
 _Static_assert(sizeof(mm_cob_player) == 88 && sizeof(mm_cob_state) == 928
-                   && POSITION_BYTES == 596,
+                   && POSITION_BYTES == 600,
                "no padding: equal positions must be equal bytes");
 _Static_assert(MM_COB_A_GOODS + NG == MM_COB_NUM_ACTIONS, "action ids");
 
@@ -1253,22 +1353,24 @@ static int32_t check_players(const int32_t *v, int n)
     return -1;
 }
 
-static int32_t check_conservation(const int32_t *v, int n, int v_pending)
+/* Count the tiles of a list (-1: none) into counts. */
+static void count_tiles(int *counts, const int32_t *tiles, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (tiles[i] >= 0)
+            counts[tiles[i]]++;
+}
+
+static int32_t check_conservation(const int32_t *v, int n)
 {
     int counts[NT];
     for (int k = 0; k < NT; k++)
         counts[k] = v[O_STACK + k] + v[O_BLACK_STACK + k] + v[O_DISCARDED + k];
-    for (int a = 0; a < SPACES; a++)
-        counts[v[O_DEPOTS + a]] += v[O_DEPOTS + a] >= 0;
-    for (int i = 0; i < BS; i++)
-        counts[v[O_BLACK + i]] += v[O_BLACK + i] >= 0;
-    if (v_pending >= 0)
-        counts[v_pending]++;
-    for (int q = 0; q < n; q++) {
-        const int32_t *f = v + O_PLAYERS + q * PLAYER_LEN;
-        for (int i = P_STORAGE; i < PLAYER_LEN; i++)
-            counts[f[i]] += f[i] >= 0;
-    }
+    count_tiles(counts, v + O_DEPOTS, SPACES);
+    count_tiles(counts, v + O_BLACK, BS);
+    count_tiles(counts, v + G_PENDING_TILE, 1);
+    for (int q = 0; q < n; q++)
+        count_tiles(counts, v + O_PLAYERS + q * PLAYER_LEN + P_STORAGE, STORAGE + NC);
     for (int k = 0; k < NT; k++)
         if (counts[k] != tile_total(k))
             return O_STACK + k;
@@ -1377,7 +1479,7 @@ static int32_t check_invariants(const int32_t *v)
     if (bad < 0)
         bad = check_players(v, n);
     if (bad < 0)
-        bad = check_conservation(v, n, v[G_PENDING_TILE]);
+        bad = check_conservation(v, n);
     if (bad < 0)
         bad = check_bonus_tiles(v, n);
     if (bad < 0)
@@ -1401,6 +1503,7 @@ static void load_state(state *s, const int32_t *v)
     copy_from_vector(s->ranking, v + O_RANKING, NP);
     copy_from_vector(s->round_order, v + O_ROUND_ORDER, NP);
     copy_from_vector(s->depots, v + O_DEPOTS, SPACES);
+    refresh_all_takes(s);
     copy_from_vector(s->black, v + O_BLACK, BS);
     copy_from_vector(s->depot_goods, v + O_DEPOT_GOODS, ND * NG);
     copy_from_vector(s->round_goods, v + O_ROUND_GOODS, ROUNDS);
@@ -1652,10 +1755,30 @@ static int ship_value(const state *s, const player *p, int mask)
     return value;
 }
 
-/* Value of one legal move for the player to move (higher is better). */
-static int move_value(const state *s, int a)
+/* What one decision's moves share: the storage pressure and, per cell, the best
+ * placement (both dice may place on a cell), computed once. */
+typedef struct policy {
+    const state *s;
+    const player *p;
+    int pressure;
+    uint64_t known; /* cells whose best placement is in place[] */
+    int place[NC];
+} policy;
+
+static int place_once(policy *k, int c)
 {
-    const player *p = &s->p[current(s)];
+    if (!(k->known >> c & 1)) {
+        k->place[c] = best_place(k->s, k->p, c);
+        k->known |= 1ull << c;
+    }
+    return k->place[c];
+}
+
+/* Value of one legal move for the player to move (higher is better). */
+static int move_value(policy *k, int a)
+{
+    const state *s = k->s;
+    const player *p = k->p;
     if (a == MM_COB_A_PASS)
         return 5;
     if (a < MM_COB_A_SELL)
@@ -1668,13 +1791,12 @@ static int move_value(const state *s, int a)
     if (a < MM_COB_A_PLACE) {
         int source = (a - MM_COB_A_TAKE) / SPACES, space = (a - MM_COB_A_TAKE) % SPACES;
         int cost = source ? take_cost(p, source, space) : 0;
-        return 7 * tile_value(s, p, s->depots[space]) / 10 - storage_pressure(s, p)
-             - WORKER_VALUE * cost;
+        return 7 * tile_value(s, p, s->depots[space]) / 10 - k->pressure - WORKER_VALUE * cost;
     }
     if (a < MM_COB_A_TILE) {
         int source = (a - MM_COB_A_PLACE) / NC, c = (a - MM_COB_A_PLACE) % NC;
         int cost = source ? place_cost(p, source, c) : 0;
-        return best_place(s, p, c) - WORKER_VALUE * cost;
+        return place_once(k, c) - WORKER_VALUE * cost;
     }
     if (a < MM_COB_A_DISCARD)
         return place_value(s, p, s->pending_cell, a - MM_COB_A_TILE);
@@ -1682,7 +1804,7 @@ static int move_value(const state *s, int a)
         return -tile_value(s, p, a - MM_COB_A_DISCARD);
     if (a < MM_COB_A_SHIP) {
         int tile = a < MM_COB_A_BUY ? s->black[a - MM_COB_A_BUY_BLACK] : s->depots[a - MM_COB_A_BUY];
-        return 7 * tile_value(s, p, tile) / 10 - 25 - storage_pressure(s, p);
+        return 7 * tile_value(s, p, tile) / 10 - 25 - k->pressure;
     }
     if (a < MM_COB_A_SHIP_PAIR)
         return ship_value(s, p, (int)BIT(a - MM_COB_A_SHIP));
@@ -1697,9 +1819,11 @@ static int move_value(const state *s, int a)
 
 static int32_t heuristic_move(const state *s)
 {
-    int best = s->legal[0], best_value = move_value(s, best);
+    policy k = {.s = s, .p = &s->p[current(s)], .known = 0};
+    k.pressure = storage_pressure(s, k.p);
+    int best = s->legal[0], best_value = move_value(&k, best);
     for (int i = 1; i < s->num_legal; i++) {
-        int value = move_value(s, s->legal[i]);
+        int value = move_value(&k, s->legal[i]);
         if (value > best_value) {
             best_value = value;
             best = s->legal[i];

@@ -21,9 +21,9 @@
 #define MM_COB_VECTOR_LEN 498
 #define MM_COB_NUM_ACTIONS 625
 /* Bound on any legal list: in a turn 2 workers + 2 x (3 sales + 24 takes + 36
- * placements) + 8 black-depot and 24 depot purchases = 160; one more keeps the
- * struct free of padding. */
-#define MM_COB_MAX_LEGAL 165
+ * placements) + 8 black-depot and 24 depot purchases = 160; 163 keeps the struct
+ * free of padding. */
+#define MM_COB_MAX_LEGAL 163
 #define MM_COB_MAX_PLAYERS 4
 
 #define MM_COB_CELLS 37
@@ -74,6 +74,7 @@ typedef struct mm_cob_player {
 typedef struct mm_cob_state {
     /* the position */
     mm_cob_player p[MM_COB_MAX_PLAYERS];
+    uint32_t takes; /* derived: depot spaces holding the first of equal tiles of a depot */
     int8_t players, phase, round, stage, turn, bought;
     int8_t pending_tile, pending_cell, ship_mask, goods_chosen;
     int8_t ranking[MM_COB_MAX_PLAYERS];     /* the turn-order track, first player first */

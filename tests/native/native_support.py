@@ -14,6 +14,7 @@ Both print one JSON summary line and exit 0, or raise (exit 1) on the first mism
 from __future__ import annotations
 
 import argparse
+import importlib
 import itertools
 import json
 import multiprocessing
@@ -60,10 +61,11 @@ class Profile:
     sweep: tuple[int, ...]
     sweep_values: range = range(-1, 7)
     wide_sweep: dict[int, range] = field(default_factory=dict)
+    module: str = ""  # the reference engine's module, for a game the registry does not list yet
 
     @property
     def engine(self) -> ModuleType:
-        return get_game(self.game_id)
+        return importlib.import_module(self.module) if self.module else get_game(self.game_id)
 
 
 def _puerto_rico() -> Profile:
@@ -74,7 +76,19 @@ def _puerto_rico() -> Profile:
                    sweep=tuple(range(3, 20)), wide_sweep={15: range(-1, 30)})
 
 
-PROFILES: dict[str, Callable[[], Profile]] = {"puerto-rico": _puerto_rico}
+def _castles_of_burgundy() -> Profile:
+    from meeplemind.engine.castles_of_burgundy import validate as v
+
+    dice = tuple(v.O_PLAYERS + p * v.PLAYER_LEN + v.P_DICE + i for p in range(v.MAX_PLAYERS) for i in range(2))
+    wide = {v.G_STAGE: range(-1, 13), v.G_PENDING_TILE: range(-1, 50), v.G_PENDING_CELL: range(-1, 38),
+            v.G_SHIP_MASK: range(-1, 65), v.G_GOODS_CHOSEN: range(-1, 65)}
+    return Profile("castles-of-burgundy", tuple((n, {}) for n in (2, 3, 4)), v._check_ranges, v.check_vector,
+                   sweep=tuple(range(v.G_PHASE, v.O_DEPOTS)) + dice, wide_sweep=wide,
+                   module="meeplemind.engine.castles_of_burgundy")
+
+
+PROFILES: dict[str, Callable[[], Profile]] = {"puerto-rico": _puerto_rico,
+                                              "castles-of-burgundy": _castles_of_burgundy}
 
 
 def profile(game_id: str) -> Profile:
