@@ -498,7 +498,7 @@ typedef struct turn_offers {
  * with every die that can pay its cost, noting twins (space: the depot space
  * taken, -1 for none). */
 static inline int offer(turn_offers *t, uint16_t *out, int n, int base, int stride, int arg,
-                 int low_cost, int high_cost, int space)
+                        int low_cost, int high_cost, int space)
 {
     int low = base + t->dice[0] * stride + arg;
     if (low_cost <= t->workers)
@@ -723,9 +723,14 @@ static int ship_takes(const state *s, const player *p, int mask)
 static int ship_moves(const state *s, const player *p, uint16_t *out)
 {
     int n = 0, nothing = 0;
-    for (int d = 0; d < ND; d++)
-        if (ship_takes(s, p, (int)BIT(d)) || !nothing++)
+    for (int d = 0; d < ND; d++) {
+        if (ship_takes(s, p, (int)BIT(d)))
             out[n++] = (uint16_t)(MM_COB_A_SHIP + d);
+        else if (!nothing) {
+            nothing = 1;
+            out[n++] = (uint16_t)(MM_COB_A_SHIP + d);
+        }
+    }
     if (knows(p, K_TWO_DEPOT_SHIP))
         for (int i = 0; i < ND; i++)
             if (ship_takes(s, p, depot_pair(i)))
