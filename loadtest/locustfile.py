@@ -5,8 +5,8 @@
 Weighted tasks, one RPC each: hint traffic (``Analyze`` at a small and a medium budget),
 bot traffic (``BestMove``) and rules traffic (``LegalMoves``, ``ApplyMove`` of a legal
 move). Positions come from a self-play corpus at every stage and player count (``--corpus``,
-written by ``meeplemind corpus``; made here when missing), narrowed by ``--players`` and
-``--stages``. Each task has tags (``hint``/``bot``/``rules`` and its own name) for locust's
+written by ``meeplemind corpus``; made here when missing), narrowed by ``--games``,
+``--players`` and ``--stages``. Each task has tags (``hint``/``bot``/``rules`` and its own name) for locust's
 ``--tags``. Every call is reported to locust's request events with the RPC name, latency,
 response size and error.
 
@@ -59,6 +59,7 @@ def _add_arguments(parser: ArgumentParser) -> None:
     group = parser.add_argument_group("meeplemind")
     group.add_argument("--corpus", default=str(DEFAULT_CORPUS),
                        help="JSON lines of `meeplemind corpus` (made by self-play when missing)")
+    group.add_argument("--games", default="", help="game ids to use, e.g. puerto-rico (default: all)")
     group.add_argument("--players", default="", help="player counts to use, e.g. 4 or 2,3 (default: all)")
     group.add_argument("--stages", default="", help="stages to use: early, mid, late (default: all)")
     group.add_argument("--small-iterations", type=int, default=200, help="Analyze budget of small hints")
@@ -74,15 +75,16 @@ def _load_samples(environment: Environment, **_: Any) -> None:
     options = environment.parsed_options
     if options is None:
         return
-    SAMPLES[:] = load_samples(Path(options.corpus), _words(options.players), _words(options.stages))
+    SAMPLES[:] = load_samples(Path(options.corpus), _words(options.games), _words(options.players),
+                              _words(options.stages))
 
 
 def _words(text: str) -> set[str]:
     return {word.strip() for word in text.split(",") if word.strip()}
 
 
-def load_samples(path: Path, players: set[str], stages: set[str]) -> list[Sample]:
-    """The corpus positions of the given player counts and stages (empty sets: all);
+def load_samples(path: Path, games: set[str], players: set[str], stages: set[str]) -> list[Sample]:
+    """The corpus positions of the given games, player counts and stages (empty sets: all);
     the corpus is written first when the file is missing."""
     if not path.exists():
         from meeplemind.search.corpus import write_corpus
@@ -92,13 +94,15 @@ def load_samples(path: Path, players: set[str], stages: set[str]) -> list[Sample
     samples = []
     for line in path.read_text(encoding="utf-8").splitlines():
         entry = json.loads(line)
-        if (players and str(entry["players"]) not in players) or (stages and entry["stage"] not in stages):
+        if ((games and entry["game"] not in games) or (players and str(entry["players"]) not in players)
+                or (stages and entry["stage"] not in stages)):
             continue
         state, _ = from_position(entry["position"])
         samples.append(Sample(dict_to_message(entry["position"], position_pb2.Position()),
                               tuple(str(move) for move in state.legal_moves())))
     if not samples:
-        raise ValueError(f"{path}: no position with players {players or 'any'} and stages {stages or 'any'}")
+        raise ValueError(f"{path}: no position of games {games or 'any'} with players "
+                         f"{players or 'any'} and stages {stages or 'any'}")
     return samples
 
 

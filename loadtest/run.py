@@ -1,7 +1,7 @@
 """Run a load test against a local server and summarise it (``make loadtest``).
 
     python -m loadtest.run --users 8 --spawn-rate 8 --duration 30s --workers 1
-    python -m loadtest.run --workers 1,2 --tags analyze-medium --players 4 --stages mid --think-ms 0
+    python -m loadtest.run --workers 1,2 --tags analyze-medium --games puerto-rico --players 4 --stages mid --think-ms 0
 
 For each worker count: writes a corpus (``meeplemind corpus``), starts ``meeplemind serve``
 on free loopback ports with its metrics endpoint, waits for health SERVING, measures the
@@ -26,7 +26,7 @@ import sys
 import time
 import urllib.request
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -205,27 +205,37 @@ def _calls(delta: dict[str, float]) -> Counter[str]:
     return codes
 
 
-def probe_overhead(address: str, corpus: Path, calls: int) -> dict[str, float]:
+def probe_overhead(address: str, corpus: Path, calls: int) -> dict[str, Any]:
     """Latency of ``calls`` sequential ``Analyze`` calls of one iteration on mid-game
-    4-player positions (one connection, nothing else running): the service's overhead."""
+    4-player Puerto Rico positions (one connection, nothing else running): the
+    service's overhead; and, for scale, of as many ``ListGames`` calls (gRPC and the
+    interceptors alone, the floor under any call)."""
     import grpc
 
     from meeplemind.server.convert import dict_to_message
-    from meeplemind.v1 import analysis_pb2, analysis_pb2_grpc, position_pb2
+    from meeplemind.v1 import analysis_pb2, analysis_pb2_grpc, position_pb2, rules_pb2, rules_pb2_grpc
 
     entries = [json.loads(line) for line in corpus.read_text(encoding="utf-8").splitlines()]
     positions = [dict_to_message(e["position"], position_pb2.Position()) for e in entries
-                 if e["players"] == 4 and e["stage"] == "mid"]
-    latencies = []
+                 if e["game"] == "puerto-rico" and e["players"] == 4 and e["stage"] == "mid"]
+    requests = [analysis_pb2.AnalyzeRequest(position=p, budget=analysis_pb2.SearchBudget(iterations=1))
+                for p in positions]
     with grpc.insecure_channel(address) as channel:
         analyze = analysis_pb2_grpc.AnalysisStub(channel).Analyze
-        for i in range(calls + calls // 10):  # the first tenth warms up
-            request = analysis_pb2.AnalyzeRequest(position=positions[i % len(positions)],
-                                                  budget=analysis_pb2.SearchBudget(iterations=1))
-            start = time.perf_counter()
-            analyze(request, timeout=10)
-            latencies.append((time.perf_counter() - start) * 1e3)
-    return {"calls": calls, **_percentiles(latencies[calls // 10:])}
+        list_games = rules_pb2_grpc.RulesStub(channel).ListGames
+        floor = _sequential(lambda i: list_games(rules_pb2.ListGamesRequest(), timeout=10), calls)
+        latencies = _sequential(lambda i: analyze(requests[i % len(requests)], timeout=10), calls)
+    return {"calls": calls, **_percentiles(latencies), "floor_p50_ms": _percentiles(floor)["p50_ms"]}
+
+
+def _sequential(call: Callable[[int], Any], calls: int) -> list[float]:
+    """Milliseconds of ``calls`` calls made one after another (after a tenth more to warm up)."""
+    latencies = []
+    for i in range(calls + calls // 10):
+        start = time.perf_counter()
+        call(i)
+        latencies.append((time.perf_counter() - start) * 1e3)
+    return latencies[calls // 10:]
 
 
 def _percentiles(latencies: list[float]) -> dict[str, float]:
@@ -321,7 +331,8 @@ def format_summary(summary: dict[str, Any]) -> str:
     if summary["overhead"]:
         o = summary["overhead"]
         lines.append(f"overhead (Analyze of 1 iteration, {o['calls']} sequential calls): "
-                     f"p50 {o['p50_ms']} ms, p95 {o['p95_ms']} ms, p99 {o['p99_ms']} ms")
+                     f"p50 {o['p50_ms']} ms, p95 {o['p95_ms']} ms, p99 {o['p99_ms']} ms "
+                     f"(ListGames, the gRPC floor: p50 {o['floor_p50_ms']} ms)")
     lines.extend(f"exception in a task: {e}" for e in summary["exceptions"])
     lines.append(f"CSV files and logs: {summary['results']}")
     return "\n".join(lines)

@@ -11,21 +11,34 @@ from ..v1 import rules_pb2, rules_pb2_grpc
 from .convert import find_game, position_from_proto, position_to_proto
 from .errors import ServiceError
 
+_SWITCH = ("false", "true")
 _TRUE = ("true", "1", "yes", "on")
 _FALSE = ("false", "0", "no", "off")
 
 
-def _options(game: Any, given: dict[str, str]) -> dict[str, bool]:
-    """Rule options (every option is a switch) from their text values; errors name the key."""
-    options = {}
+def _options(game: Any, given: dict[str, str]) -> dict[str, bool | str]:
+    """``new_game`` options from their text values (switches become booleans); errors
+    name the key."""
+    specs = game.OPTION_VALUES
+    options: dict[str, bool | str] = {}
     for name, text in sorted(given.items()):
         field = f"options.{name}"
-        if name not in game.OPTIONS:
-            raise ServiceError.invalid(field, f"unknown option (known: {', '.join(game.OPTIONS)})")
-        if text.lower() not in _TRUE + _FALSE:
-            raise ServiceError.invalid(field, f"{text!r} is not true or false")
-        options[name] = text.lower() in _TRUE
+        if name not in specs:
+            raise ServiceError.invalid(field, f"unknown option (known: {', '.join(specs) or 'none'})")
+        values = specs[name]
+        if values == _SWITCH:
+            if text.lower() not in _TRUE + _FALSE:
+                raise ServiceError.invalid(field, f"{text!r} is not true or false")
+            options[name] = text.lower() in _TRUE
+        elif values is not None and text not in values:
+            raise ServiceError.invalid(field, f"{text!r} is not one of {', '.join(values)}")
+        else:
+            options[name] = text
     return options
+
+
+def _game_option(name: str, values: tuple[str, ...] | None) -> rules_pb2.GameOption:
+    return rules_pb2.GameOption(name=name, values=values or (), default_value=values[0] if values else "")
 
 
 class RulesServicer(rules_pb2_grpc.RulesServicer):
@@ -36,8 +49,7 @@ class RulesServicer(rules_pb2_grpc.RulesServicer):
         games = []
         for game_id in game_ids():
             game = get_game(game_id)
-            options = [rules_pb2.GameOption(name=name, values=["false", "true"], default_value="false")
-                       for name in game.OPTIONS]
+            options = [_game_option(name, values) for name, values in game.OPTION_VALUES.items()]
             games.append(rules_pb2.GameInfo(id=game_id, title=game.TITLE,
                                             player_counts=game.PLAYER_COUNTS, options=options))
         return rules_pb2.ListGamesResponse(games=games)
@@ -49,7 +61,13 @@ class RulesServicer(rules_pb2_grpc.RulesServicer):
             raise ServiceError.invalid("players", f"{request.players} is not one of "
                                        f"{', '.join(map(str, game.PLAYER_COUNTS))}")
         options = _options(game, dict(request.options))
-        state = game.new_game(request.players, request.seed, **options)
+        try:
+            state = game.new_game(request.players, request.seed, **options)
+        except ValueError as e:  # values that only make sense together (e.g. buildings=...)
+            name, named, problem = str(e).partition(": ")
+            if named and name in game.OPTION_VALUES:
+                raise ServiceError.invalid(f"options.{name}", problem) from None
+            raise ServiceError.invalid("options", str(e)) from None
         return rules_pb2.NewGameResponse(position=position_to_proto(state))
 
     def LegalMoves(self, request: rules_pb2.LegalMovesRequest,

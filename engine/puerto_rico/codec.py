@@ -26,7 +26,7 @@ v1 with their meaning widened, 18 new globals, then v1's blocks with 37 building
        7 turn 0..players (players: the settler's Library tile); 15 last_slot is also the
        lowest slot or kind of the next Guest House move, Small Wharf barrel or Library
        craftsman barrel
-    20 forest_supply (0..12)  21 hacienda_tile (-1 none, or the drawn kind waiting)
+    20 new_buildings.forest_supply (0..12)  21 hacienda_tile (-1 none, or the drawn kind waiting)
     22 window (-1, or the phase the Guest House window comes before: 4 6 5 8)
     23 privilege_left (craftsman barrels still to take, 0..2)
     24 black_market.building (-1 or a building id)  25 black_market.due (0..3)
@@ -34,7 +34,8 @@ v1 with their meaning widened, 18 new globals, then v1's blocks with 37 building
     27 small_wharf_barrels (in the Small Wharf action under way)
     28 made[5] (the craftsman's barrels this phase)  33 kept[5] (storage: free barrels kept)
     38 goods_supply[5]  43 house[5]  48 deck[5]  53 faceup[5]  58 discard[5]
-    63 building_supply[37]  100 in_game[37] (1: the type is in this game; production: 1)
+    63 building_supply[37]  100 in_game[37] (new_buildings.violet_buildings; 1: the type is in this game;
+        production: 1)
     137 role_doubloons[8]  145 role_taken[8]  153 ships[3] x (capacity, kind, count)
     162 players[5] x 60: doubloons, vp, goods[5], plantations[5], plantation_colonists[5],
         quarries, quarry_colonists, san_juan, wharf_done, forests, small_wharf_done,
@@ -64,7 +65,7 @@ _GLOBALS = ("version", "players", "options", "governor", "phase", "current_playe
             "progress.hacienda_done", "progress.to_place", "progress.last_slot", "progress.produced",
             "progress.captain_loaded", "progress.warehoused", "quarry_supply")
 _GLOBALS_V2 = _GLOBALS + (
-    "forest_supply", "progress.hacienda_tile", "progress.window", "progress.privilege_left",
+    "new_buildings.forest_supply", "progress.hacienda_tile", "progress.window", "progress.privilege_left",
     "progress.black_market.building", "progress.black_market.due", "progress.black_market.given",
     "progress.small_wharf_barrels") + tuple(f"progress.made.{g}" for g in GOODS) + tuple(
     f"progress.kept.{g}" for g in GOODS)
@@ -82,7 +83,7 @@ def _layout(lay: Layout) -> list[str]:
         names += [f"{pile}.{g}" for g in GOODS]
     names += [f"building_supply.{b.name}" for b in buildings]
     if v2:
-        names += [f"violet_buildings.{b.name}" for b in buildings]
+        names += [f"new_buildings.violet_buildings.{b.name}" for b in buildings]
     names += [f"roles[{r}].doubloons" for r in range(MAX_ROLES)]
     names += [f"roles[{r}].taken" for r in range(MAX_ROLES)]
     for s in range(MAX_SHIPS):
@@ -216,8 +217,8 @@ def _kinds(mask: int) -> list[str]:
 
 def to_dict(s: State) -> dict[str, Any]:
     """The position as plain JSON data (the ``puerto_rico`` part of a Position); an
-    expansion game adds its fields (``forest_supply``, ``violet_buildings``, progress
-    and player fields)."""
+    expansion game adds its fields (``new_buildings``: the forest supply and the violet
+    buildings in the game; progress and player fields)."""
     nb = NUM_BUILDINGS if isinstance(s, ExpansionState) else NUM_BASE_BUILDINGS
     d = {
         "options": dict(s.options),
@@ -253,8 +254,8 @@ def to_dict(s: State) -> dict[str, Any]:
         "players": [_player_dict(p) for p in s.players],
     }
     if isinstance(s, ExpansionState):
-        d["forest_supply"] = s.forest_supply
-        d["violet_buildings"] = [BUILDINGS[b].name for b in VIOLET if s.in_game[b]]
+        d["new_buildings"] = {"forest_supply": s.forest_supply,
+                              "violet_buildings": [BUILDINGS[b].name for b in VIOLET if s.in_game[b]]}
         d["progress"].update({
             "hacienda_tile": GOODS[s.hacienda_tile] if s.hacienda_tile >= 0 else "",
             "window": PHASES[s.window] if s.window >= 0 else "",
@@ -434,17 +435,18 @@ def _read_expansion(r: _Reader, prog: _Reader, fields: dict[str, Any]) -> Expans
     fields["options"]["expansion"] = EXPANSION
     in_game = [not b.violet for b in BUILDINGS]
     names = tuple(BUILDINGS[b].name for b in VIOLET)
-    for i, name in enumerate(r.list("violet_buildings")):
+    nb = r.obj("new_buildings")
+    for i, name in enumerate(nb.list("violet_buildings")):
         if name not in names:
-            raise PositionError(f"violet_buildings[{i}]", f"{name!r} is not a violet building")
+            raise PositionError(f"{nb.path}.violet_buildings[{i}]", f"{name!r} is not a violet building")
         b = VIOLET[names.index(name)]
         if in_game[b]:
-            raise PositionError(f"violet_buildings[{i}]", f"{name} is listed twice")
+            raise PositionError(f"{nb.path}.violet_buildings[{i}]", f"{name} is listed twice")
         in_game[b] = True
     bm = prog.obj("black_market")
     return ExpansionState(
         **fields,
-        forest_supply=r.int("forest_supply"),
+        forest_supply=nb.int("forest_supply"),
         in_game=in_game,
         hacienda_tile=prog.choice("hacienda_tile", ("",) + GOODS) - 1,
         window=_read_window(prog),

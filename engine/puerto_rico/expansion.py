@@ -8,16 +8,20 @@ one simple move at a time, canonical orders so that no outcome is reachable twic
 barrels and Guest House moves in non-decreasing kind or slot order), a lone legal
 move played automatically, chance only from the ``rng``.
 
-Choices the decision table leaves open, settled by the official rule where one exists:
+Details the decision table leaves open, and what this engine does:
 
-* Guest House windows run owner by owner from the role's chooser (from the governor
-  before the final scoring), before anything else of the phase: before the Captain's
-  Union Hall and Lighthouse income.
-* Black Market: the University's colonist is always in use when building; a quarry
-  colonist may be given only while more quarries are occupied than the building's
-  column (the discount stays); the Forest House's while it has 2 forests or more; the
-  Library's when its owner is the builder; the Church's when the building earns chips.
-* A Captain-phase ``pass`` without a load (declining the Wharf and Small Wharf) is final.
+* Guest House windows come before anything else of their phase (before the Captain's
+  Union Hall and Lighthouse income); the one before the final scoring runs from the
+  governor.  A guest may move to any empty circle of a plantation, quarry or building.
+* Black Market: the University's colonist is in use in every build; a quarry's colonist
+  may go only while more quarries are occupied than the building's column (the discount
+  stays); the Forest House's not with 2 forests or more, the Library's not when its owner
+  is the builder, the Church's not when the building earns chips.
+* A Captain-phase ``pass`` without a load declines the Wharf and the Small Wharf for the
+  rest of the phase (the base game's rule for the Wharf).
+* The Lighthouse's captain doubloon is not a privilege: the Library does not double it.
+* Like the base game's, a position hides nothing but the stack order: the drawn Hacienda
+  tile and the discarded plantations are public.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from .data import (
     CLOISTER_VP, CONSTRUCTION_HUT, DRAFT_PICKS, DRAFT_SLOTS, FOREST_HOUSE, FORESTS, GUEST_HOUSE,
     INDIGO, INDIGO_PLANT, ISLAND_SPACES, LIBRARY, LIGHTHOUSE, NUM_BUILDINGS, PRICES, SMALL_WHARF,
     SPECIALTY_FACTORY, STOREHOUSE, SUGAR, SUGAR_MILL, TRADING_POST, UNION_HALL, UNIVERSITY, VIOLET,
-    building_count,
+    building_cost, building_count,
 )
 from .moves import GIVE_VP, NUM_SLOTS, SLOT_BUILDING, SLOT_QUARRY, SLOT_SAN_JUAN, Move
 from .state import (
@@ -479,8 +483,6 @@ def new_expansion_game(players: int, seed: int, options: dict[str, bool | str]) 
 
 def _random_buildings(rng: Rng, swap: bool) -> list[int]:
     """Each cost's slots filled uniformly from its candidates, cheapest cost first."""
-    from .data import building_cost
-
     chosen = []
     for cost, slots in sorted(DRAFT_SLOTS.items()):
         candidates = [b for b in VIOLET if building_cost(b, swap) == cost]
@@ -492,8 +494,6 @@ def _random_buildings(rng: Rng, swap: bool) -> list[int]:
 def parse_buildings(listed: object, swap: bool = False) -> list[int]:
     """The 17 violet building ids of a ``buildings`` option (names, comma-separated);
     raises ValueError naming what is wrong."""
-    from .data import building_cost
-
     if not isinstance(listed, str):
         raise ValueError(f"buildings: expected comma-separated building names, got {listed!r}")
     names = [n.strip() for n in listed.split(",") if n.strip()]

@@ -31,6 +31,7 @@ Expansion I, *The New Buildings* (games with ``expansion=new-buildings``)::
     guest:indigo_plant    Guest House: move one guest to a circle (slots non-decreasing)
     post:coffee           sell one barrel to one's own Trading Post
     small_wharf:corn      Small Wharf: ship one more barrel (kinds non-decreasing; ``pass`` ends)
+    pass                  also: end one's Guest House moves, or the Small Wharf load
 
 The Library's extra settler tile and craftsman barrel reuse ``settle``/``forest`` and
 ``craft``; the Storehouse barrels reuse ``keep``: they are the same decisions.

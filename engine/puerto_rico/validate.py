@@ -393,12 +393,22 @@ def _phase_fields(lay: Layout, phase: int, v: Sequence[int]) -> list[tuple[int, 
 def _check_progress_v2(v: Sequence[int], lay: Layout, n: int, players: list[int]) -> Failure | None:
     """v2: the expansion's progress fields agree with each other and with the position."""
     phase = v[4]
+    if phase == PHASE_MAYOR and v[11]:
+        return 11, "the colonist ship is empty while the mayor phase places colonists"
     if v[G_HACIENDA_TILE] >= 0 and not v[13]:
         return G_HACIENDA_TILE, "a drawn Hacienda tile waits only after the Hacienda draw"
     if (v[G_BM_BUILDING] >= 0) != (v[G_BM_DUE] > 0):
         return G_BM_DUE, "give-ups are owed exactly while a Black Market build is paid"
     if v[G_BM_GIVEN] and not v[G_BM_DUE]:
         return G_BM_GIVEN, "must be 0 outside a Black Market build"
+    if v[G_BM_DUE] > 3 - v[G_BM_GIVEN]:
+        return G_BM_DUE, f"{v[G_BM_DUE]} give-ups owed, but only {3 - v[G_BM_GIVEN]} categories are left"
+    b = v[G_BM_BUILDING]
+    if b >= 0:
+        city = v[players[v[G_CURRENT]] + lay.p_build:players[v[G_CURRENT]] + lay.p_build + lay.buildings]
+        room = CITY_SPACES - sum(_SPACES[x] for x, c in enumerate(city) if c >= 0)
+        if not v[lay.bsupply + b] or city[b] >= 0 or BUILDINGS[b].spaces > room:
+            return G_BM_BUILDING, f"the player to move cannot build {BUILDINGS[b].name}"
     if phase == PHASE_CRAFTSMAN:
         for k in range(NK):
             if bool(v[G_PRODUCED] >> k & 1) != (v[G_MADE + k] > 0):

@@ -153,7 +153,7 @@ def test_base_json_and_vector_are_unchanged() -> None:
     s = new_game(3, seed=7)
     d = s.to_dict()
     assert d["options"] == {"university_factory_swap": False}
-    assert "forest_supply" not in d and "violet_buildings" not in d
+    assert "new_buildings" not in d
     assert list(d["building_supply"]) == [b.name for b in BUILDINGS[:NUM_BASE_BUILDINGS]]
     assert set(d["progress"]) == {"hacienda_done", "to_place", "last_slot", "produced",
                                   "captain_loaded", "warehoused"}
@@ -168,7 +168,7 @@ def test_expansion_json_fields_and_round_trip() -> None:
     s = fresh_expansion(3, governor=0)
     d = s.to_dict()
     assert d["options"] == {"university_factory_swap": False, "expansion": "new-buildings"}
-    assert d["forest_supply"] == 12 and d["violet_buildings"] == sorted(
+    assert d["new_buildings"]["forest_supply"] == 12 and d["new_buildings"]["violet_buildings"] == sorted(
         NEW_BUILDINGS.split(","), key=lambda n: BUILDING_IDS[n])
     assert len(d["building_supply"]) == 37
     assert d["progress"]["black_market"] == {"building": "", "due": 0, "given": ""}
@@ -188,12 +188,12 @@ def test_expansion_json_errors_name_the_field() -> None:
     d["players"][1]["forests"] = 13
     _bad(d, "players[1].forests", "13 is above 12")
     d["players"][1]["forests"] = 1
-    _bad(d, "forest_supply", "13 forests in play, the game has 12")
+    _bad(d, "new_buildings.forest_supply", "13 forests in play, the game has 12")
     d = fresh_expansion(3, governor=0).to_dict()
-    d["violet_buildings"][2] = "harbor_master"
-    _bad(d, "violet_buildings[2]", "'harbor_master' is not a violet building")
+    d["new_buildings"]["violet_buildings"][2] = "harbor_master"
+    _bad(d, "new_buildings.violet_buildings[2]", "'harbor_master' is not a violet building")
     d = fresh_expansion(3, governor=0).to_dict()
-    d["violet_buildings"].remove("church")
+    d["new_buildings"]["violet_buildings"].remove("church")
     _bad(d, "building_supply.church", "2 church in play, the game has 0")
     d = fresh_expansion(3, governor=0).to_dict()
     d["players"][0]["buildings"].append({"building": "harbor", "colonists": 0})
@@ -226,12 +226,13 @@ def test_draft_state_errors() -> None:
 def test_layout_v2() -> None:
     assert VECTOR_LEN_V2 == len(LAYOUT_V2) == 462
     assert LAYOUT_V2[:20] == LAYOUT[:20]
-    assert LAYOUT_V2[20:28] == ("forest_supply", "progress.hacienda_tile", "progress.window",
+    assert LAYOUT_V2[20:28] == ("new_buildings.forest_supply", "progress.hacienda_tile", "progress.window",
                                 "progress.privilege_left", "progress.black_market.building",
                                 "progress.black_market.due", "progress.black_market.given",
                                 "progress.small_wharf_barrels")
     assert LAYOUT_V2[38] == "goods_supply.corn" and LAYOUT_V2[63] == "building_supply.small_indigo_plant"
-    assert LAYOUT_V2[100] == "violet_buildings.small_indigo_plant" and LAYOUT_V2[137] == "roles[0].doubloons"
+    assert LAYOUT_V2[100] == "new_buildings.violet_buildings.small_indigo_plant"
+    assert LAYOUT_V2[137] == "roles[0].doubloons"
     assert LAYOUT_V2[162:185] == tuple(f"players[0].{f}" for f in (
         "doubloons", "vp_chips", "goods.corn", "goods.indigo", "goods.sugar", "goods.tobacco",
         "goods.coffee", "plantations.corn", "plantations.indigo", "plantations.sugar",
@@ -248,10 +249,10 @@ def test_vector_v2_round_trip_and_errors() -> None:
     assert v.dtype == np.int32 and v[0] == 2 and len(v) == 462
     assert decode(v) == s and type(decode(v)) is ExpansionState
     assert type(decode(new_game(5, seed=9).encode())) is State
-    cases = [({20: 13}, "forest_supply", "13 is above 12"),
+    cases = [({20: 13}, "new_buildings.forest_supply", "13 is above 12"),
              ({22: 7}, "progress.window", "a Guest House window is open exactly in the guests phase"),
              ({21: 2, 50: v[50] - 1}, "progress.hacienda_tile", "must be -1 outside its phase, is 2"),
-             ({100: 0}, "violet_buildings.small_indigo_plant", "0 is below 1"),
+             ({100: 0}, "new_buildings.violet_buildings.small_indigo_plant", "0 is below 1"),
              ({0: 3}, "version", "layout version 3 is not 2")]
     for changes, path, problem in cases:
         bad = v.copy()

@@ -97,6 +97,9 @@ def test_bad_move(service: Running, position: Position, move: str) -> None:
     (7, {}, "players"), (0, {}, "players"),
     (4, {"turbo": "true"}, "options.turbo"),
     (4, {"university_factory_swap": "maybe"}, "options.university_factory_swap"),
+    (4, {"expansion": "seafarers"}, "options.expansion"),
+    (4, {"draft": "random"}, "options.expansion"),
+    (4, {"expansion": "new-buildings", "buildings": "church,harbor_master"}, "options.buildings"),
 ])
 def test_bad_new_game(service: Running, players: int, options: dict[str, str], field: str) -> None:
     request = rules_pb2.NewGameRequest(game="puerto-rico", players=players, options=options)

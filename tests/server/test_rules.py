@@ -27,12 +27,27 @@ def test_list_games(service: Running) -> None:
     (pr,) = games
     assert (pr.title, list(pr.player_counts)) == ("Puerto Rico", [2, 3, 4, 5])
     assert [(o.name, list(o.values), o.default_value) for o in pr.options] == [
-        ("university_factory_swap", ["false", "true"], "false")]
+        ("university_factory_swap", ["false", "true"], "false"),
+        ("expansion", ["none", "new-buildings"], "none"),
+        ("draft", ["players", "random"], "players"),
+        ("buildings", [], "")]
 
 
 def test_new_game_prints_what_the_cli_prints(service: Running) -> None:
     response = service.rules.NewGame(rules_pb2.NewGameRequest(game="puerto-rico", players=3, seed=11))
     printed = _cli("new", "puerto-rico", "--players", "3", "--seed", "11")
+    assert dumps(message_to_dict(response.position)) + "\n" == printed
+
+
+def test_new_game_with_the_expansion(service: Running) -> None:
+    options = {"expansion": "new-buildings", "draft": "random"}
+    response = service.rules.NewGame(rules_pb2.NewGameRequest(
+        game="puerto-rico", players=3, seed=5, options=options))
+    expected = get_game("puerto-rico").new_game(3, 5, **options)
+    assert message_to_dict(response.position) == to_position(expected)
+    assert len(response.position.puerto_rico.new_buildings.violet_buildings) == 17
+    printed = _cli("new", "puerto-rico", "--players", "3", "--seed", "5",
+                   "--option", "expansion=new-buildings", "--option", "draft=random")
     assert dumps(message_to_dict(response.position)) + "\n" == printed
 
 
