@@ -1234,7 +1234,8 @@ static void field_range(int n, int i, int32_t *lo, int32_t *hi)
             *lo = -1;
             *hi = here ? NT - 1 : -1;
         } else
-            *hi = !here ? 0 : j < P_DICE ? LIMIT : j < P_GOODS ? 6 : j < P_BONUS ? GOODS_PER_COLOUR : 2;
+            *hi = !here ? 0 : j < P_DICE ? LIMIT : j < P_GOODS ? 6
+                : j < P_BONUS ? GOODS_PER_COLOUR : 2; /* goods and sold, then bonus tiles */
     }
 }
 
@@ -1808,7 +1809,8 @@ static int move_value(policy *k, int a)
     if (a < MM_COB_A_BUY_BLACK)
         return -tile_value(s, p, a - MM_COB_A_DISCARD);
     if (a < MM_COB_A_SHIP) {
-        int tile = a < MM_COB_A_BUY ? s->black[a - MM_COB_A_BUY_BLACK] : s->depots[a - MM_COB_A_BUY];
+        int tile = a < MM_COB_A_BUY ? s->black[a - MM_COB_A_BUY_BLACK]
+                                    : s->depots[a - MM_COB_A_BUY];
         return 7 * tile_value(s, p, tile) / 10 - 25 - k->pressure;
     }
     if (a < MM_COB_A_SHIP_PAIR)
