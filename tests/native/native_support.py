@@ -14,7 +14,6 @@ Both print one JSON summary line and exit 0, or raise (exit 1) on the first mism
 from __future__ import annotations
 
 import argparse
-import importlib
 import itertools
 import json
 import multiprocessing
@@ -61,11 +60,10 @@ class Profile:
     sweep: tuple[int, ...]
     sweep_values: range = range(-1, 7)
     wide_sweep: dict[int, range] = field(default_factory=dict)
-    module: str = ""  # the reference engine's module, for a game the registry does not list yet
 
     @property
     def engine(self) -> ModuleType:
-        return importlib.import_module(self.module) if self.module else get_game(self.game_id)
+        return get_game(self.game_id)
 
 
 def _puerto_rico() -> Profile:
@@ -87,7 +85,7 @@ def _castles_of_burgundy() -> Profile:
             v.G_GOODS_CHOSEN: range(-1, 65)}
     return Profile("castles-of-burgundy", tuple((n, {}) for n in (2, 3, 4)), v._check_ranges,
                    v.check_vector, sweep=tuple(range(v.G_PHASE, v.O_DEPOTS)) + dice,
-                   wide_sweep=wide, module="meeplemind.engine.castles_of_burgundy")
+                   wide_sweep=wide)
 
 
 PROFILES: dict[str, Callable[[], Profile]] = {"puerto-rico": _puerto_rico,
