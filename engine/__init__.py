@@ -9,9 +9,9 @@ from .rng import Rng
 
 
 def _registry() -> dict[str, ModuleType]:
-    from . import puerto_rico
+    from . import castles_of_burgundy, puerto_rico
 
-    return {puerto_rico.GAME_ID: puerto_rico}
+    return {game.GAME_ID: game for game in (puerto_rico, castles_of_burgundy)}
 
 
 def game_ids() -> list[str]:

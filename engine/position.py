@@ -45,7 +45,7 @@ def from_position(data: Any, check: bool = True) -> tuple[Any, int]:
         raise PositionError(key, f"missing (the {game_id} state)")
     extra = set(data) - {"game", "viewer", key}
     if extra:
-        raise PositionError(sorted(extra)[0], "unknown field")
+        raise PositionError(sorted(extra, key=str)[0], "unknown field")
     try:
         state = game.from_dict(data[key], check=check)
     except PositionError as e:

@@ -207,7 +207,7 @@ def _calls(delta: dict[str, float]) -> Counter[str]:
 
 def probe_overhead(address: str, corpus: Path, calls: int) -> dict[str, Any]:
     """Latency of ``calls`` sequential ``Analyze`` calls of one iteration on mid-game
-    4-player Puerto Rico positions (one connection, nothing else running): the
+    4-player Puerto Rico positions (base game) (one connection, nothing else running): the
     service's overhead; and, for scale, of as many ``ListGames`` calls (gRPC and the
     interceptors alone, the floor under any call)."""
     import grpc
@@ -217,7 +217,8 @@ def probe_overhead(address: str, corpus: Path, calls: int) -> dict[str, Any]:
 
     entries = [json.loads(line) for line in corpus.read_text(encoding="utf-8").splitlines()]
     positions = [dict_to_message(e["position"], position_pb2.Position()) for e in entries
-                 if e["game"] == "puerto-rico" and e["players"] == 4 and e["stage"] == "mid"]
+                 if e["game"] == "puerto-rico" and not e.get("options") and e["players"] == 4
+                 and e["stage"] == "mid"]
     requests = [analysis_pb2.AnalyzeRequest(position=p, budget=analysis_pb2.SearchBudget(iterations=1))
                 for p in positions]
     with grpc.insecure_channel(address) as channel:

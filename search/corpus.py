@@ -1,9 +1,10 @@
 """Position corpora from self-play, for load tests and benchmarks.
 
 Heuristic bots play seeded games; positions are sampled at every stage (early, mid,
-late by progress through the game) for every player count.  Each line of the output
-is one JSON object: ``{"game", "players", "stage", "ply", "position"}`` where
-``position`` is the Position JSON the service and the CLI read.
+late by progress through the game) for every player count and rule variant of every
+game.  Each line of the output is one JSON object: ``{"game", "options", "players",
+"stage", "ply", "position"}`` where ``position`` is the Position JSON the service and
+the CLI read.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from .bots import HeuristicBot
 STAGES = ("early", "mid", "late")
 
 
-def _game_states(game: Any, players: int, seed: int) -> list[Any]:
-    state = game.new_game(players, seed)
+def _game_states(game: Any, players: int, options: dict[str, str], seed: int) -> list[Any]:
+    state = game.new_game(players, seed, **options)
     bot, rng, states = HeuristicBot(seed), Rng(seed), []
     while not state.is_terminal:
         states.append(state)
@@ -30,16 +31,18 @@ def _game_states(game: Any, players: int, seed: int) -> list[Any]:
 
 def corpus(games: Sequence[str] | None = None, per_stage: int = 4,
            seed: int = 1) -> Iterator[dict[str, Any]]:
-    """``per_stage`` positions per (game, player count, stage), from distinct games."""
+    """``per_stage`` positions per (game, variant, player count, stage), from distinct games."""
     for game_id in games or game_ids():
         game = get_game(game_id)
-        for players in game.PLAYER_COUNTS:
-            for i in range(per_stage):
-                states = _game_states(game, players, seed * 1000 + players * 100 + i)
-                for s, stage in enumerate(STAGES):
-                    ply = (2 * s + 1) * len(states) // (2 * len(STAGES))
-                    yield {"game": game_id, "players": players, "stage": stage, "ply": ply,
-                           "position": to_position(states[ply])}
+        for variant, options in enumerate(game.VARIANTS):
+            for players in game.PLAYER_COUNTS:
+                for i in range(per_stage):
+                    states = _game_states(game, players, options,
+                                          seed * 10000 + variant * 1000 + players * 100 + i)
+                    for s, stage in enumerate(STAGES):
+                        ply = (2 * s + 1) * len(states) // (2 * len(STAGES))
+                        yield {"game": game_id, "options": options, "players": players, "stage": stage,
+                               "ply": ply, "position": to_position(states[ply])}
 
 
 def write_corpus(path: str, **kwargs: Any) -> int:

@@ -116,8 +116,11 @@ def test_corpus_covers_every_stage_and_player_count(tmp_path: Path,
     code, text, _ = run(capsys, "corpus", "--out", str(out), "--per-stage", "1")
     entries = [json.loads(line) for line in out.read_text().splitlines()]
     assert code == 0 and f"wrote {len(entries)} positions" in text
-    assert {(e["players"], e["stage"]) for e in entries} == {
-        (n, s) for n in (2, 3, 4, 5) for s in ("early", "mid", "late")}
+    from meeplemind.engine import game_ids, get_game
+
+    assert {(e["game"], str(e["options"]), e["players"], e["stage"]) for e in entries} == {
+        (g, str(options), n, s) for g in game_ids() for options in get_game(g).VARIANTS
+        for n in get_game(g).PLAYER_COUNTS for s in ("early", "mid", "late")}
     from meeplemind.engine.position import from_position
 
     for e in entries:

@@ -10,7 +10,9 @@ GAME_ID = "castles-of-burgundy"
 TITLE = "The Castles of Burgundy"
 #: Every ``new_game`` option and the text values it takes (the 2011 rules: none).
 OPTION_VALUES: dict[str, tuple[str, ...] | None] = {}
+#: The rule variants every tool covers (tests, corpora): ``new_game`` options.
+VARIANTS: tuple[dict[str, str], ...] = ({},)
 
 __all__ = ["ALL_MOVES", "GAME_ID", "LAYOUT", "LAYOUT_VERSION", "NUM_ACTIONS", "OPTIONS", "OPTION_VALUES",
-           "PLAYER_COUNTS", "TITLE", "VECTOR_LEN", "Move", "State", "decode", "from_dict",
+           "PLAYER_COUNTS", "TITLE", "VARIANTS", "VECTOR_LEN", "Move", "State", "decode", "from_dict",
            "new_game", "to_dict"]

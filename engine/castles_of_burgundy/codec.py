@@ -301,8 +301,11 @@ _PLAYER_FIELDS = ("silverlings", "workers", "vp", "dice", "goods", "sold", "bonu
                   "estate")
 
 
-def from_dict(data: Any) -> State:
-    """Parse and validate a position dict; raises PositionError naming the field."""
+def from_dict(data: Any, check: bool = True) -> State:
+    """Parse and validate a position dict; raises PositionError naming the field.
+
+    ``check=False`` parses the fields and skips the consistency checks, for a caller
+    whose next step runs the same checks (the native decoder of a search)."""
     r = _Reader(data, "")
     r.only(_FIELDS)
     raw_players = r.list("players")
@@ -343,7 +346,8 @@ def from_dict(data: Any) -> State:
         discarded=r.tile_counts("discarded"),
     )
     current = r.int("current_player", -1, n - 1)
-    validate(s)
+    if check:
+        validate(s)
     if current != s.current:
         raise PositionError("current_player", f"player {s.current} is to move, not {current}")
     return s
@@ -366,7 +370,7 @@ def _read_player(r: _Reader) -> Player:
         if cell < 0:
             raise PositionError(f"{r.at('estate')}[{key}]",
                                 f"{key!r} is not a space of the estate (1-{NUM_CELLS})")
-        estate[cell] = TILE_IDS[name] if name in TILE_IDS else r.tile(name, f"{r.at('estate')}[{key}]", False)
+        estate[cell] = r.tile(name, f"{r.at('estate')}[{key}]", False)
     if estate[START_CELL] < 0:
         raise PositionError(f"{r.at('estate')}[{START_CELL + 1}]", "missing (the start castle)")
     return Player(estate=estate, storage=storage + [-1] * (STORAGE - len(storage)),

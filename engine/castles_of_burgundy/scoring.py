@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from .data import (
     ANIMALS, BONUS_TILE_VP, K_ANIMAL_TYPES, K_BONUS_TILES, K_BUILDING_VP, K_SOLD_COLOURS, K_SOLD_TILES,
-    KNOWLEDGE_END_VP, SOLD_COLOUR_VP, T_ANIMAL, animal_type,
+    KNOWLEDGE_END_VP, PLAYER_COUNTS, SOLD_COLOUR_VP, T_ANIMAL, animal_type,
 )
 
 if TYPE_CHECKING:
@@ -39,3 +39,13 @@ def final_score(p: Player) -> int:
 
 def empty_spaces(p: Player) -> int:
     return sum(1 for t in p.estate if t < 0)
+
+
+#: Places on the turn-order track: the tie-break's second key is below this.
+_TRACK = max(PLAYER_COUNTS)
+
+
+def tiebreak(p: Player, track_position: int) -> int:
+    """The tie-break as one number, higher is better: fewer empty estate spaces, then
+    further back on the turn-order track (``track_position`` 0 is the front)."""
+    return -_TRACK * empty_spaces(p) + track_position

@@ -49,7 +49,7 @@ from .moves import (
     A_BUY, A_BUY_BLACK, A_DISCARD, A_GOODS, A_PASS, A_PLACE, A_SELL, A_SHIP, A_SHIP_PAIR, A_TAKE,
     A_TILE, A_WORKERS, DEPOT_SPACES, Move,
 )
-from .scoring import empty_spaces, final_score
+from .scoring import final_score, tiebreak
 
 STAGES = ("turn", "discard", "tile", "castle", "city_hall", "carpenter", "church", "market",
           "warehouse", "ship", "goods", "end")
@@ -525,8 +525,9 @@ class State:
     def _start_round(self, rng: Rng) -> None:
         """The white die moves this round's goods to its depot; every player rolls two dice
         (in seat order); the turn order is the track's."""
-        white = rng.below(NUM_DEPOTS)
-        self.depot_goods[white * NUM_GOODS + self.round_goods[self.round]] += 1
+        white, goods = rng.below(NUM_DEPOTS), self.round_goods[self.round]
+        if goods >= 0:  # none when the phase start found the goods pool empty
+            self.depot_goods[white * NUM_GOODS + goods] += 1
         self.round_goods[self.round] = -1
         for p in self.players:
             p.dice = sorted((rng.below(6) + 1, rng.below(6) + 1))
@@ -538,10 +539,10 @@ class State:
         """Victory points of every player with the final scoring applied (rules §10)."""
         return [final_score(p) for p in self.players]
 
-    def tiebreaks(self) -> list[tuple[int, int]]:
-        """The tie-break keys, higher is better: fewer empty estate spaces, then further
-        back on the turn-order track."""
-        return [(-empty_spaces(p), self.ranking.index(i)) for i, p in enumerate(self.players)]
+    def tiebreaks(self) -> list[int]:
+        """The tie-break key of every player, higher is better (``scoring.tiebreak``): fewer
+        empty estate spaces, then further back on the turn-order track."""
+        return [tiebreak(p, self.ranking.index(i)) for i, p in enumerate(self.players)]
 
     def winners(self) -> list[int]:
         keys = list(zip(self.scores(), self.tiebreaks()))

@@ -58,6 +58,18 @@ def check_vector(v: Sequence[int]) -> Failure | None:
         return -1, f"vector has {len(v)} entries, expected {VECTOR_LEN}"
     if v[0] != LAYOUT_VERSION:
         return 0, f"layout version {v[0]} is not {LAYOUT_VERSION}"
+    bad = _check_ranges(v)
+    if bad:
+        return bad
+    n = v[G_PLAYERS]
+    players = [O_PLAYERS + p * PLAYER_LEN for p in range(n)]
+    return (_check_board(v, n) or _check_players(v, players) or _check_conservation(v, players)
+            or _check_bonus_tiles(v, players) or _check_progress(v, n, players))
+
+
+def _check_ranges(v: Sequence[int]) -> Failure | None:
+    """The first pass (of a vector with the right length and version): the player count,
+    then every field's range in vector order."""
     if not 2 <= v[G_PLAYERS] <= MAX_PLAYERS:
         return G_PLAYERS, f"{v[G_PLAYERS]} players is not supported (2-{MAX_PLAYERS})"
     n = v[G_PLAYERS]
@@ -69,9 +81,7 @@ def check_vector(v: Sequence[int]) -> Failure | None:
         if v[i] < lows[i - 2]:
             return i, f"{v[i]} is below {lows[i - 2]}" + _absent(i, n)
         return i, f"{v[i]} is above {highs[i - 2]}" + _absent(i, n)
-    players = [O_PLAYERS + p * PLAYER_LEN for p in range(n)]
-    return (_check_board(v, n) or _check_players(v, players) or _check_conservation(v, players)
-            or _check_bonus_tiles(v, players) or _check_progress(v, n, players))
+    return None
 
 
 def _absent(i: int, n: int) -> str:

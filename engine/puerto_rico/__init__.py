@@ -12,8 +12,11 @@ TITLE = "Puerto Rico"
 #: text, default empty): the true/false rule switches and Expansion I's setup options.
 OPTION_VALUES: dict[str, tuple[str, ...] | None] = {
     **{name: ("false", "true") for name in OPTIONS}, **SETUP_OPTIONS}
+#: The rule variants every tool covers (tests, corpora): ``new_game`` options.
+VARIANTS: tuple[dict[str, str], ...] = ({}, {"expansion": "new-buildings"},
+                                       {"expansion": "new-buildings", "draft": "random"})
 
 __all__ = ["ALL_MOVES", "ALL_MOVES_V2", "ExpansionState", "GAME_ID", "LAYOUT", "LAYOUT_V2",
            "LAYOUT_VERSION", "NUM_ACTIONS", "NUM_ACTIONS_V2", "OPTIONS", "OPTION_VALUES", "PLAYER_COUNTS",
-           "SETUP_OPTIONS", "TITLE", "VECTOR_LEN", "VECTOR_LEN_V2", "Move", "State", "decode",
+           "SETUP_OPTIONS", "TITLE", "VARIANTS", "VECTOR_LEN", "VECTOR_LEN_V2", "Move", "State", "decode",
            "from_dict", "new_game", "to_dict"]

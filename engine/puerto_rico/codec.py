@@ -348,7 +348,7 @@ class _Reader:
         r = self.obj(key)
         extra = set(r.data) - set(names)
         if extra:
-            raise PositionError(r._at(sorted(extra)[0]), "unknown field")
+            raise PositionError(r._at(sorted(extra, key=str)[0]), "unknown field")
         return [r.int(n) for n in names]
 
     def mask(self, key: str) -> int:

@@ -1,7 +1,7 @@
 """The conformance suite: what every registered game must do, checked the same way.
 
-For each game, each player count and each of its ``CONFORMANCE_OPTIONS`` (game options
-worth covering, e.g. an expansion), seeded random games are played to the end and at
+For each game, each player count and each of its rule ``VARIANTS`` (e.g. an expansion),
+seeded random games are played to the end and at
 every step:
 
 - the legal moves are sorted unique action ids, each with a notation that parses back
@@ -27,7 +27,7 @@ import pytest
 
 from meeplemind.engine import Rng, game_ids, get_game
 
-GAMES_PER_SETUP = 12
+GAMES_PER_SETUP = 8
 OBSERVE_EVERY = 7
 MAX_MOVES = 20_000
 
@@ -36,7 +36,7 @@ def _setups() -> list[tuple[str, int, dict[str, Any]]]:
     out = []
     for game_id in game_ids():
         game = get_game(game_id)
-        for options in getattr(game, "CONFORMANCE_OPTIONS", ({},)):
+        for options in game.VARIANTS:
             out += [(game_id, players, dict(options)) for players in game.PLAYER_COUNTS]
     return out
 

@@ -108,9 +108,24 @@ def _puerto_rico(expansion: bool = False) -> Profile:
                                24: range(-1, 38)})
 
 
+def _castles_of_burgundy() -> Profile:
+    from meeplemind.engine.castles_of_burgundy import validate as v
+
+    # who is to move and the progress of the turn: the globals, both tracks, every die
+    dice = tuple(v.O_PLAYERS + p * v.PLAYER_LEN + v.P_DICE + i
+                 for p in range(v.MAX_PLAYERS) for i in range(2))
+    wide = {v.G_STAGE: range(-1, 13), v.G_PENDING_TILE: range(-1, 50),
+            v.G_PENDING_CELL: range(-1, 38), v.G_SHIP_MASK: range(-1, 65),
+            v.G_GOODS_CHOSEN: range(-1, 65)}
+    return Profile("castles-of-burgundy", tuple((n, {}) for n in (2, 3, 4)), v._check_ranges,
+                   v.check_vector, sweep=tuple(range(v.G_PHASE, v.O_DEPOTS)) + dice,
+                   wide_sweep=wide)
+
+
 PROFILES: dict[str, Callable[[], Profile]] = {
     "puerto-rico": _puerto_rico,
     "puerto-rico+new-buildings": lambda: _puerto_rico(expansion=True),
+    "castles-of-burgundy": _castles_of_burgundy,
 }
 
 

@@ -59,11 +59,17 @@ def test_garbage_bytes_on_a_stream(service: Running) -> None:
 def test_unknown_game(service: Running, position: Position) -> None:
     assert_refused(service, lambda: service.rules.NewGame(rules_pb2.NewGameRequest(game="chess", players=2)),
                    NOT_FOUND, "game")
-    other = edited(position, lambda p: setattr(p, "game", "castles-of-burgundy"))
+    other = edited(position, lambda p: setattr(p, "game", "traders-of-genoa"))
     assert_refused(service, lambda: service.rules.LegalMoves(rules_pb2.LegalMovesRequest(position=other)),
                    NOT_FOUND, "position.game")
     assert_refused(service, lambda: service.analysis.Analyze(analysis_pb2.AnalyzeRequest(position=other)),
                    NOT_FOUND, "position.game")
+
+
+def test_game_id_and_state_must_agree(service: Running, position: Position) -> None:
+    other = edited(position, lambda p: setattr(p, "game", "castles-of-burgundy"))
+    assert_refused(service, lambda: service.rules.LegalMoves(rules_pb2.LegalMovesRequest(position=other)),
+                   INVALID, "position.castles_of_burgundy")
 
 
 @pytest.mark.parametrize("edit,field", [

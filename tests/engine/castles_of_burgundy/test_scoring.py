@@ -27,10 +27,12 @@ def test_tie_break_fewest_empty_spaces_then_further_back_in_turn_order() -> None
     b.vp, b.silverlings, b.workers = 14, 1, 0  # 14 + 1 = 15
     check(s)
     assert s.scores() == [15, 15]
+    assert s.tiebreaks() == [-4 * 36, -4 * 36 + 1]  # one key: -4 x empty spaces + track place
     assert s.winners() == [1]  # same empty spaces: seat 1 is behind seat 0 on the track
     s.ranking = [1, 0]
     assert s.winners() == [0]
     put(s, 1, {25: "mine"})
+    assert s.tiebreaks() == [-4 * 36 + 1, -4 * 35]
     assert s.winners() == [1] and s.returns() == [0.0, 1.0]  # one empty space fewer
 
 

@@ -1,0 +1,74 @@
+"""The service checks a position once: parsed without the consistency checks, then
+checked by the native decoder. Mutated positions of every game and variant must get
+the same verdict both ways (accepted, or PositionError naming the same field), and
+nothing but PositionError may come out of either."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from meeplemind.engine import PositionError, Rng, game_ids, get_game
+from meeplemind.engine.position import from_position, state_key, to_position
+from meeplemind.search.ismcts import check_native
+
+MUTANTS = 400
+VALUES: tuple[Any, ...] = (-1, 0, 1, 2, 3, 5, 7, 40, 10**9, -(10**9), "", "x", None, True, [], {},
+                           "castle", "corn", "A", 1.5)
+
+
+def _paths(data: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for key, value in items:
+        yield prefix + (key,)
+        yield from _paths(value, prefix + (key,))
+
+
+def _set(data: Any, path: tuple[Any, ...], value: Any) -> None:
+    for key in path[:-1]:
+        data = data[key]
+    data[path[-1]] = value
+
+
+def _verdict(check: bool, data: Any) -> str | None:
+    """None if accepted, else the path of the field named (from the position's root)."""
+    try:
+        state, _ = from_position(data, check=check)
+    except PositionError as e:
+        return e.path
+    if not check:
+        try:
+            check_native(state)
+        except PositionError as e:  # named within the game's state
+            return f"{state_key(state.game_id)}.{e.path}"
+    return None
+
+
+CASES = [(g, options) for g in game_ids() for options in get_game(g).VARIANTS]
+
+
+@pytest.mark.parametrize("game_id,options", CASES)
+def test_mutated_positions_get_one_verdict(game_id: str, options: dict[str, str]) -> None:
+    game, rnd = get_game(game_id), random.Random(7)
+    state, rng = game.new_game(3, 7, **options), Rng(7)
+    for _ in range(60):
+        legal = state.legal_moves()
+        state = state.apply(legal[rng.below(len(legal))], rng)
+    base = to_position(state)
+    paths, verdicts = list(_paths(base)), set()
+    for _ in range(MUTANTS):
+        data = copy.deepcopy(base)
+        for path in rnd.sample(paths, rnd.choice((1, 1, 2))):
+            value = copy.deepcopy(rnd.choice(VALUES)) if rnd.random() < 0.7 else rnd.randrange(-3, 60)
+            try:
+                _set(data, path, value)
+            except (KeyError, IndexError, TypeError):  # an earlier change replaced a parent
+                pass
+        checked = _verdict(True, data)
+        assert _verdict(False, data) == checked, data
+        verdicts.add(checked is None)
+    assert verdicts == {True, False}

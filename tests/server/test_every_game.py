@@ -1,0 +1,68 @@
+"""Every registered game through every RPC, the same way: a new game, its legal moves,
+moves applied, an analysis and a bot move, each answer checked against the engine.
+
+Each game in each of its rule variants (``VARIANTS``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from meeplemind.engine import Rng, game_ids, get_game
+from meeplemind.engine.position import to_position
+from meeplemind.server.convert import message_to_dict
+from meeplemind.v1 import analysis_pb2, rules_pb2
+
+from .conftest import Running
+
+CASES = [(game_id, players, options) for game_id in game_ids()
+         for options in get_game(game_id).VARIANTS
+         for players in get_game(game_id).PLAYER_COUNTS[:2]]
+
+
+def _name(case: tuple[str, int, dict[str, Any]]) -> str:
+    game_id, players, options = case
+    return "-".join([game_id, f"{players}p", *(f"{k}={v}" for k, v in options.items())])
+
+
+def test_list_games_lists_every_game(service: Running) -> None:
+    games = service.rules.ListGames(rules_pb2.ListGamesRequest()).games
+    assert [g.id for g in games] == game_ids()
+    for info in games:
+        game = get_game(info.id)
+        assert (info.title, tuple(info.player_counts)) == (game.TITLE, tuple(game.PLAYER_COUNTS))
+        assert [o.name for o in info.options] == list(game.OPTION_VALUES)
+
+
+@pytest.mark.parametrize("case", CASES, ids=_name)
+def test_every_rpc(service: Running, case: tuple[str, int, dict[str, Any]]) -> None:
+    game_id, players, options = case
+    game = get_game(game_id)
+    request = rules_pb2.NewGameRequest(game=game_id, players=players, seed=3,
+                                       options={k: str(v) for k, v in options.items()})
+    position = service.rules.NewGame(request).position
+    state = game.new_game(players, 3, **options)
+    viewer = position.viewer
+    assert message_to_dict(position) == to_position(state)
+    rng = Rng(5)
+    for step in range(40):  # the opening, through the server and the engine side by side
+        legal = service.rules.LegalMoves(rules_pb2.LegalMovesRequest(position=position))
+        assert [(m.notation, m.action) for m in legal.moves] == [(str(m), m.id) for m in state.legal_moves()]
+        assert legal.current_player == state.current_player
+        move = state.legal_moves()[rng.below(len(legal.moves))]
+        applied = service.rules.ApplyMove(rules_pb2.ApplyMoveRequest(position=position, move=str(move),
+                                                                     seed=step))
+        state = state.apply(move, Rng(step))
+        position = applied.position
+        assert message_to_dict(position) == to_position(state, viewer)
+        if state.is_terminal:
+            break
+    budget = analysis_pb2.SearchBudget(iterations=300)
+    analysis = service.analysis.Analyze(analysis_pb2.AnalyzeRequest(position=position, budget=budget, seed=1))
+    assert analysis.stats.iterations == 300 and analysis.stats.player == state.current_player
+    assert {m.move for m in analysis.moves} <= {str(m) for m in state.legal_moves()}
+    assert sum(m.visits for m in analysis.moves) == 300
+    assert all(len(m.expected_scores) == players for m in analysis.moves)
+    best = service.analysis.BestMove(analysis_pb2.BestMoveRequest(position=position, budget=budget, seed=1))
+    assert best.move == analysis.moves[0].move
