@@ -118,6 +118,7 @@ static int owns(const mm_pr_player *p, int b) { return p->buildings[b] >= 0; }
 /* Index of the lowest set bit of a non-zero mask (loops over owned buildings). */
 static int lowest(uint64_t mask) { return __builtin_ctzll(mask); }
 
+/* A game with Expansion I (layout v2); base games have no in_game bits. */
 static int expansion(const mm_pr_state *s) { return s->in_game != 0; }
 
 static int colonists(const mm_pr_player *p)
@@ -195,12 +196,14 @@ static int price(const mm_pr_state *s, int player, int b)
     return max_int(0, cost_of(s->options, b) - discount);
 }
 
-/* Doubloons a trading-house sale of kind k pays (its price is k). */
-static int sale_gain(const mm_pr_player *p, int k, int privilege)
+/* Doubloons a trading-house sale of kind k pays (its price is k), with the
+ * seller's privilege. */
+static int sale_gain(const mm_pr_player *p, int k, int bonus)
 {
-    return k + privilege + occupied(p, SMALL_MARKET) + 2 * occupied(p, LARGE_MARKET);
+    return k + bonus + occupied(p, SMALL_MARKET) + 2 * occupied(p, LARGE_MARKET);
 }
 
+/* Settler: the settler's extra tile (Library), after every other player has settled. */
 static int library_turn(const mm_pr_state *s) { return s->turn == s->players; }
 
 static int may_take_forest(const mm_pr_state *s, const mm_pr_player *p)
@@ -686,7 +689,9 @@ static int gen_moves(const mm_pr_state *s, uint16_t *out)
 static int refresh_legal(mm_pr_state *s)
 {
     memset(s->legal, 0, sizeof s->legal);
-    return s->num_legal = (uint8_t)gen_moves(s, s->legal);
+    s->num_legal = (uint8_t)gen_moves(s, s->legal);
+    assert(s->num_legal <= MM_PR_MAX_LEGAL);
+    return s->num_legal;
 }
 
 /* ------------------------------------------------------------------ rules */
@@ -1898,6 +1903,9 @@ static int32_t check_progress(const layout *L, const int32_t *v)
             held |= (cur[P_GOODS + k] != 0) << k;
         if (v[G_STORE_MASK] & ~held)
             return G_STORE_MASK;
+        /* a player who keeps everything is never asked (his stores would never end) */
+        if (popcount5(held) <= (cur[L->p_build + SMALL_WAREHOUSE] > 0) + 2 * (cur[L->p_build + LARGE_WAREHOUSE] > 0))
+            return G_CURRENT;
     }
     return -1;
 }

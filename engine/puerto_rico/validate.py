@@ -19,8 +19,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from .data import (
-    BUILDINGS, CITY_SPACES, DRAFT_PICKS, DRAFT_SLOTS, FORESTS, GOODS, ISLAND_SPACES, LIBRARY,
-    NUM_BASE_BUILDINGS, NUM_BUILDINGS, ROLES, SETUPS, building_cost, building_count,
+    BUILDINGS, CITY_SPACES, DRAFT_PICKS, DRAFT_SLOTS, FORESTS, GOODS, ISLAND_SPACES, LARGE_WAREHOUSE,
+    LIBRARY, NUM_BASE_BUILDINGS, NUM_BUILDINGS, ROLES, SETUPS, SMALL_WAREHOUSE, building_cost,
+    building_count,
 )
 from .moves import NUM_SLOTS, SLOT_BUILDING, SLOT_QUARRY
 
@@ -369,6 +370,10 @@ def _check_progress(v: Sequence[int], lay: Layout, n: int, players: list[int]) -
         held = sum(1 << k for k in range(NK) if v[p + P_GOODS + k])
         if v[G_STORE_MASK] & ~held:
             return G_STORE_MASK, "warehoused kinds must be kinds the player holds"
+        warehouses = ((v[p + lay.p_build + SMALL_WAREHOUSE] > 0)
+                      + 2 * (v[p + lay.p_build + LARGE_WAREHOUSE] > 0))
+        if bin(held).count("1") <= warehouses:  # he keeps everything: never asked
+            return G_CURRENT, f"player {v[G_CURRENT]} keeps every barrel, storage waits for one who must choose"
     return None
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from meeplemind.engine import Rng
+import pytest
+
+from meeplemind.engine import PositionError, Rng
+from meeplemind.engine.puerto_rico import State
 from meeplemind.engine.puerto_rico.data import BUILDING_IDS
 from meeplemind.engine.puerto_rico.state import _score
 
@@ -85,6 +88,25 @@ def test_storage_one_barrel_and_warehouses() -> None:
     assert s.players[1].goods == [3, 0, 1, 0, 0]
     assert s.ship_count == [0, 0, 0]  # all three were full: emptied
     assert s.goods_supply == [10 - 3, 11, 11 - 2, 9, 9]
+
+
+def test_storage_asks_only_a_player_who_must_choose() -> None:
+    """A position where storage waits for a player whose warehouses keep every kind he
+    holds is not one play reaches (he keeps everything unasked), and his stores could
+    never end his storage: rejected, naming the player to move."""
+    s = fresh(3)
+    for cap, kind in ((4, "indigo"), (5, "tobacco"), (6, "coffee")):
+        _ship(s, cap, kind, cap)
+    goods(s, 0, corn=3, sugar=2)
+    build(s, 0, "large_warehouse")
+    goods(s, 1, corn=3, sugar=2, indigo=1)
+    build(s, 1, "small_warehouse")
+    s = pick(s, "captain")  # player 0 keeps everything: player 1 chooses
+    assert s.phase == 7 and s.current_player == 1
+    d = s.to_dict()
+    d["current_player"], d["turn"] = 0, 0
+    with pytest.raises(PositionError, match="current_player: player 0 keeps every barrel"):
+        State.from_dict(d)
 
 
 def test_storage_choices_reach_each_outcome_once() -> None:

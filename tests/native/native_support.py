@@ -300,11 +300,21 @@ def round_trip(native: NativeGame, v: np.ndarray) -> None:
     assert native.decode(native.encode(buf)) == buf, "decode(encode(state)) != state"
 
 
+def plays_out(native: NativeGame, v: np.ndarray, seed: int) -> None:
+    """An accepted position plays to the end with uniform moves: no position after it
+    lacks a move (a search from it would have none to play)."""
+    buf, rng = native.decode(v), seed
+    while native.current_player(buf) >= 0:
+        assert native.legal_moves(buf).size, f"vector {v.tolist()}: a later position has no move"
+        action, rng = native.rollout_move(buf, rng, 0)
+        rng = native.apply(buf, action, rng)
+
+
 def run_fuzz(name: str, vectors: int, compare: int, sweep_bases: int = 100,
              seed: int = 1) -> dict[str, int]:
     """Feed the sweeps of ``sweep_bases`` positions and ``vectors`` mutants to the C
-    decoder, round-tripping every accepted vector; the sweeps and the first
-    ``compare`` mutants must get the Python verdict too."""
+    decoder, round-tripping every accepted vector and playing every 50th to the end;
+    the sweeps and the first ``compare`` mutants must get the Python verdict too."""
     prof = profile(name)
     native = NativeGame(prof.game_id)
     base = corpus(native, prof, 60, seed)
@@ -317,6 +327,8 @@ def run_fuzz(name: str, vectors: int, compare: int, sweep_bases: int = 100,
         verdicts[got[0]] = verdicts.get(got[0], 0) + 1
         if got[0] == LIB.MM_OK:
             round_trip(native, v)
+            if verdicts[got[0]] % 50 == 0:
+                plays_out(native, v, n)
         if n < len(swept) + compare:
             want = python_verdict(prof, v)
             assert got == want, f"vector {v.tolist()}: C says {got}, Python says {want}"
