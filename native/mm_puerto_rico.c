@@ -186,14 +186,25 @@ static int privilege(const mm_pr_state *s, int player)
     return player == s->chooser ? 1 + occupied(&s->p[player], LIBRARY) : 0;
 }
 
-/* Occupied quarries up to the column, the builder's privilege and, with a Forest
- * House, a doubloon for every 2 forests (no column cap); never below 0. */
-static int price(const mm_pr_state *s, int player, int b)
+/* The discount that does not depend on the building: the builder's privilege and,
+ * with a Forest House, a doubloon for every 2 forests (no column cap). */
+static int flat_discount(const mm_pr_state *s, int player)
 {
     const mm_pr_player *p = &s->p[player];
-    int discount = min_int(p->quarry_colonists, BUILDINGS[b].column) + privilege(s, player)
-        + (occupied(p, FOREST_HOUSE) ? p->forests / 2 : 0);
+    return privilege(s, player) + (occupied(p, FOREST_HOUSE) ? p->forests / 2 : 0);
+}
+
+/* The price of b after the flat discount and the occupied quarries up to its column;
+ * never below 0. */
+static int price_after(const mm_pr_state *s, const mm_pr_player *p, int b, int flat)
+{
+    int discount = min_int(p->quarry_colonists, BUILDINGS[b].column) + flat;
     return max_int(0, cost_of(s->options, b) - discount);
+}
+
+static int price(const mm_pr_state *s, int player, int b)
+{
+    return price_after(s, &s->p[player], b, flat_discount(s, player));
 }
 
 /* Doubloons a trading-house sale of kind k pays (its price is k), with the
@@ -366,12 +377,13 @@ static int builder_moves(const mm_pr_state *s, uint16_t *out)
         return give_moves(s, out);
     const mm_pr_player *p = &s->p[s->current];
     int n = 0, room = CITY_SPACES - p->city_used, black_market = occupied(p, BLACK_MARKET);
+    int flat = flat_discount(s, s->current);
     out[n++] = MM_PR_A_PASS;
     for (uint64_t m = s->available & ~p->owned; m; m &= m - 1) {
         int b = lowest(m);
         if (BUILDINGS[b].spaces > room)
             continue;
-        int shortfall = price(s, s->current, b) - p->doubloons;
+        int shortfall = price_after(s, p, b, flat) - p->doubloons;
         if (shortfall <= 0
             || (black_market && shortfall <= __builtin_popcount((unsigned)give_categories(s, b))))
             out[n++] = (uint16_t)(MM_PR_A_BUILD + b);
@@ -2301,8 +2313,12 @@ static void plan_mayor(const mm_pr_state *s, mayor_plan *m)
     const mm_pr_player *p = &s->p[s->current];
     memset(m, 0, sizeof *m);
     m->hand = s->to_place;
-    for (int slot = s->last_slot; slot < NSLOTS; slot++)
+    for (int slot = s->last_slot; slot <= SLOT_QUARRY; slot++)
         m->free[slot] = empty_circles(p, slot);
+    for (uint64_t o = p->owned & (~0ull << max_int(0, s->last_slot - SLOT_BUILDING)); o; o &= o - 1) {
+        int b = lowest(o);
+        m->free[SLOT_BUILDING + b] = BUILDINGS[b].circles - p->buildings[b];
+    }
     for (int k = COFFEE; k >= INDIGO; k--) {
         int worked = p->plantation_colonists[k], staffed = 0, circles = 0;
         for (int i = 0; i < 2; i++) {
@@ -2317,9 +2333,9 @@ static void plan_mayor(const mm_pr_state *s, mayor_plan *m)
         plan_place(m, k, pairs);
         plan_place_producers(m, k, pairs);
     }
-    for (size_t i = 0; i < sizeof next; i++)
+    for (size_t i = 0; i < sizeof next && m->hand; i++)
         plan_place(m, next[i], m->hand);
-    for (int slot = NSLOTS; slot-- > 0;)
+    for (int slot = NSLOTS; m->hand && slot-- > 0;)
         plan_place(m, slot, m->hand);
 }
 
