@@ -41,6 +41,7 @@ _CTYPES = {
     np.dtype(np.float64): "double[]",
 }
 _POLL_S = 0.005
+_IDLE_S = 2.0  # the search watcher sleeps after this long without a search
 _SEED_MASK = (1 << 64) - 1
 
 
@@ -524,12 +525,17 @@ class _Watch:
 class _Watcher:
     """One thread, started once (again in a forked child), polling every running watch
     every ``_POLL_S``. Reports run under the lock, so a search cannot end (and free
-    its trees) while its report reads them."""
+    its trees) while its report reads them.
+
+    While searches keep coming the thread just keeps polling, so starting a search
+    never wakes it (a thread switch per search would cost more than a small search);
+    after ``_IDLE_S`` without any it sleeps until the next one."""
 
     def __init__(self) -> None:
         self._watches: set[_Watch] = set()
         self._changed = threading.Condition()
         self._thread: threading.Thread | None = None
+        self._asleep = False
 
     @contextmanager
     def watching(self, watch: _Watch) -> Iterator[None]:
@@ -539,7 +545,8 @@ class _Watcher:
             if self._thread is None:
                 self._thread = threading.Thread(target=self._poll, name="search-watcher", daemon=True)
                 self._thread.start()
-            self._changed.notify()
+            if self._asleep:
+                self._changed.notify()
         try:
             yield
         finally:
@@ -547,10 +554,16 @@ class _Watcher:
                 self._watches.discard(watch)
 
     def _poll(self) -> None:
+        last_seen = time.monotonic()
         while True:
             with self._changed:
-                while not self._watches:
-                    self._changed.wait()
+                if self._watches:
+                    last_seen = time.monotonic()
+                elif time.monotonic() - last_seen > _IDLE_S:
+                    self._asleep = True
+                    while not self._watches:
+                        self._changed.wait()
+                    self._asleep = False
                 for watch in self._watches:
                     watch.poll()
             time.sleep(_POLL_S)

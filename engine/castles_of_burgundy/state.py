@@ -31,8 +31,9 @@ tiles of the slot's colour; the black depot's 4/6/8 slots from the black-backed 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
-from ..errors import IllegalMoveError
+from ..game_state import GameState
 from ..rng import Rng
 from .board import CELL_COLOUR, CELL_DIE, NUM_CELLS, START_CELL
 from .data import (
@@ -86,8 +87,10 @@ class Player:
 
 
 @dataclass
-class State:
+class State(GameState):
     """A Castles of Burgundy position: everything on the table plus where the turn stands."""
+
+    Move: ClassVar[type[Move]] = Move
 
     players: list[Player]
     phase: int = 0  # A-E = 0-4
@@ -137,10 +140,6 @@ class State:
         return c
 
     # ------------------------------------------------------------- legal moves
-    def legal_moves(self) -> list[Move]:
-        """The legal moves, sorted by action id (empty only when the game is over)."""
-        return [Move.from_id(a) for a in self.legal_action_ids()]
-
     def legal_action_ids(self) -> list[int]:
         if self.stage == ST_END:
             return []
@@ -321,25 +320,6 @@ class State:
         return [A_GOODS + g for g in goods]
 
     # ------------------------------------------------------------------- apply
-    def apply(self, move: Move | str, rng: Rng) -> State:
-        """A new state after ``move`` (notation or Move); chance comes from ``rng``.
-
-        Raises IllegalMoveError for a move that is not legal here."""
-        if isinstance(move, str):
-            move = Move.parse(move)
-        legal = self.legal_action_ids()
-        if move.id not in legal:
-            raise IllegalMoveError(f"move {move}: not legal here (legal: "
-                                   f"{', '.join(str(Move.from_id(a)) for a in legal) or 'none'})")
-        s = self.copy()
-        s._do(move, rng)
-        s._resolve_forced(rng)
-        return s
-
-    def play(self, move: Move | str, seed: int = 0) -> State:
-        """``apply`` with chance drawn from ``Rng(seed)``."""
-        return self.apply(move, Rng(seed))
-
     def _resolve_forced(self, rng: Rng) -> None:
         """End finished turns and play every decision that has a single move."""
         while self.stage != ST_END:
@@ -543,56 +523,6 @@ class State:
         """The tie-break key of every player, higher is better (``scoring.tiebreak``): fewer
         empty estate spaces, then further back on the turn-order track."""
         return [tiebreak(p, self.ranking.index(i)) for i, p in enumerate(self.players)]
-
-    def winners(self) -> list[int]:
-        keys = list(zip(self.scores(), self.tiebreaks()))
-        best = max(keys)
-        return [i for i, key in enumerate(keys) if key == best]
-
-    def returns(self) -> list[float]:
-        """Share of the win per player (only meaningful once the game is over)."""
-        w = self.winners()
-        return [1.0 / len(w) if i in w else 0.0 for i in range(self.num_players)]
-
-    # ------------------------------------------------ views and serialisation
-    def observation(self, viewer: int) -> State:
-        """What ``viewer`` sees: the whole position.  Hidden things (tile stacks, later goods,
-        future dice) are held only as counts or not at all, and every player may know them."""
-        if not 0 <= viewer < self.num_players:
-            raise ValueError(f"viewer: {viewer} is not a seat of a {self.num_players}-player game")
-        return self.copy()
-
-    def determinize(self, viewer: int, rng: Rng) -> State:
-        """A state consistent with ``observation(viewer)``: the observation itself.  A position
-        holds the hidden parts only as multisets (tile stacks, unseen goods) and no future
-        dice; they are sampled at the chance events from the rng given to ``apply``, so a
-        search that plays on with its own rng samples them consistently."""
-        return self.observation(viewer)
-
-    def to_dict(self) -> dict:  # type: ignore[type-arg]
-        from .codec import to_dict
-
-        return to_dict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict) -> State:  # type: ignore[type-arg]
-        from .codec import from_dict
-
-        return from_dict(data)
-
-    def encode(self):  # type: ignore[no-untyped-def]
-        """The int32 state vector for the C engine (layout in codec.py)."""
-        from .codec import encode
-
-        return encode(self)
-
-    def move_from_id(self, action: int) -> Move:
-        return Move.from_id(action)
-
-    def __str__(self) -> str:
-        from .render import render
-
-        return render(self)
 
 
 def worker_cost(die: int, target: int, free: int, step: int) -> int:

@@ -25,8 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import ClassVar
 
-from ..errors import IllegalMoveError
+from ..game_state import GameState
 from ..rng import Rng
 from .data import (
     BUILDER, BUILDINGS, CAPTAIN, CITY_HALL, CITY_SPACES, CONSTRUCTION_HUT, CORN, CRAFTSMAN,
@@ -114,8 +115,10 @@ class Player:
 
 
 @dataclass
-class State:
+class State(GameState):
     """A Puerto Rico position: everything on the table plus where the turn stands."""
+
+    Move: ClassVar[type[Move]] = Move
 
     players: list[Player]
     options: dict[str, bool]
@@ -185,10 +188,6 @@ class State:
         return int(seat == self.chooser)
 
     # ------------------------------------------------------------- legal moves
-    def legal_moves(self) -> list[Move]:
-        """The legal moves, sorted by action id (empty only when the game is over)."""
-        return [Move.from_id(a) for a in self.legal_action_ids()]
-
     def legal_action_ids(self) -> list[int]:
         moves = getattr(self, _GENERATORS[self.phase])()
         return sorted(m.id for m in moves)
@@ -336,25 +335,6 @@ class State:
                                            if len(seq) > n and seq[:n] == done}]
 
     # ------------------------------------------------------------------- apply
-    def apply(self, move: Move | str, rng: Rng) -> State:
-        """A new state after ``move`` (notation or Move); chance comes from ``rng``.
-
-        Raises IllegalMoveError for a move that is not legal here."""
-        if isinstance(move, str):
-            move = Move.parse(move)
-        legal = self.legal_action_ids()
-        if move.id not in legal:
-            raise IllegalMoveError(f"move {move}: not legal here (legal: "
-                                   f"{', '.join(str(Move.from_id(a)) for a in legal) or 'none'})")
-        s = self.copy()
-        s._do(move, rng)
-        s._resolve_forced(rng)
-        return s
-
-    def play(self, move: Move | str, seed: int = 0) -> State:
-        """``apply`` with chance drawn from ``Rng(seed)``."""
-        return self.apply(move, Rng(seed))
-
     def _resolve_forced(self, rng: Rng) -> None:
         while self.phase != END:
             legal = self.legal_action_ids()
@@ -696,54 +676,6 @@ class State:
     def tiebreaks(self) -> list[int]:
         """Doubloons plus barrels: the tie-break."""
         return [p.doubloons + sum(p.goods) for p in self.players]
-
-    def winners(self) -> list[int]:
-        keys = list(zip(self.scores(), self.tiebreaks()))
-        best = max(keys)
-        return [i for i, key in enumerate(keys) if key == best]
-
-    def returns(self) -> list[float]:
-        """Share of the win per player (only meaningful once the game is over)."""
-        w = self.winners()
-        return [1.0 / len(w) if i in w else 0.0 for i in range(self.num_players)]
-
-    # ------------------------------------------------ views and serialisation
-    def observation(self, viewer: int) -> State:
-        """What ``viewer`` sees: the whole position (the face-down stack is kept only
-        as counts per kind, which is all a position ever holds)."""
-        if not 0 <= viewer < self.num_players:
-            raise ValueError(f"viewer: {viewer} is not a seat of a {self.num_players}-player game")
-        return self.copy()
-
-    def determinize(self, viewer: int, rng: Rng) -> State:
-        """A state consistent with ``observation(viewer)``: nothing is hidden beyond the
-        stack order, which is drawn at each draw, so this is the observation itself."""
-        return self.observation(viewer)
-
-    def to_dict(self) -> dict:  # type: ignore[type-arg]
-        from .codec import to_dict
-
-        return to_dict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict) -> State:  # type: ignore[type-arg]
-        from .codec import from_dict
-
-        return from_dict(data)
-
-    def encode(self):  # type: ignore[no-untyped-def]
-        """The int32 state vector for the C engine (layout in codec.py)."""
-        from .codec import encode
-
-        return encode(self)
-
-    def move_from_id(self, action: int) -> Move:
-        return Move.from_id(action)
-
-    def __str__(self) -> str:
-        from .render import render
-
-        return render(self)
 
 
 def _copy_fields(obj, cls):  # type: ignore[no-untyped-def]

@@ -1,0 +1,96 @@
+"""What every game's ``State`` shares, written once.
+
+A game's ``State`` dataclass inherits ``GameState`` and supplies the rules:
+``legal_action_ids``, ``copy``, ``_do(move, rng)``, ``_resolve_forced(rng)`` (play every
+decision that has a single move), ``scores``, ``tiebreaks``, ``num_players`` and the
+class attribute ``Move`` (its move type). Its package has ``codec`` (``to_dict``,
+``from_dict``, ``encode``) and ``render`` modules.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+from .errors import IllegalMoveError
+from .rng import Rng
+
+
+class GameState:
+    """Moves in notation, ``apply``, results, views and serialisation, for any game."""
+
+    Move: Any
+
+    def legal_moves(self) -> list[Any]:
+        """The legal moves, sorted by action id (empty only when the game is over)."""
+        return [self.Move.from_id(a) for a in self.legal_action_ids()]  # type: ignore[attr-defined]
+
+    def move_from_id(self, action: int) -> Any:
+        return self.Move.from_id(action)
+
+    def apply(self, move: Any, rng: Rng) -> Any:
+        """A new state after ``move`` (notation or Move); chance comes from ``rng``.
+
+        Raises IllegalMoveError for a move that is not legal here."""
+        if isinstance(move, str):
+            move = self.Move.parse(move)
+        legal = self.legal_action_ids()  # type: ignore[attr-defined]
+        if move.id not in legal:
+            raise IllegalMoveError(f"move {move}: not legal here (legal: "
+                                   f"{', '.join(str(self.Move.from_id(a)) for a in legal) or 'none'})")
+        s = self.copy()  # type: ignore[attr-defined]
+        s._do(move, rng)
+        s._resolve_forced(rng)
+        return s
+
+    def play(self, move: Any, seed: int = 0) -> Any:
+        """``apply`` with chance drawn from ``Rng(seed)``."""
+        return self.apply(move, Rng(seed))
+
+    # ------------------------------------------------------------------ results
+    def winners(self) -> list[int]:
+        """The seats with the best (score, tie-break)."""
+        keys = list(zip(self.scores(), self.tiebreaks()))  # type: ignore[attr-defined]
+        best = max(keys)
+        return [i for i, key in enumerate(keys) if key == best]
+
+    def returns(self) -> list[float]:
+        """Share of the win per player (only meaningful once the game is over)."""
+        w = self.winners()
+        return [1.0 / len(w) if i in w else 0.0 for i in range(self.num_players)]  # type: ignore[attr-defined]
+
+    # ------------------------------------------------------------------- views
+    def observation(self, viewer: int) -> Any:
+        """What ``viewer`` sees: the whole position. The games so far hold what nobody
+        may see (stack orders, future dice) only as counts, or not at all."""
+        players = self.num_players  # type: ignore[attr-defined]
+        if not 0 <= viewer < players:
+            raise ValueError(f"viewer: {viewer} is not a seat of a {players}-player game")
+        return self.copy()  # type: ignore[attr-defined]
+
+    def determinize(self, viewer: int, rng: Rng) -> Any:
+        """A state consistent with ``observation(viewer)``: the observation itself, since
+        the hidden parts are drawn at each chance event from the rng given to ``apply``
+        (a search that plays on with its own rng samples them consistently)."""
+        return self.observation(viewer)
+
+    # ----------------------------------------------------------- serialisation
+    def _module(self, name: str) -> ModuleType:
+        package = type(self).__module__.rpartition(".")[0]
+        return importlib.import_module(f"{package}.{name}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return self._module("codec").to_dict(self)  # type: ignore[no-any-return]
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Any:
+        package = cls.__module__.rpartition(".")[0]
+        return importlib.import_module(f"{package}.codec").from_dict(data)
+
+    def encode(self) -> Any:
+        """The int32 state vector for the C engine (layout in the game's codec.py)."""
+        return self._module("codec").encode(self)
+
+    def __str__(self) -> str:
+        return self._module("render").render(self)  # type: ignore[no-any-return]
