@@ -270,9 +270,11 @@ static int settler_moves(const mm_pr_state *s, uint16_t *out)
     for (int k = 0; k < NK; k++)
         if (s->faceup[k] > 0)
             out[n++] = (uint16_t)(MM_PR_A_SETTLE + k);
-    if (((s->current == s->chooser && !extra) || occupied(p, CONSTRUCTION_HUT)) && s->quarry_supply > 0)
+    int may_quarry = (s->current == s->chooser && !extra) || occupied(p, CONSTRUCTION_HUT);
+    if (may_quarry && s->quarry_supply > 0)
         out[n++] = MM_PR_A_QUARRY;
-    if (!extra && occupied(p, HACIENDA) && !s->hacienda_done && sum5(s->deck) + sum5(s->discard) > 0)
+    if (!extra && occupied(p, HACIENDA) && !s->hacienda_done
+        && sum5(s->deck) + sum5(s->discard) > 0)
         out[n++] = MM_PR_A_HACIENDA;
     if (may_take_forest(s, p))
         for (int k = 0; k < NK; k++)
@@ -616,7 +618,8 @@ static int storage_moves_many(const mm_pr_state *s, const mm_pr_player *p, uint1
 {
     storage_walk w = {.goods = p->goods, .held = held_mask(p), .free = free_barrels(p),
                       .done = s->store_mask, .kept = s->kept};
-    int keeping = sum5(s->kept) > 0, top = w.done ? 31 - __builtin_clz((unsigned)w.done) : -1, n = 0;
+    int keeping = sum5(s->kept) > 0, n = 0;
+    int top = w.done ? 31 - __builtin_clz((unsigned)w.done) : -1; /* highest stored kind */
     w.size = min_int(warehouse_kinds(p), popcount5(w.held));
     for (w.mask = 0; w.mask < 32; w.mask++) {
         int rest = w.mask & ~w.done;
@@ -1093,18 +1096,21 @@ static void do_builder(mm_pr_state *s, int a)
 
 /* -- craftsman */
 /* Specialty Factory income: the most barrels of one kind (corn excluded), minus 1. */
-static int specialty_income(int indigo, int sugar, int tobacco, int coffee)
+static int specialty_income(const int made[NK])
 {
-    return max_int(0, max_int(max_int(indigo, sugar), max_int(tobacco, coffee)) - 1);
+    int most = max_int(max_int(made[INDIGO], made[SUGAR]), max_int(made[TOBACCO], made[COFFEE]));
+    return max_int(0, most - 1);
 }
 
 static void finish_craftsman(mm_pr_state *s)
 {
     if (expansion(s)) {
         mm_pr_player *p = &s->p[s->chooser];
-        const int8_t *made = s->made;
+        int made[NK];
+        for (int k = 0; k < NK; k++)
+            made[k] = s->made[k];
         if (occupied(p, SPECIALTY_FACTORY))
-            p->doubloons = (int16_t)(p->doubloons + specialty_income(made[1], made[2], made[3], made[4]));
+            p->doubloons = (int16_t)(p->doubloons + specialty_income(made));
         memset(s->made, 0, sizeof s->made);
         s->privilege_left = s->last_slot = 0;
     }
@@ -1148,7 +1154,7 @@ static void produce(mm_pr_state *s)
             for (int k = 0; k < NK; k++)
                 s->made[k] = (int8_t)got[k];
         } else if (occupied(p, SPECIALTY_FACTORY)) {
-            p->doubloons = (int16_t)(p->doubloons + specialty_income(got[1], got[2], got[3], got[4]));
+            p->doubloons = (int16_t)(p->doubloons + specialty_income(got));
         }
     }
     s->current = s->chooser;
@@ -1467,30 +1473,36 @@ typedef struct layout {
     int players, p_build, player_len, length;
 } layout;
 
-#define LAYOUT(VERSION, BUILDINGS_, GLOBALS, IN_GAME, P_BUILD)                                     \
-    {.version = VERSION, .buildings = BUILDINGS_, .slots = SLOT_BUILDING + BUILDINGS_,               \
-     .last_phase = VERSION == 2 ? PH_GUESTS : END, .globals = GLOBALS, .goods = GLOBALS,             \
-     .house = GLOBALS + NK, .deck = GLOBALS + 2 * NK, .faceup = GLOBALS + 3 * NK,                   \
-     .discard = GLOBALS + 4 * NK, .bsupply = GLOBALS + 5 * NK,                                       \
-     .in_game = GLOBALS + 5 * NK + BUILDINGS_,                                                       \
-     .role_doubloons = GLOBALS + 5 * NK + BUILDINGS_ + IN_GAME,                                      \
-     .role_taken = GLOBALS + 5 * NK + BUILDINGS_ + IN_GAME + MM_PR_MAX_ROLES,                        \
-     .ships = GLOBALS + 5 * NK + BUILDINGS_ + IN_GAME + 2 * MM_PR_MAX_ROLES,                         \
-     .players = GLOBALS + 5 * NK + BUILDINGS_ + IN_GAME + 2 * MM_PR_MAX_ROLES + 3 * MM_PR_MAX_SHIPS, \
-     .p_build = P_BUILD, .player_len = P_BUILD + BUILDINGS_,                                         \
-     .length = GLOBALS + 5 * NK + BUILDINGS_ + IN_GAME + 2 * MM_PR_MAX_ROLES + 3 * MM_PR_MAX_SHIPS   \
-               + MM_MAX_PLAYERS * (P_BUILD + BUILDINGS_)}
+/* A layout from its version, building types, global fields, in_game flags (v2) and
+ * player fields before the buildings: piles, building supply, in_game, roles, ships,
+ * then the players. */
+#define ROLES_AT(G, NBLD, IN) ((G) + 5 * NK + (NBLD) + (IN))
+#define PLAYERS_AT(G, NBLD, IN) (ROLES_AT(G, NBLD, IN) + 2 * MM_PR_MAX_ROLES + 3 * MM_PR_MAX_SHIPS)
+#define LAYOUT(VERSION, NBLD, G, IN, PB)                                                 \
+    {.version = VERSION, .buildings = NBLD, .slots = SLOT_BUILDING + (NBLD),             \
+     .last_phase = (VERSION) == 2 ? PH_GUESTS : END, .globals = G, .goods = G,           \
+     .house = (G) + NK, .deck = (G) + 2 * NK, .faceup = (G) + 3 * NK,                    \
+     .discard = (G) + 4 * NK, .bsupply = (G) + 5 * NK, .in_game = (G) + 5 * NK + (NBLD), \
+     .role_doubloons = ROLES_AT(G, NBLD, IN),                                            \
+     .role_taken = ROLES_AT(G, NBLD, IN) + MM_PR_MAX_ROLES,                              \
+     .ships = ROLES_AT(G, NBLD, IN) + 2 * MM_PR_MAX_ROLES,                               \
+     .players = PLAYERS_AT(G, NBLD, IN), .p_build = PB, .player_len = (PB) + (NBLD),     \
+     .length = PLAYERS_AT(G, NBLD, IN) + MM_MAX_PLAYERS * ((PB) + (NBLD))}
 
 static const layout V1 = LAYOUT(MM_PR_LAYOUT_VERSION, MM_PR_BASE_BUILDINGS, G_FOREST_SUPPLY, 0,
                                 P_FORESTS);
 static const layout V2 = LAYOUT(MM_PR_LAYOUT_VERSION_V2, NB, G_END_V2, NB, P_SMALL_WHARF + 1);
 
+_Static_assert(PLAYERS_AT(G_FOREST_SUPPLY, MM_PR_BASE_BUILDINGS, 0)
+               + MM_MAX_PLAYERS * (P_FORESTS + MM_PR_BASE_BUILDINGS) == MM_PR_VECTOR_LEN
+               && PLAYERS_AT(G_END_V2, NB, NB) + MM_MAX_PLAYERS * (P_SMALL_WHARF + 1 + NB)
+               == MM_PR_VECTOR_LEN_V2, "codec.py layouts");
 _Static_assert(sizeof(mm_pr_player) == 72 && sizeof(mm_pr_state) == 576,
                "no padding: equal positions must be equal bytes");
 _Static_assert(MM_PR_A_LOAD + NK * 5 == MM_PR_A_WHARF, "load ids");
 _Static_assert(MM_PR_A_GIVE_COLONIST + NSLOTS + 1 == MM_PR_A_GUEST
-               && MM_PR_A_GUEST + NSLOTS == MM_PR_A_DRAFT && MM_PR_A_DRAFT + NB == MM_PR_NUM_ACTIONS_V2,
-               "expansion ids");
+               && MM_PR_A_GUEST + NSLOTS == MM_PR_A_DRAFT
+               && MM_PR_A_DRAFT + NB == MM_PR_NUM_ACTIONS_V2, "expansion ids");
 
 static const layout *layout_of(const mm_pr_state *s) { return expansion(s) ? &V2 : &V1; }
 
@@ -1574,7 +1586,8 @@ static void global_range(const layout *L, const int32_t *v, int i, int32_t *lo, 
         [G_MADE] = su->goods[0], su->goods[1], su->goods[2], su->goods[3], su->goods[4],
         [G_KEPT] = 4, 4, 4, 4, 4,
     };
-    *lo = i == G_VP_SUPPLY ? -LIMIT : i == G_HACIENDA_TILE || i == G_WINDOW || i == G_BM_BUILDING ? -1 : 0;
+    *lo = i == G_VP_SUPPLY ? -LIMIT
+        : i == G_HACIENDA_TILE || i == G_WINDOW || i == G_BM_BUILDING ? -1 : 0;
     *hi = top[i];
     if (i == G_CURRENT && v[G_PHASE] == END)
         *lo = *hi = -1;
@@ -1718,7 +1731,8 @@ static int32_t check_conservation(const layout *L, const int32_t *v)
             return L->goods + k;
     }
     for (int k = 0; k < NK; k++) {
-        int total = v[L->deck + k] + v[L->faceup + k] + v[L->discard + k] + (v2 && v[G_HACIENDA_TILE] == k);
+        int total = v[L->deck + k] + v[L->faceup + k] + v[L->discard + k]
+            + (v2 && v[G_HACIENDA_TILE] == k);
         for (int i = 0; i < n; i++)
             total += player_in(L, v, i)[P_PLANT + k];
         if (total != su->plantations[k])
@@ -1916,7 +1930,9 @@ static int32_t check_progress(const layout *L, const int32_t *v)
         if (v[G_STORE_MASK] & ~held)
             return G_STORE_MASK;
         /* a player who keeps everything is never asked (his stores would never end) */
-        if (popcount5(held) <= (cur[L->p_build + SMALL_WAREHOUSE] > 0) + 2 * (cur[L->p_build + LARGE_WAREHOUSE] > 0))
+        const int32_t *city = cur + L->p_build;
+        int warehouses = (city[SMALL_WAREHOUSE] > 0) + 2 * (city[LARGE_WAREHOUSE] > 0);
+        if (popcount5(held) <= warehouses)
             return G_CURRENT;
     }
     return -1;
@@ -2011,8 +2027,10 @@ static void load_state(const layout *L, mm_pr_state *s, const int32_t *v)
  * (codec.py _check). */
 static const layout *layout_of_vector(const int32_t *vec, int32_t len)
 {
-    int v2 = len > 0 && (vec[G_VERSION] == V2.version || (vec[G_VERSION] != V1.version && len == V2.length));
-    return v2 ? &V2 : &V1;
+    if (len <= 0)
+        return &V1;
+    int version = vec[G_VERSION];
+    return version == V2.version || (version != V1.version && len == V2.length) ? &V2 : &V1;
 }
 
 /* validate.py check_vector / check_vector_v2, then codec.validate's "the player to
@@ -2169,9 +2187,9 @@ static const int8_t PRODUCERS[NK][2] = {
 };
 
 /* Violet buildings worth more than their VP early in the game. */
-#define STRONG_VIOLET (BIT(FACTORY) | BIT(HARBOR) | BIT(WHARF) | BIT(LARGE_MARKET) | BIT(HOSPICE) \
-                       | BIT(LIBRARY) | BIT(LIGHTHOUSE) | BIT(SPECIALTY_FACTORY) | BIT(UNION_HALL)  \
-                       | BIT(TRADING_POST))
+#define STRONG_VIOLET                                                                   \
+    (BIT(FACTORY) | BIT(HARBOR) | BIT(WHARF) | BIT(LARGE_MARKET) | BIT(HOSPICE) | BIT(LIBRARY) \
+     | BIT(LIGHTHOUSE) | BIT(SPECIALTY_FACTORY) | BIT(UNION_HALL) | BIT(TRADING_POST))
 
 /* Draft preference by building (higher first); the others by their VP. */
 static int draft_value(int b)
@@ -2223,7 +2241,8 @@ static int best_build(const mm_pr_state *s, int player)
     int forests = occupied(p, FOREST_HOUSE) ? p->forests / 2 : 0;
     for (uint64_t m = s->available & ~p->owned; m; m &= m - 1) {
         int b = lowest(m);
-        int cost = cost_of(s->options, b) - 1 - min_int(p->quarry_colonists, BUILDINGS[b].column) - forests;
+        int quarries = min_int(p->quarry_colonists, BUILDINGS[b].column);
+        int cost = cost_of(s->options, b) - 1 - quarries - forests;
         if (BUILDINGS[b].spaces <= room && cost <= p->doubloons)
             best = max_int(best, build_value(s, p, b));
     }
@@ -2315,7 +2334,8 @@ static void plan_mayor(const mm_pr_state *s, mayor_plan *m)
     m->hand = s->to_place;
     for (int slot = s->last_slot; slot <= SLOT_QUARRY; slot++)
         m->free[slot] = empty_circles(p, slot);
-    for (uint64_t o = p->owned & (~0ull << max_int(0, s->last_slot - SLOT_BUILDING)); o; o &= o - 1) {
+    uint64_t open = p->owned & (~0ull << max_int(0, s->last_slot - SLOT_BUILDING));
+    for (uint64_t o = open; o; o &= o - 1) {
         int b = lowest(o);
         m->free[SLOT_BUILDING + b] = BUILDINGS[b].circles - p->buildings[b];
     }
@@ -2392,7 +2412,8 @@ static int move_value(const mm_pr_state *s, int a, const mayor_plan *plan)
     }
     case PH_SETTLER: return settler_value(s, p, a);
     case PH_MAYOR: return plan->placed[a - MM_PR_A_PLACE] > 0 ? NSLOTS - (a - MM_PR_A_PLACE) : 0;
-    case PH_BUILDER: return a >= MM_PR_A_GIVE ? give_value(a) : build_value(s, p, a - MM_PR_A_BUILD);
+    case PH_BUILDER:
+        return a >= MM_PR_A_GIVE ? give_value(a) : build_value(s, p, a - MM_PR_A_BUILD);
     case PH_CRAFTSMAN: return a;
     case PH_TRADER:
         if (a >= MM_PR_A_POST)

@@ -373,7 +373,8 @@ def _check_progress(v: Sequence[int], lay: Layout, n: int, players: list[int]) -
         warehouses = ((v[p + lay.p_build + SMALL_WAREHOUSE] > 0)
                       + 2 * (v[p + lay.p_build + LARGE_WAREHOUSE] > 0))
         if bin(held).count("1") <= warehouses:  # he keeps everything: never asked
-            return G_CURRENT, f"player {v[G_CURRENT]} keeps every barrel, storage waits for one who must choose"
+            return G_CURRENT, (f"player {v[G_CURRENT]} keeps every barrel, "
+                               "storage waits for one who must choose")
     return None
 
 

@@ -11,6 +11,7 @@ from meeplemind.engine import Rng
 from meeplemind.engine.puerto_rico import (
     LAYOUT_VERSION, NUM_ACTIONS, NUM_ACTIONS_V2, VECTOR_LEN, VECTOR_LEN_V2, moves, new_game,
 )
+from meeplemind.engine.puerto_rico.data import GOODS
 from meeplemind.engine.puerto_rico.state import PH_STORAGE, State
 from meeplemind.native import NativeDecodeError, NativeGame, load
 
@@ -86,7 +87,8 @@ def test_decode_errors_name_the_field(native: NativeGame) -> None:
              (with_field(vec, 1, 6), lib.MM_ERR_RANGE, 1),
              (with_field(vec, 10, vec[10] - 1), lib.MM_ERR_INVARIANT, 10),  # a colonist lost
              # the layout is told by the version, else by the length (codec.py)
-             (with_field(vec, 0, 2), lib.MM_ERR_LENGTH, -1), (with_field(v2, 0, 1), lib.MM_ERR_LENGTH, -1),
+             (with_field(vec, 0, 2), lib.MM_ERR_LENGTH, -1),
+             (with_field(v2, 0, 1), lib.MM_ERR_LENGTH, -1),
              (v2[:-1], lib.MM_ERR_LENGTH, -1), (with_field(v2, 0, 3), lib.MM_ERR_VERSION, 0),
              (np.array([], dtype=np.int32), lib.MM_ERR_LENGTH, -1),
              (with_field(v2, 20, 13), lib.MM_ERR_RANGE, 20),  # forest supply
@@ -174,7 +176,7 @@ def _storage_position(held: list[int], storehouse: bool) -> State:
         s.ship_kind[i], s.ship_count[i] = kind, cap
         s.goods_supply[kind] -= cap
     build(s, 0, "large_warehouse", *(["storehouse"] if storehouse else []))
-    goods(s, 0, **{g: n for g, n in zip(("corn", "indigo", "sugar", "tobacco", "coffee"), held) if n})
+    goods(s, 0, **{g: n for g, n in zip(GOODS, held) if n})
     return pick(s, "captain")
 
 
