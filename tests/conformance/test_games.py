@@ -102,12 +102,20 @@ def test_random_games_conform(setup: tuple[str, int, dict[str, Any]]) -> None:
         play_conforming(game, players, options, seed)
 
 
-@pytest.mark.parametrize("game_id", game_ids())
-def test_seeded_games_replay(game_id: str) -> None:
+@pytest.mark.parametrize("game_id,options", [(g, o) for g in game_ids() for o in get_game(g).VARIANTS])
+def test_seeded_games_replay(game_id: str, options: dict[str, Any]) -> None:
     game = get_game(game_id)
-    players = game.PLAYER_COUNTS[-1]
-    assert play_conforming(game, players, {}, 3) == play_conforming(game, players, {}, 3)
-    assert play_conforming(game, players, {}, 3) != play_conforming(game, players, {}, 4)
+
+    def transcript(seed: int) -> list[str]:
+        state, rng, line = game.new_game(game.PLAYER_COUNTS[-1], seed, **options), Rng(seed), []
+        while not state.is_terminal:
+            legal = state.legal_moves()
+            line.append(str(legal[rng.below(len(legal))]))
+            state = state.apply(line[-1], rng)
+        return line + [str(state.scores())]
+
+    assert transcript(5) == transcript(5)
+    assert transcript(5) != transcript(6)
 
 
 @pytest.mark.parametrize("game_id", game_ids())
