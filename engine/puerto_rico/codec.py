@@ -215,6 +215,9 @@ def _kinds(mask: int) -> list[str]:
     return [g for k, g in enumerate(GOODS) if mask >> k & 1]
 
 
+_BUILDING_NAMES = tuple(b.name for b in BUILDINGS)
+
+
 def to_dict(s: State) -> dict[str, Any]:
     """The position as plain JSON data (the ``puerto_rico`` part of a Position); an
     expansion game adds its fields (``new_buildings``: the forest supply and the violet
@@ -413,7 +416,7 @@ def from_dict(data: Any, check: bool = True) -> State:
         faceup=r.counts("faceup_plantations", GOODS),
         discard=r.counts("discarded_plantations", GOODS),
         quarry_supply=r.int("quarry_supply"),
-        building_supply=r.counts("building_supply", tuple(b.name for b in BUILDINGS[:nb]))
+        building_supply=r.counts("building_supply", _BUILDING_NAMES[:nb])
         + [0] * (NUM_BUILDINGS - nb),
         role_doubloons=[f[0] for f in role_fields],
         role_taken=[f[1] for f in role_fields],
@@ -451,7 +454,7 @@ def _read_expansion(r: _Reader, prog: _Reader, fields: dict[str, Any]) -> Expans
         hacienda_tile=prog.choice("hacienda_tile", ("",) + GOODS) - 1,
         window=_read_window(prog),
         privilege_left=prog.int("privilege_left"),
-        bm_building=bm.choice("building", ("",) + tuple(b.name for b in BUILDINGS)) - 1,
+        bm_building=bm.choice("building", ("",) + _BUILDING_NAMES) - 1,
         bm_due=bm.int("due"),
         bm_given=bm.choice("given", GIVE_CATEGORIES),
         wharf_barrels=prog.int("small_wharf_barrels"),
@@ -471,9 +474,6 @@ def _read_ship(r: _Reader) -> tuple[int, int, int]:
     if good != "" and good not in GOODS:
         raise PositionError(r._at("good"), f"{good!r} is not a good (or \"\" for an empty ship)")
     return r.int("capacity", 1), GOODS.index(good) if good else -1, r.int("count")
-
-
-_BUILDING_NAMES = tuple(b.name for b in BUILDINGS)
 
 
 def _read_player(r: _Reader, nb: int, expansion: bool) -> Player:

@@ -231,12 +231,8 @@ class ExpansionState(State):
             self.colonist_supply += 1
             if s == SLOT_SAN_JUAN:
                 p.san_juan -= 1
-            elif s < NK:
-                p.plantation_colonists[s] -= 1
-            elif s == SLOT_QUARRY:
-                p.quarry_colonists -= 1
             else:
-                p.buildings[s - SLOT_BUILDING] -= 1
+                p.staff(s, -1)
         elif s == GIVE_VP:
             self.bm_given = GIVE_CHIP
             self._give_vp(p, -1)
@@ -291,12 +287,7 @@ class ExpansionState(State):
             return
         p, s = self.players[self.current], move.arg
         p.buildings[GUEST_HOUSE] -= 1
-        if s < NK:
-            p.plantation_colonists[s] += 1
-        elif s == SLOT_QUARRY:
-            p.quarry_colonists += 1
-        else:
-            p.buildings[s - SLOT_BUILDING] += 1
+        p.staff(s, 1)
         self.last_slot = s
 
     def _finish_game(self) -> None:

@@ -98,6 +98,15 @@ class Player:
             return self.quarry_colonists
         return max(self.buildings[slot - SLOT_BUILDING], 0)
 
+    def staff(self, slot: int, delta: int) -> None:
+        """Add ``delta`` colonists (negative: remove) on a Mayor slot."""
+        if slot < NK:
+            self.plantation_colonists[slot] += delta
+        elif slot == SLOT_QUARRY:
+            self.quarry_colonists += delta
+        else:
+            self.buildings[slot - SLOT_BUILDING] += delta
+
     def empty_building_circles(self) -> int:
         return sum(BUILDINGS[b].circles - c for b, c in enumerate(self.buildings) if c >= 0)
 
@@ -481,12 +490,7 @@ class State(GameState):
 
     def _do_mayor(self, move: Move, rng: Rng) -> None:
         p, s = self.players[self.current], move.arg
-        if s < NK:
-            p.plantation_colonists[s] += 1
-        elif s == SLOT_QUARRY:
-            p.quarry_colonists += 1
-        else:
-            p.buildings[s - SLOT_BUILDING] += 1
+        p.staff(s, 1)
         self.to_place -= 1
         self.last_slot = s
         if self.to_place == 0:
