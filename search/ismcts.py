@@ -146,6 +146,7 @@ def analyze(
     native: NativeHandle | None = None,
     on_progress: Callable[[Analysis], None] | None = None,
     report_every_ms: float = 500.0,
+    vector: np.ndarray | None = None,
 ) -> Analysis:
     """Search ``state`` for its player to move and return per-move statistics.
 
@@ -160,6 +161,8 @@ def analyze(
     ValueError naming the vector index).  ``on_progress`` gets the analysis so far
     about every ``report_every_ms``; off the main thread it is called from the shared
     watcher thread, so it must be quick and must not wait for another search.
+    ``vector`` is ``state.encode()`` when the caller has it already (``check_native``
+    returns it).
     """
     settings = _settings(
         iterations=iterations,
@@ -180,7 +183,7 @@ def analyze(
         report_every_ms = _real("report_every_ms", report_every_ms, 1.0)
     if native is None:
         native = NativeHandle.load(state.game_id)
-    vec = _encode(state)
+    vec = _encode(state) if vector is None else _as_vector(vector)
     stop = native.ffi.new("int32_t *")
     snapshot_ms = report_every_ms / 2 if on_progress else 0.0
     trees = [_Tree(native, vec, settings, t, stop, snapshot_ms) for t in range(settings.threads)]
@@ -199,7 +202,7 @@ def analyze(
             tree.raise_for_error()
         except NativeDecodeError as e:
             raise _explain(state.game_id, vec, e) from None
-    final = [tree.snapshot() for tree in trees]
+    final = [tree.result() for tree in trees]
     return _analysis(state, final, settings.max_moves, elapsed_ms)  # type: ignore[arg-type]
 
 
@@ -277,20 +280,25 @@ def _real(
 
 
 def _encode(state: SearchableState) -> np.ndarray:
-    vec = state.encode()
+    return _as_vector(state.encode(), "state: encode() must return")
+
+
+def _as_vector(vec: Any, what: str = "vector must be") -> np.ndarray:
     if not isinstance(vec, np.ndarray) or vec.dtype != np.int32 or vec.ndim != 1:
-        raise ValueError("state: encode() must return a 1-D numpy int32 array")
+        raise ValueError(f"{what} a 1-D numpy int32 array")
     return np.ascontiguousarray(vec)
 
 
-def check_native(state: SearchableState) -> None:
+def check_native(state: SearchableState) -> np.ndarray:
     """Check ``state`` with its native decoder (the checks of the game's ``from_dict``,
-    in C); raises PositionError naming the field like ``from_dict`` would."""
+    in C); raises PositionError naming the field like ``from_dict`` would. Returns the
+    checked state vector (``analyze``'s ``vector``)."""
     vec = _encode(state)
     try:
         _native_game(state.game_id).decode(vec)
     except NativeDecodeError as e:
         raise _explain(state.game_id, vec, e) from None
+    return vec
 
 
 @functools.cache
@@ -355,14 +363,15 @@ class _Tree:
                 "snapshot_ms": snapshot_ms,
             },
         )
+        # rows past summary.children are never read: no need to clear them
         self.arrays: dict[str, np.ndarray] = {
-            "action": np.zeros(rows, np.int32),
-            "visits": np.zeros(rows, np.int64),
-            "avail": np.zeros(rows, np.int64),
-            "reward": np.zeros(rows, np.float64),
-            "score": np.zeros((rows, native.lib.MM_ISMCTS_PLAYERS), np.int64),
-            "pv": np.zeros((rows, settings.pv_max), np.int32),
-            "pv_len": np.zeros(rows, np.int32),
+            "action": np.empty(rows, np.int32),
+            "visits": np.empty(rows, np.int64),
+            "avail": np.empty(rows, np.int64),
+            "reward": np.empty(rows, np.float64),
+            "score": np.empty((rows, native.lib.MM_ISMCTS_PLAYERS), np.int64),
+            "pv": np.empty((rows, settings.pv_max), np.int32),
+            "pv_len": np.empty(rows, np.int32),
         }
         self.stats = ffi.new("mm_ismcts_root_stats *")
         self._buffers = [ffi.from_buffer(_CTYPES[a.dtype], a) for a in self.arrays.values()]
@@ -386,15 +395,22 @@ class _Tree:
     def snapshot(self) -> _Snapshot | None:
         """A consistent copy of the published root statistics, or None while the
         search is writing them (seqlock, see mm_ismcts_summary.snapshot_seq)."""
-        summary = self.summary
-        seq = summary.snapshot_seq
+        seq = self.summary.snapshot_seq
         if seq == 0 or seq % 2:
             return None
-        arrays = {name: a.copy() for name, a in self.arrays.items()}
-        snap = _Snapshot(arrays, summary.children, summary.nodes, summary.root_reward,
-                         summary.iterations, summary.stop_reason, summary.root_player,
-                         summary.players)
-        return snap if summary.snapshot_seq == seq else None
+        snap = self._published(copy=True)
+        return snap if self.summary.snapshot_seq == seq else None
+
+    def result(self) -> _Snapshot:
+        """The root statistics of the ended search (views of its arrays, no copy)."""
+        return self._published(copy=False)
+
+    def _published(self, copy: bool) -> _Snapshot:
+        summary = self.summary
+        children = summary.children
+        arrays = {name: a[:children].copy() if copy else a[:children] for name, a in self.arrays.items()}
+        return _Snapshot(arrays, children, summary.nodes, summary.root_reward, summary.iterations,
+                         summary.stop_reason, summary.root_player, summary.players)
 
     def raise_for_error(self) -> None:
         lib, rc = self._native.lib, self.rc
@@ -576,7 +592,7 @@ os.register_at_fork(after_in_child=_WATCHER.__init__)
 @dataclass(slots=True)
 class _RootMove:
     action: int
-    scores: np.ndarray
+    scores: list[int]  # sums over the move's visits, one per seat
     visits: int = 0
     reward: float = 0.0
     pv: list[int] = field(default_factory=list)
@@ -589,17 +605,18 @@ def _merge(snapshots: list[_Snapshot]) -> list[_RootMove]:
     merged: dict[int, _RootMove] = {}
     for snap in snapshots:
         a = snap.arrays
-        for row in range(snap.children):
-            action, visits = int(a["action"][row]), int(a["visits"][row])
+        rows = zip(a["action"].tolist(), a["visits"].tolist(), a["reward"].tolist(),
+                   a["score"].tolist(), a["pv"].tolist(), a["pv_len"].tolist())
+        for action, visits, reward, scores, pv, pv_len in rows:
             move = merged.get(action)
             if move is None:
-                move = merged[action] = _RootMove(action, np.zeros_like(a["score"][row]))
+                move = merged[action] = _RootMove(action, [0] * len(scores))
             move.visits += visits
-            move.reward += float(a["reward"][row])
-            move.scores += a["score"][row]
+            move.reward += reward
+            move.scores = [total + score for total, score in zip(move.scores, scores)]
             if visits > move.pv_visits:
                 move.pv_visits = visits
-                move.pv = a["pv"][row, : a["pv_len"][row]].tolist()
+                move.pv = pv[:pv_len]
     return sorted(merged.values(), key=lambda m: (-m.visits, m.action))
 
 
@@ -625,7 +642,7 @@ def _move_info(state: SearchableState, move: _RootMove, players: int) -> MoveInf
         action=move.action,
         visits=move.visits,
         win_rate=move.reward / move.visits,
-        expected_scores=(move.scores[:players] / move.visits).tolist(),
+        expected_scores=[score / move.visits for score in move.scores[:players]],
         pv=line,
     )
 

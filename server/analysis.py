@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import grpc
+import numpy as np
 
 from ..engine import PositionError
 from ..search.ismcts import Analysis, analyze, check_native
@@ -27,6 +28,7 @@ class _Job:
     """A checked search request."""
 
     state: Any
+    vector: np.ndarray  # the state's, checked by the native decoder
     plan: Plan
     seed: int | None
     max_moves: int | None
@@ -113,11 +115,11 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
              max_moves: int | None) -> _Job:
         state, _ = position_from_proto(position, check=False)
         try:
-            check_native(state)  # the checks of from_dict, in C: the position is checked once
+            vector = check_native(state)  # the checks of from_dict, in C: the position is checked once
         except PositionError as e:
             raise position_error(e, game_id=state.game_id) from None
         seed = request.seed if request.HasField("seed") else None
-        return _Job(state, plan, seed, max_moves)
+        return _Job(state, vector, plan, seed, max_moves)
 
     def _search(self, job: _Job, context: grpc.ServicerContext, stop: threading.Event,
                 on_progress: Callable[[Analysis], None] | None = None,
@@ -143,7 +145,8 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
                 analysis = analyze(job.state, iterations=plan.iterations, time_ms=plan.time_ms,
                                    threads=plan.threads, seed=job.seed, max_moves=job.max_moves,
                                    stop_event=stop, on_progress=progress,
-                                   report_every_ms=report_every_ms or self._limits.metrics_report_every_ms)
+                                   report_every_ms=report_every_ms or self._limits.metrics_report_every_ms,
+                                   vector=job.vector)
             except MemoryError as e:
                 raise ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED, str(e)) from None
             except ValueError as e:

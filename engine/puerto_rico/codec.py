@@ -216,6 +216,8 @@ def _kinds(mask: int) -> list[str]:
 
 
 _BUILDING_NAMES = tuple(b.name for b in BUILDINGS)
+_BUILDING_INDEX = {name: b for b, name in enumerate(_BUILDING_NAMES)}
+_CIRCLES = tuple(b.circles for b in BUILDINGS)
 
 
 def to_dict(s: State) -> dict[str, Any]:
@@ -346,7 +348,7 @@ class _Reader:
         data = self.data.get(key)
         if type(data) is dict and len(data) == len(names):
             values = [data.get(n) for n in names]
-            if all(type(x) is int and x >= 0 for x in values):
+            if {*map(type, values)} == {int} and min(values) >= 0:
                 return values  # the common case: exactly these keys, counts >= 0
         r = self.obj(key)
         extra = set(r.data) - set(names)
@@ -480,6 +482,12 @@ def _read_player(r: _Reader, nb: int, expansion: bool) -> Player:
     names = _BUILDING_NAMES[:nb]
     buildings = [-1] * NUM_BUILDINGS
     for i, x in enumerate(r.list("buildings")):
+        name = x.get("building") if type(x) is dict else None
+        b = _BUILDING_INDEX.get(name, nb) if type(name) is str else nb
+        colonists = x.get("colonists") if b < nb else None
+        if type(colonists) is int and 0 <= colonists <= _CIRCLES[b] and buildings[b] < 0:
+            buildings[b] = colonists  # the common case, checked in one line
+            continue
         br = _Reader(x, f"{r.path}.buildings[{i}]")
         b = br.choice("building", names)
         if buildings[b] >= 0:
