@@ -14,6 +14,16 @@ from typing import Any
 from .limits import AUTH_TOKEN_ENV, DEFAULT_MAX_MESSAGE_BYTES, Limits
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+#: The logger of the one line per call that ``--access-log`` turns on.
+ACCESS_LOGGER = "meeplemind.access"
+
+
+def configure_logging(level: str, access_log: bool, worker: int | None = None) -> None:
+    """Log at ``level`` (worker ``i`` names itself in each line); the line per call
+    only with ``access_log`` (it costs the request thread a formatted write)."""
+    name = "%(name)s" if worker is None else f"%(name)s[{worker}]"
+    logging.basicConfig(level=level, format=LOG_FORMAT.replace("%(name)s", name))
+    logging.getLogger(ACCESS_LOGGER).setLevel(logging.INFO if access_log else logging.WARNING)
 
 
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
@@ -48,6 +58,8 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     add("--metrics-address", default="127.0.0.1", help="address of the metrics endpoint")
     add("--grace", type=float, default=5.0, help="seconds calls get to finish on SIGTERM/SIGINT")
     add("--log-level", default="INFO", choices=("DEBUG", "INFO", "WARNING", "ERROR"))
+    add("--access-log", action="store_true",
+        help="log one line per call (method, status, milliseconds, peer, request id)")
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -57,14 +69,14 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.workers < 1:
         raise ValueError(f"--workers {args.workers}: must be at least 1")
     options = _server_options(args)
-    logging.basicConfig(level=args.log_level, format=LOG_FORMAT)
+    configure_logging(args.log_level, args.access_log)
     if args.workers == 1:
         return serve(f"{args.host}:{args.port}", metrics_port=args.metrics_port,
                      metrics_address=args.metrics_address, grace=args.grace, **options)
     from .workers import WorkerSpec, supervise
 
     spec = WorkerSpec(0, args.host, args.port, args.metrics_port, args.metrics_address, args.grace,
-                      args.log_level, options)
+                      args.log_level, args.access_log, options)
     return supervise(spec, args.workers)
 
 

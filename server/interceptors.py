@@ -1,4 +1,4 @@
-"""Server interceptors: observing (one log line and metrics per call), bearer-token
+"""Server interceptors: observing (metrics and an access log line per call), bearer-token
 auth, and the guard that turns undecodable requests and ServiceErrors into rich statuses.
 
 ``create_server`` installs them outermost first: observe, auth, guard.
@@ -22,7 +22,7 @@ Behavior = Callable[[Any, grpc.ServicerContext], Any]
 Wrapper = Callable[[Behavior, bool], Behavior]
 _KINDS = ("unary_unary", "unary_stream", "stream_unary", "stream_stream")
 
-log = logging.getLogger("meeplemind.server")
+access_log = logging.getLogger("meeplemind.access")  # command.ACCESS_LOGGER
 
 
 def _wrap(handler: Any, wrapper: Wrapper) -> Any:
@@ -36,7 +36,8 @@ def _wrap(handler: Any, wrapper: Wrapper) -> Any:
 
 
 class ObserveInterceptor(grpc.ServerInterceptor):
-    """One log line, a request count by code and a latency sample per call."""
+    """A request count by code, a latency sample and (``meeplemind.access`` logger at
+    INFO) one log line per call."""
 
     def __init__(self, metrics: Metrics) -> None:
         self._metrics = metrics
@@ -79,9 +80,9 @@ class ObserveInterceptor(grpc.ServerInterceptor):
                     grpc.StatusCode.UNKNOWN if failed else grpc.StatusCode.OK)
         self._metrics.requests.labels(method, code.name).inc()
         self._metrics.latency.labels(method).observe(seconds)
-        if log.isEnabledFor(logging.INFO):
+        if access_log.isEnabledFor(logging.INFO):
             request_id = getattr(request, "request_id", "")
-            log.info("%s %s %.1fms peer=%s%s", method, code.name, seconds * 1e3, context.peer(),
+            access_log.info("%s %s %.1fms peer=%s%s", method, code.name, seconds * 1e3, context.peer(),
                      f" request_id={request_id}" if request_id else "")
 
 

@@ -48,6 +48,7 @@ class WorkerSpec:
     metrics_address: str
     grace: float
     log_level: str
+    access_log: bool
     options: dict[str, Any]  # create_server's
 
     @property
@@ -145,10 +146,9 @@ def _worker_main(spec: WorkerSpec, ready: Connection) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C: the supervisor sends SIGTERM
     signal.signal(signal.SIGTERM, lambda signum, frame: stopping.set())
     from .app import Listening, serve
-    from .command import LOG_FORMAT
+    from .command import configure_logging
 
-    logging.basicConfig(level=spec.log_level,
-                        format=LOG_FORMAT.replace("%(name)s", f"%(name)s[{spec.index}]"))
+    configure_logging(spec.log_level, spec.access_log, spec.index)
 
     threading.Thread(target=_stop_with_parent, args=(stopping,), daemon=True).start()
 

@@ -121,7 +121,7 @@ def test_metrics_over_http(start_server: StartServer, position: position_pb2.Pos
 
 def test_one_log_line_per_request(service: Running, caplog: pytest.LogCaptureFixture,
                                   position: position_pb2.Position) -> None:
-    with caplog.at_level(logging.INFO, logger="meeplemind.server"):
+    with caplog.at_level(logging.INFO, logger="meeplemind.access"):
         service.analysis.Analyze(analysis_pb2.AnalyzeRequest(
             request_id="log-me", position=position, budget=analysis_pb2.SearchBudget(iterations=50)))
         with pytest.raises(grpc.RpcError):
@@ -135,10 +135,13 @@ def test_one_log_line_per_request(service: Running, caplog: pytest.LogCaptureFix
     assert lines[1].startswith("/meeplemind.v1.Rules/NewGame NOT_FOUND ")
 
 
-def test_serve_stops_gracefully_on_sigterm(position: position_pb2.Position) -> None:
+@pytest.mark.parametrize("access_log", [False, True])
+def test_serve_stops_gracefully_on_sigterm(position: position_pb2.Position, access_log: bool) -> None:
+    """…and logs a line per call only with --access-log."""
     env = {**os.environ, "MEEPLEMIND_AUTH_TOKEN": ""}
     process = subprocess.Popen([sys.executable, "-m", "meeplemind", "serve", "--host", "127.0.0.1",
-                                "--port", "0", "--grace", "5"], stderr=subprocess.PIPE, text=True, env=env)
+                                "--port", "0", "--grace", "5", *(["--access-log"] if access_log else [])],
+                               stderr=subprocess.PIPE, text=True, env=env)
     try:
         assert process.stderr is not None
         line = process.stderr.readline()
@@ -153,7 +156,9 @@ def test_serve_stops_gracefully_on_sigterm(position: position_pb2.Position) -> N
             response = pending.result(timeout=5)
         assert response.stats.stop_reason == analysis_pb2.STOP_REASON_CANCELLED
         assert process.wait(timeout=10) == 0
-        assert "stopped" in process.stderr.read()
+        log = process.stderr.read()
+        assert "stopped" in log
+        assert ("meeplemind.access: /meeplemind.v1.Analysis/Analyze OK " in log) == access_log
     finally:
         process.kill()
         process.wait()
