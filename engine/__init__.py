@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
+import functools
 from types import ModuleType
 
 from .errors import IllegalMoveError, InvalidMoveError, PositionError
 from .rng import Rng
 
 
+@functools.cache
 def _registry() -> dict[str, ModuleType]:
-    from . import castles_of_burgundy, puerto_rico
+    from . import castles_of_burgundy, puerto_rico  # here: the games import this package
 
     return {game.GAME_ID: game for game in (puerto_rico, castles_of_burgundy)}
 
 
 def game_ids() -> list[str]:
-    return list(_registry())
+    return list(_registry())  # a copy: the registry is shared
 
 
 def get_game(game_id: str) -> ModuleType:

@@ -252,6 +252,8 @@ def _settings(
 
 
 def _as_int(name: str, value: Any) -> int:
+    if type(value) is int:
+        return value
     if isinstance(value, bool) or not isinstance(value, int | np.integer):
         raise ValueError(f"{name} must be an integer, got {value!r}")
     return int(value)
@@ -269,7 +271,8 @@ def _int(name: str, value: Any, low: int, high: int | None = None) -> int:
 def _real(
     name: str, value: Any, low: float, high: float = math.inf, *, open_low: bool = False
 ) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
+    if type(value) is not float and (
+            isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating)):
         raise ValueError(f"{name} must be a number, got {value!r}")
     value = float(value)
     too_low = value <= low if open_low else value < low

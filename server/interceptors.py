@@ -6,6 +6,7 @@ auth, and the guard that turns undecodable requests and ServiceErrors into rich 
 
 from __future__ import annotations
 
+import functools
 import hmac
 import logging
 import time
@@ -35,19 +36,26 @@ def _wrap(handler: Any, wrapper: Wrapper) -> Any:
     return handler
 
 
+def _once_per_handler(make: Callable[..., Any]) -> Callable[..., Any]:
+    """``make`` remembered by its arguments (a method's handler, and its name): the
+    services' handlers are made once, so interceptors need not wrap them on every call."""
+    return functools.lru_cache(maxsize=1024)(make)
+
+
 class ObserveInterceptor(grpc.ServerInterceptor):
     """A request count by code, a latency sample and (``meeplemind.access`` logger at
     INFO) one log line per call."""
 
     def __init__(self, metrics: Metrics) -> None:
         self._metrics = metrics
+        self._observed = _once_per_handler(self._observe)
 
     def intercept_service(self, continuation: Any, details: grpc.HandlerCallDetails) -> Any:
         handler = continuation(details)
-        if handler is None:
-            return None
-        method = details.method
+        return None if handler is None else self._observed(handler, details.method)
 
+    def _observe(self, handler: Any, method: str) -> Any:
+        """``handler`` observed as ``method`` (made once per handler: see ``_once_per_handler``)."""
         def wrapper(behavior: Behavior, streaming: bool) -> Behavior:
             if streaming:
                 def observed_stream(request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
@@ -78,8 +86,7 @@ class ObserveInterceptor(grpc.ServerInterceptor):
         if code is None:
             code = (grpc.StatusCode.CANCELLED if not context.is_active() else
                     grpc.StatusCode.UNKNOWN if failed else grpc.StatusCode.OK)
-        self._metrics.requests.labels(method, code.name).inc()
-        self._metrics.latency.labels(method).observe(seconds)
+        self._metrics.observe_call(method, code.name, seconds)
         if access_log.isEnabledFor(logging.INFO):
             request_id = getattr(request, "request_id", "")
             access_log.info("%s %s %.1fms peer=%s%s", method, code.name, seconds * 1e3, context.peer(),
@@ -93,12 +100,16 @@ class AuthInterceptor(grpc.ServerInterceptor):
     def __init__(self, token: str, open_methods: Container[str]) -> None:
         self._expected = f"Bearer {token}".encode()
         self._open = open_methods
+        self._refusing = _once_per_handler(self._refuse)
 
     def intercept_service(self, continuation: Any, details: grpc.HandlerCallDetails) -> Any:
         handler = continuation(details)
         if handler is None or details.method in self._open or self._authorized(details):
             return handler
+        return self._refusing(handler)
 
+    @staticmethod
+    def _refuse(handler: Any) -> Any:
         def refuse(behavior: Behavior, streaming: bool) -> Behavior:
             def refused(request: Any, context: grpc.ServicerContext) -> Any:
                 context.abort(grpc.StatusCode.UNAUTHENTICATED,
@@ -132,11 +143,13 @@ class GuardInterceptor(grpc.ServerInterceptor):
 
     def __init__(self, max_message_bytes: int) -> None:
         self._max_bytes = max_message_bytes
+        self._guarded = _once_per_handler(self._guard)
 
     def intercept_service(self, continuation: Any, details: grpc.HandlerCallDetails) -> Any:
         handler = continuation(details)
-        if handler is None:
-            return None
+        return None if handler is None else self._guarded(handler)
+
+    def _guard(self, handler: Any) -> Any:
         if not handler.request_streaming and handler.request_deserializer is not None:
             handler = handler._replace(request_deserializer=self._lenient(handler.request_deserializer))
         return _wrap(handler, _translate_errors)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import Any
 from wsgiref.simple_server import WSGIServer
 
 from prometheus_client import (CollectorRegistry, Counter, Gauge, Histogram, ProcessCollector,
@@ -33,6 +34,16 @@ class Metrics:
                                   registry=self.registry)
         self.searches = Counter("meeplemind_searches", "searches finished, by stop reason",
                                 ["stop_reason"], registry=self.registry)
+        self._per_call: dict[tuple[str, str], tuple[Any, Any]] = {}
+
+    def observe_call(self, method: str, code: str, seconds: float) -> None:
+        """Count a finished call and sample its latency."""
+        children = self._per_call.get((method, code))
+        if children is None:  # labels() validates and locks on every call: keep its children
+            children = self._per_call[method, code] = (self.requests.labels(method, code),
+                                                       self.latency.labels(method))
+        children[0].inc()
+        children[1].observe(seconds)
 
     def watch(self, gate: SearchGate) -> None:
         """Read the running and queued gauges from ``gate`` at each scrape."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import grpc
@@ -41,18 +42,24 @@ def _game_option(name: str, values: tuple[str, ...] | None) -> rules_pb2.GameOpt
     return rules_pb2.GameOption(name=name, values=values or (), default_value=values[0] if values else "")
 
 
+@functools.cache
+def _games() -> rules_pb2.ListGamesResponse:
+    """ListGames' answer: the same for the life of the process, so made once."""
+    games = []
+    for game_id in game_ids():
+        game = get_game(game_id)
+        options = [_game_option(name, values) for name, values in game.OPTION_VALUES.items()]
+        games.append(rules_pb2.GameInfo(id=game_id, title=game.TITLE,
+                                        player_counts=game.PLAYER_COUNTS, options=options))
+    return rules_pb2.ListGamesResponse(games=games)
+
+
 class RulesServicer(rules_pb2_grpc.RulesServicer):
     """Converts, calls the engine, converts back: no rules here."""
 
     def ListGames(self, request: rules_pb2.ListGamesRequest,
                   context: grpc.ServicerContext) -> rules_pb2.ListGamesResponse:
-        games = []
-        for game_id in game_ids():
-            game = get_game(game_id)
-            options = [_game_option(name, values) for name, values in game.OPTION_VALUES.items()]
-            games.append(rules_pb2.GameInfo(id=game_id, title=game.TITLE,
-                                            player_counts=game.PLAYER_COUNTS, options=options))
-        return rules_pb2.ListGamesResponse(games=games)
+        return _games()
 
     def NewGame(self, request: rules_pb2.NewGameRequest,
                 context: grpc.ServicerContext) -> rules_pb2.NewGameResponse:
