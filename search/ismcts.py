@@ -320,7 +320,8 @@ def _explain(game_id: str, vec: np.ndarray, error: NativeDecodeError) -> ValueEr
         game.decode(vec)
     except PositionError as e:
         return e
-    path = game.LAYOUT[error.index] if 0 <= error.index < len(game.LAYOUT) else "state"
+    layout = game.layout_for(vec)
+    path = layout[error.index] if 0 <= error.index < len(layout) else "state"
     return PositionError(path, f"rejected by the native decoder (code {error.code})")
 
 

@@ -1,7 +1,7 @@
 """The Castles of Burgundy (2011 base game, 2-4 players, estate board No. 1): the reference
 rules in Python."""
 
-from .codec import LAYOUT, LAYOUT_VERSION, VECTOR_LEN, decode, from_dict, to_dict
+from .codec import LAYOUT, LAYOUT_VERSION, VECTOR_LEN, decode, from_dict, layout_for, to_dict
 from .data import PLAYER_COUNTS
 from .moves import ALL_MOVES, NUM_ACTIONS, Move
 from .state import OPTIONS, State, new_game
@@ -15,4 +15,4 @@ VARIANTS: tuple[dict[str, str], ...] = ({},)
 
 __all__ = ["ALL_MOVES", "GAME_ID", "LAYOUT", "LAYOUT_VERSION", "NUM_ACTIONS", "OPTIONS", "OPTION_VALUES",
            "PLAYER_COUNTS", "TITLE", "VARIANTS", "VECTOR_LEN", "Move", "State", "decode", "from_dict",
-           "new_game", "to_dict"]
+           "layout_for", "new_game", "to_dict"]

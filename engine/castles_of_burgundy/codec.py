@@ -79,6 +79,11 @@ def _layout() -> list[str]:
 LAYOUT = tuple(_layout())
 
 
+def layout_for(vec: Any) -> tuple[str, ...]:
+    """The field names of ``vec``'s entries (one layout so far)."""
+    return LAYOUT
+
+
 def validate(s: State) -> None:
     """Raise PositionError unless ``s`` is a consistent position with a move to play."""
     _raise(check_vector(encode(s).tolist()))

@@ -109,11 +109,17 @@ def validate(s: State) -> None:
     _check_moves(s)
 
 
+def layout_for(v: Any) -> tuple[str, ...]:
+    """The field names of ``v``'s entries: the layout its version names (or, for an
+    unknown version, its length names)."""
+    v2 = len(v) > 0 and (v[0] == 2 or (v[0] != 1 and len(v) == VECTOR_LEN_V2))
+    return LAYOUT_V2 if v2 else LAYOUT
+
+
 def _check(v: list[int]) -> None:
-    """Raise PositionError naming the field unless ``v`` is a valid vector of the layout its
-    version names (or, for an unknown version, its length names)."""
-    v2 = bool(v) and (v[0] == 2 or (v[0] != 1 and len(v) == VECTOR_LEN_V2))
-    layout, bad = (LAYOUT_V2, check_vector_v2(v)) if v2 else (LAYOUT, check_vector(v))
+    """Raise PositionError naming the field unless ``v`` is a valid vector of its layout."""
+    layout = layout_for(v)
+    bad = check_vector_v2(v) if layout is LAYOUT_V2 else check_vector(v)
     if bad:
         raise PositionError(layout[bad[0]] if bad[0] >= 0 else "state", bad[1])
 

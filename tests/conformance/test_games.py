@@ -123,6 +123,9 @@ def test_game_module_interface(game_id: str) -> None:
     game = get_game(game_id)
     assert game.GAME_ID == game_id and game.TITLE
     assert game.VECTOR_LEN == len(game.LAYOUT)
+    for options in game.VARIANTS:  # every variant's vector names each of its entries
+        vec = game.new_game(max(game.PLAYER_COUNTS), 1, **options).encode()
+        assert len(game.layout_for(vec)) == len(vec)
     ids = [move.id for move in game.ALL_MOVES]
     assert ids == sorted(set(ids)) and 0 <= ids[0] and ids[-1] < game.NUM_ACTIONS
     for move in game.ALL_MOVES:

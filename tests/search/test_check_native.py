@@ -14,7 +14,8 @@ import pytest
 
 from meeplemind.engine import PositionError, Rng, game_ids, get_game
 from meeplemind.engine.position import from_position, state_key, to_position
-from meeplemind.search.ismcts import check_native
+from meeplemind.native import NativeDecodeError
+from meeplemind.search.ismcts import _explain, check_native
 
 MUTANTS = 400
 VALUES: tuple[Any, ...] = (-1, 0, 1, 2, 3, 5, 7, 40, 10**9, -(10**9), "", "x", None, True, [], {},
@@ -72,3 +73,15 @@ def test_mutated_positions_get_one_verdict(game_id: str, options: dict[str, str]
         assert _verdict(False, data) == checked, data
         verdicts.add(checked is None)
     assert verdicts == {True, False}
+
+
+@pytest.mark.parametrize("game_id,options", CASES)
+def test_a_native_rejection_the_reference_accepts_names_the_field_of_its_layout(
+        game_id: str, options: dict[str, str]) -> None:
+    """Should the decoders ever disagree, the field is named from the vector's own layout."""
+    game = get_game(game_id)
+    vec = game.new_game(3, 7, **options).encode()
+    index = len(vec) - 1
+    error = _explain(game_id, vec, NativeDecodeError(1, index))
+    assert isinstance(error, PositionError)
+    assert error.path == game.layout_for(vec)[index] and "native decoder" in error.problem
