@@ -153,7 +153,7 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
                 raise ServiceError.invalid("position", str(e)) from None
         self._metrics.iterations.inc(analysis.iterations - counted)
         reason = "deadline" if cut and analysis.stopped_by == "time" else analysis.stopped_by
-        self._metrics.searches.labels(reason).inc()
+        self._metrics.search_ended(reason)
         return _Result(analysis, cut)
 
     @staticmethod

@@ -35,6 +35,7 @@ class Metrics:
         self.searches = Counter("meeplemind_searches", "searches finished, by stop reason",
                                 ["stop_reason"], registry=self.registry)
         self._per_call: dict[tuple[str, str], tuple[Any, Any]] = {}
+        self._per_reason: dict[str, Any] = {}
 
     def observe_call(self, method: str, code: str, seconds: float) -> None:
         """Count a finished call and sample its latency."""
@@ -44,6 +45,13 @@ class Metrics:
                                                        self.latency.labels(method))
         children[0].inc()
         children[1].observe(seconds)
+
+    def search_ended(self, stop_reason: str) -> None:
+        """Count a finished search by what stopped it."""
+        counter = self._per_reason.get(stop_reason)
+        if counter is None:
+            counter = self._per_reason[stop_reason] = self.searches.labels(stop_reason)
+        counter.inc()
 
     def watch(self, gate: SearchGate) -> None:
         """Read the running and queued gauges from ``gate`` at each scrape."""

@@ -1,7 +1,9 @@
-"""The standard gRPC parts: health, reflection, auth, TLS, metrics, logging, serve()."""
+"""The standard gRPC parts: health, reflection, auth, TLS, metrics, logging, serve() and its
+garbage-collector settings."""
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import re
@@ -18,7 +20,7 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoReflectionDescriptorDatabase
 
-from meeplemind.server.app import TlsFiles, create_server
+from meeplemind.server.app import GC_YOUNG_THRESHOLD, TlsFiles, create_server, settle_garbage_collector
 from meeplemind.server.client import RemoteError, remote_moves
 from meeplemind.v1 import analysis_pb2, analysis_pb2_grpc, position_pb2, rules_pb2, rules_pb2_grpc
 
@@ -169,3 +171,14 @@ def test_serve_arguments_are_cheap_to_import() -> None:
     check = ("import argparse, sys\nfrom meeplemind.server import add_serve_arguments\n"
              "add_serve_arguments(argparse.ArgumentParser())\nassert 'grpc' not in sys.modules\n")
     subprocess.run([sys.executable, "-c", check], check=True)
+
+
+def test_settle_garbage_collector_freezes_what_start_up_made() -> None:
+    threshold = gc.get_threshold()
+    try:
+        settle_garbage_collector()
+        assert gc.get_freeze_count() > 0
+        assert gc.get_threshold() == (GC_YOUNG_THRESHOLD, *threshold[1:])
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
