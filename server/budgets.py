@@ -3,7 +3,7 @@ levels, and the time budget cut to a call's deadline."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import grpc
 
@@ -34,7 +34,7 @@ class Plan:
             raise ServiceError(grpc.StatusCode.DEADLINE_EXCEEDED, "the deadline leaves no time to search")
         if self.time_ms is not None and self.time_ms <= left_ms:
             return self, False
-        return replace(self, time_ms=left_ms), True
+        return Plan(self.iterations, left_ms, self.threads), True
 
 
 def _bounded(field: str, value: int, low: int, high: int, what: str = "the server's limit") -> int:

@@ -223,6 +223,7 @@ def _kinds(mask: int) -> list[str]:
 
 _BUILDING_NAMES = tuple(b.name for b in BUILDINGS)
 _BUILDING_INDEX = {name: b for b, name in enumerate(_BUILDING_NAMES)}
+_GOOD_INDEX = {name: g for g, name in enumerate(GOODS)}
 _CIRCLES = tuple(b.circles for b in BUILDINGS)
 
 
@@ -393,10 +394,15 @@ def from_dict(data: Any, check: bool = True) -> State:
         opts.choice("expansion", ("none", EXPANSION))
     setup = SETUPS[n]
     ships = r.list("ships", len(setup.ships))
-    ship_fields = [_read_ship(_Reader(x, f"ships[{i}]")) for i, x in enumerate(ships)]
+    ship_fields = [_read_ship(x, i) for i, x in enumerate(ships)]
     roles = r.list("roles", setup.roles)
     role_fields = []
     for i, x in enumerate(roles):
+        if type(x) is dict and x.get("role") == ROLES[i]:
+            doubloons, taken = x.get("doubloons"), x.get("taken")
+            if type(doubloons) is int and doubloons >= 0 and type(taken) is bool:
+                role_fields.append((doubloons, taken))  # the common case, checked in one line
+                continue
         rr = _Reader(x, f"roles[{i}]")
         if rr.choice("role", ROLES) != i:
             raise PositionError(f"roles[{i}].role", f"expected {ROLES[i]!r} (roles are listed in card order)")
@@ -477,7 +483,13 @@ def _read_window(prog: _Reader) -> int:
     return WINDOWS[i - 1] if i else -1
 
 
-def _read_ship(r: _Reader) -> tuple[int, int, int]:
+def _read_ship(x: Any, i: int) -> tuple[int, int, int]:
+    if type(x) is dict:
+        capacity, good, count = x.get("capacity"), x.get("good"), x.get("count")
+        if (type(capacity) is int and capacity >= 1 and type(count) is int and count >= 0
+                and type(good) is str and (good == "" or good in _GOOD_INDEX)):
+            return capacity, _GOOD_INDEX[good] if good else -1, count  # the common case
+    r = _Reader(x, f"ships[{i}]")
     good = r.raw("good")
     if good != "" and good not in GOODS:
         raise PositionError(r._at("good"), f"{good!r} is not a good (or \"\" for an empty ship)")
