@@ -103,6 +103,8 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
             raise ServiceError.invalid("position", "the game is over: there is no move to play")
         result = self._search(job, context, threading.Event())
         if not result.analysis.moves:
+            if result.analysis.stopped_by == "cancelled":  # the call's end, or shutdown
+                raise ServiceError(grpc.StatusCode.CANCELLED, "cancelled before a search iteration finished")
             raise ServiceError(grpc.StatusCode.DEADLINE_EXCEEDED,
                                "no search iteration finished before the deadline")
         best = result.analysis.moves[0]

@@ -11,9 +11,13 @@ import grpc
 import pytest
 
 from meeplemind.engine.position import from_position
+from meeplemind.server.analysis import AnalysisServicer
+from meeplemind.server.capacity import SearchGate
 from meeplemind.server.client import remote_analyze
 from meeplemind.server.convert import message_to_dict
-from meeplemind.server.errors import field_violations
+from meeplemind.server.errors import ServiceError, field_violations
+from meeplemind.server.limits import Limits
+from meeplemind.server.metrics import Metrics
 from meeplemind.v1 import analysis_pb2, rules_pb2
 from meeplemind.v1.position_pb2 import Position
 
@@ -196,3 +200,21 @@ def test_streams_leave_no_search_threads(service: Running, position: Position) -
     while any(t.name.startswith(("analyze-stream", "ismcts-")) for t in threading.enumerate()):
         assert time.monotonic() < deadline, [t.name for t in threading.enumerate()]
         time.sleep(0.01)
+
+
+class _EndedCall:
+    """The context of a call that ended (cancelled) before its handler ran."""
+
+    def add_callback(self, callback: object) -> bool:
+        return False  # as gRPC says of a call that is over: the callback will never run
+
+    def time_remaining(self) -> None:
+        return None
+
+
+def test_best_move_of_a_call_cancelled_before_any_iteration_is_cancelled(position: Position) -> None:
+    """Not DEADLINE_EXCEEDED: nothing about the call's deadline stopped it."""
+    servicer = AnalysisServicer(Limits(), SearchGate(1, 0), Metrics())
+    with pytest.raises(ServiceError) as ended:
+        servicer.BestMove(analysis_pb2.BestMoveRequest(position=position, budget=TEN_MINUTES), _EndedCall())
+    assert ended.value.code == grpc.StatusCode.CANCELLED
