@@ -76,8 +76,10 @@ class GameState:
         return self.observation(viewer)
 
     # ----------------------------------------------------------- serialisation
-    def _module(self, name: str) -> ModuleType:
-        package = type(self).__module__.rpartition(".")[0]
+    @classmethod
+    def _module(cls, name: str) -> ModuleType:
+        """The module ``name`` of the game's package (``codec``, ``render``)."""
+        package = cls.__module__.rpartition(".")[0]
         return importlib.import_module(f"{package}.{name}")
 
     def to_dict(self) -> dict[str, Any]:
@@ -85,8 +87,7 @@ class GameState:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Any:
-        package = cls.__module__.rpartition(".")[0]
-        return importlib.import_module(f"{package}.codec").from_dict(data)
+        return cls._module("codec").from_dict(data)
 
     def encode(self) -> Any:
         """The int32 state vector for the C engine (layout in the game's codec.py)."""

@@ -413,7 +413,7 @@ class _Tree:
         summary = self.summary
         children = summary.children
         arrays = {name: a[:children].copy() if copy else a[:children] for name, a in self.arrays.items()}
-        return _Snapshot(arrays, children, summary.nodes, summary.root_reward, summary.iterations,
+        return _Snapshot(arrays, summary.nodes, summary.root_reward, summary.iterations,
                          summary.stop_reason, summary.root_player, summary.players)
 
     def raise_for_error(self) -> None:
@@ -435,10 +435,10 @@ class _Tree:
 
 @dataclass(frozen=True, slots=True)
 class _Snapshot:
-    """Root statistics of one tree, copied out of its caller-owned arrays."""
+    """Root statistics of one tree: its arrays' rows of the root's children (copies while
+    the search runs, views once it has ended)."""
 
     arrays: dict[str, np.ndarray]
-    children: int
     nodes: int
     root_reward: float
     iterations: int

@@ -49,9 +49,9 @@ def message_to_dict(message: Message) -> dict[str, Any]:
 
 @functools.cache
 def _reader(descriptor: Descriptor) -> Callable[[Message], dict[str, Any]] | None:
-    """A function reading messages of ``descriptor`` as ``message_to_dict`` does, written
-    out field by field (one statement a field, no loop over the plan); None for the
-    messages ``_plan`` leaves to ``json_format``."""
+    """A function reading messages of ``descriptor`` as ``message_to_dict`` does, its
+    fields written out in its code (no loop over the plan); None for the messages
+    ``_plan`` leaves to ``json_format``."""
     plan = _plan(descriptor)
     if plan is None:
         return None

@@ -16,6 +16,7 @@ from typing import Any
 import grpc
 from google.protobuf.message import DecodeError
 
+from .command import ACCESS_LOGGER
 from .errors import ServiceError
 from .metrics import Metrics
 
@@ -23,7 +24,7 @@ Behavior = Callable[[Any, grpc.ServicerContext], Any]
 Wrapper = Callable[[Behavior, bool], Behavior]
 _KINDS = ("unary_unary", "unary_stream", "stream_unary", "stream_stream")
 
-access_log = logging.getLogger("meeplemind.access")  # command.ACCESS_LOGGER
+access_log = logging.getLogger(ACCESS_LOGGER)
 
 
 def _wrap(handler: Any, wrapper: Wrapper) -> Any:
@@ -43,8 +44,8 @@ def _once_per_handler(make: Callable[..., Any]) -> Callable[..., Any]:
 
 
 class ObserveInterceptor(grpc.ServerInterceptor):
-    """A request count by code, a latency sample and (``meeplemind.access`` logger at
-    INFO) one log line per call."""
+    """A request count by code, a latency sample and (access logger at INFO) one log
+    line per call."""
 
     def __init__(self, metrics: Metrics) -> None:
         self._metrics = metrics
@@ -90,7 +91,7 @@ class ObserveInterceptor(grpc.ServerInterceptor):
         if access_log.isEnabledFor(logging.INFO):
             request_id = getattr(request, "request_id", "")
             access_log.info("%s %s %.1fms peer=%s%s", method, code.name, seconds * 1e3, context.peer(),
-                     f" request_id={request_id}" if request_id else "")
+                            f" request_id={request_id}" if request_id else "")
 
 
 class AuthInterceptor(grpc.ServerInterceptor):

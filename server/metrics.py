@@ -34,24 +34,24 @@ class Metrics:
                                   registry=self.registry)
         self.searches = Counter("meeplemind_searches", "searches finished, by stop reason",
                                 ["stop_reason"], registry=self.registry)
-        self._per_call: dict[tuple[str, str], tuple[Any, Any]] = {}
-        self._per_reason: dict[str, Any] = {}
+        self._children: dict[tuple[Any, tuple[str, ...]], Any] = {}
 
     def observe_call(self, method: str, code: str, seconds: float) -> None:
         """Count a finished call and sample its latency."""
-        children = self._per_call.get((method, code))
-        if children is None:  # labels() validates and locks on every call: keep its children
-            children = self._per_call[method, code] = (self.requests.labels(method, code),
-                                                       self.latency.labels(method))
-        children[0].inc()
-        children[1].observe(seconds)
+        self._labelled(self.requests, method, code).inc()
+        self._labelled(self.latency, method).observe(seconds)
 
     def search_ended(self, stop_reason: str) -> None:
         """Count a finished search by what stopped it."""
-        counter = self._per_reason.get(stop_reason)
-        if counter is None:
-            counter = self._per_reason[stop_reason] = self.searches.labels(stop_reason)
-        counter.inc()
+        self._labelled(self.searches, stop_reason).inc()
+
+    def _labelled(self, metric: Any, *labels: str) -> Any:
+        """``metric.labels(*labels)``, kept once made (labels() validates and locks on
+        every call: too slow for each call's metrics)."""
+        child = self._children.get((metric, labels))
+        if child is None:
+            child = self._children[metric, labels] = metric.labels(*labels)
+        return child
 
     def watch(self, gate: SearchGate) -> None:
         """Read the running and queued gauges from ``gate`` at each scrape."""
