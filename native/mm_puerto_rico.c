@@ -999,21 +999,21 @@ static void start_mayor(mm_pr_state *s)
     begin_placement(s);
 }
 
-/* One more colonist on a Mayor slot (placement, Guest House move). */
-static void add_colonist(mm_pr_player *p, int slot)
+/* Add delta colonists (negative: remove) on a Mayor slot (Player.staff). */
+static void staff(mm_pr_player *p, int slot, int delta)
 {
     if (slot < NK)
-        p->plantation_colonists[slot]++;
+        p->plantation_colonists[slot] += delta;
     else if (slot == SLOT_QUARRY)
-        p->quarry_colonists++;
+        p->quarry_colonists += delta;
     else
-        p->buildings[slot - SLOT_BUILDING]++;
+        p->buildings[slot - SLOT_BUILDING] += delta;
 }
 
 static void do_mayor(mm_pr_state *s, int a)
 {
     int slot = a - MM_PR_A_PLACE;
-    add_colonist(&s->p[s->current], slot);
+    staff(&s->p[s->current], slot, 1);
     s->to_place--;
     s->last_slot = (int8_t)slot;
     if (s->to_place == 0) {
@@ -1052,12 +1052,8 @@ static void give(mm_pr_state *s, mm_pr_player *p, int a)
         s->colonist_supply++;
         if (slot == SLOT_SAN_JUAN)
             p->san_juan--;
-        else if (slot < NK)
-            p->plantation_colonists[slot]--;
-        else if (slot == SLOT_QUARRY)
-            p->quarry_colonists--;
         else
-            p->buildings[slot - SLOT_BUILDING]--;
+            staff(p, slot, -1);
     } else if (a == MM_PR_A_GIVE + GIVE_VP) {
         s->bm_given = GIVE_CHIP;
         give_vp(s, p, -1);
@@ -1408,7 +1404,7 @@ static void do_guests(mm_pr_state *s, int a)
     }
     mm_pr_player *p = &s->p[s->current];
     p->buildings[GUEST_HOUSE]--;
-    add_colonist(p, a - MM_PR_A_GUEST);
+    staff(p, a - MM_PR_A_GUEST, 1);
     s->last_slot = (int8_t)(a - MM_PR_A_GUEST);
 }
 
