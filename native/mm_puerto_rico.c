@@ -2467,4 +2467,5 @@ const mm_game mm_puerto_rico_game = {
     .scores = pr_scores,
     .rollout_move = pr_rollout_move,
     .encoded_len = pr_encoded_len,
+    .read_wire = mm_pr_read_wire,
 };

@@ -304,6 +304,42 @@ def check_native(state: SearchableState) -> np.ndarray:
     return vec
 
 
+class CheckedVector:
+    """A state vector the native decoder accepted, standing in for its state in ``analyze``:
+    moves are named from the game's move table, and the reference state is decoded from the
+    vector only when a principal variation has moves to play."""
+
+    def __init__(self, game_id: str, vector: np.ndarray, num_players: int, current_player: int) -> None:
+        self.game_id, self.vector, self.num_players = game_id, vector, num_players
+        self.current_player = current_player if current_player >= 0 else None
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.current_player is None
+
+    def encode(self) -> np.ndarray:
+        return self.vector
+
+    def move_from_id(self, action: int) -> Any:
+        return get_game(self.game_id).Move.from_id(action)
+
+    def play(self, move: Any) -> Any:
+        return self.state.play(move)
+
+    @functools.cached_property
+    def state(self) -> Any:
+        """The reference state (decoded on first use)."""
+        return get_game(self.game_id).decode(self.vector)
+
+
+def read_checked(game_id: str, message: bytes) -> CheckedVector | None:
+    """A CheckedVector of the game's state message (protobuf wire format), read by its
+    native engine and accepted by its decoder; None otherwise (read the message the general
+    way, which names what is wrong)."""
+    read = _native_game(game_id).read_checked(message)
+    return None if read is None else CheckedVector(game_id, *read)
+
+
 @functools.cache
 def _native_game(game_id: str) -> NativeGame:
     return NativeGame(game_id)

@@ -350,11 +350,12 @@ def sanitizer_env() -> dict[str, str] | None:
             "ASAN_OPTIONS": "detect_leaks=0", "UBSAN_OPTIONS": "print_stacktrace=1"}
 
 
-def run_sanitized(args: list[str], timeout: float) -> dict[str, int]:
-    """Run this script under the sanitizer build; fail on any report or a bad exit."""
+def run_sanitized(args: list[str], timeout: float, module: str = "tests.native.native_support") -> dict[str, int]:
+    """Run ``module`` (this script by default) under the sanitizer build; fail on any report
+    or a bad exit."""
     env = sanitizer_env()
     assert env is not None, "libasan/libubsan not found"
-    proc = subprocess.run([sys.executable, "-m", "tests.native.native_support", *args], cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-m", module, *args], cwd=ROOT,
                           env=env, capture_output=True, text=True, timeout=timeout)
     report = proc.stderr[-4000:]
     assert "ERROR: AddressSanitizer" not in proc.stderr, report

@@ -6,6 +6,7 @@ nothing but PositionError may come out of either."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -15,7 +16,8 @@ import pytest
 from meeplemind.engine import PositionError, Rng, game_ids, get_game
 from meeplemind.engine.position import from_position, state_key, to_position
 from meeplemind.native import NativeDecodeError
-from meeplemind.search.ismcts import _explain, check_native
+from meeplemind.search.ismcts import _explain, analyze, check_native, read_checked
+from meeplemind.server.convert import message_to_dict, position_to_proto
 
 MUTANTS = 400
 VALUES: tuple[Any, ...] = (-1, 0, 1, 2, 3, 5, 7, 40, 10**9, -(10**9), "", "x", None, True, [], {},
@@ -85,3 +87,23 @@ def test_a_native_rejection_the_reference_accepts_names_the_field_of_its_layout(
     error = _explain(game_id, vec, NativeDecodeError(1, index))
     assert isinstance(error, PositionError)
     assert error.path == game.layout_for(vec)[index] and "native decoder" in error.problem
+
+
+@pytest.mark.parametrize("options", get_game("puerto-rico").VARIANTS)
+def test_a_position_read_natively_searches_as_its_state(options: dict[str, str]) -> None:
+    """``read_checked`` (the service's fast path) stands in for the state: same vector,
+    same player, the same analysis, lines of several moves named through the decoded state."""
+    game, rng = get_game("puerto-rico"), Rng(5)
+    state = game.new_game(4, 5, **options)
+    for _ in range(40):
+        legal = state.legal_moves()
+        state = state.apply(legal[rng.below(len(legal))], rng)
+    position = position_to_proto(state)
+    seen, _ = from_position(message_to_dict(position))
+    checked = read_checked("puerto-rico", position.puerto_rico.SerializeToString())
+    assert checked is not None and (checked.current_player, checked.num_players) == (seen.current_player, 4)
+    assert (checked.vector == seen.encode()).all() and not checked.is_terminal
+    direct = analyze(seen, iterations=400, threads=1, seed=3)
+    read = analyze(checked, iterations=400, threads=1, seed=3, vector=checked.vector)
+    assert dataclasses.replace(direct, elapsed_ms=0) == dataclasses.replace(read, elapsed_ms=0)
+    assert max(len(m.pv) for m in read.moves) > 1

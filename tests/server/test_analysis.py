@@ -14,14 +14,15 @@ from meeplemind.engine.position import from_position
 from meeplemind.server.analysis import AnalysisServicer
 from meeplemind.server.capacity import SearchGate
 from meeplemind.server.client import remote_analyze
-from meeplemind.server.convert import message_to_dict
+from meeplemind.search.ismcts import read_checked
+from meeplemind.server.convert import message_to_dict, position_to_proto
 from meeplemind.server.errors import ServiceError, field_violations
 from meeplemind.server.limits import Limits
 from meeplemind.server.metrics import Metrics
 from meeplemind.v1 import analysis_pb2, rules_pb2
 from meeplemind.v1.position_pb2 import Position
 
-from .conftest import Running, StartServer
+from .conftest import Running, StartServer, played
 
 pytest.importorskip("meeplemind.native._mm", reason="the native engines are not built")
 
@@ -185,6 +186,30 @@ def test_errors_name_the_field_for_the_stream_too(service: Running, position: Po
         list(service.analysis.AnalyzeStream(analysis_pb2.AnalyzeStreamRequest(position=bad)))
     assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert [f for f, _ in field_violations(refused.value)] == ["position.puerto_rico.players[1].vp_chips"]
+
+
+def test_best_move_of_a_finished_game_is_refused(service: Running) -> None:
+    state = played(3, 2, 10_000)
+    assert state.is_terminal
+    request = analysis_pb2.BestMoveRequest(position=position_to_proto(state, 0), level=1)
+    with pytest.raises(grpc.RpcError) as refused:
+        service.analysis.BestMove(request)
+    assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert field_violations(refused.value) == [("position", "the game is over: there is no move to play")]
+
+
+def test_a_position_only_the_general_path_reads_gets_the_same_answer(service: Running, position: Position) -> None:
+    """The native reader refuses what it need not read (a base game's expansion progress,
+    ignored by the rules); the service then reads the position the general way."""
+    odd = Position()
+    odd.CopyFrom(position)
+    odd.puerto_rico.progress.window = "not a phase"
+    assert read_checked("puerto-rico", odd.puerto_rico.SerializeToString()) is None
+    answers = [service.analysis.Analyze(analysis_pb2.AnalyzeRequest(
+        position=p, seed=5, budget=analysis_pb2.SearchBudget(iterations=300, threads=1))) for p in (position, odd)]
+    for answer in answers:
+        answer.stats.elapsed_ms = 0
+    assert answers[0] == answers[1] and answers[0].stats.iterations == 300
 
 
 def test_streams_leave_no_search_threads(service: Running, position: Position) -> None:
