@@ -8,6 +8,7 @@ import pytest
 from google.protobuf import json_format
 from google.protobuf.message import Message
 
+from meeplemind.engine import Rng, get_game
 from meeplemind.engine.position import to_position
 from meeplemind.server.convert import dict_to_message, message_to_dict
 from meeplemind.v1 import analysis_pb2, position_pb2, rules_pb2
@@ -29,6 +30,21 @@ def test_positions_convert_as_json_format_does(players: int, seed: int, moves: i
     assert dict_to_message(data, position_pb2.Position()) == message
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_maps_of_plain_values_convert_as_json_format_does(players: int) -> None:
+    """The Castles of Burgundy's maps (tile counts, bonus tiles, estates keyed by cell number)."""
+    game, rng = get_game("castles-of-burgundy"), Rng(players)
+    state = game.new_game(players, players)
+    for _ in range(90):
+        legal = state.legal_moves()
+        state = state.apply(legal[rng.below(len(legal))], rng)
+    data = to_position(state)
+    message = json_format.ParseDict(data, position_pb2.Position())
+    assert message_to_dict(message) == data == _json_format_dict(message)
+    assert dict_to_message(data, position_pb2.Position()) == message
+    assert data["castles_of_burgundy"]["players"][0]["estate"]  # keyed by cell numbers as text
+
+
 def test_unset_message_fields_are_left_out() -> None:
     assert message_to_dict(position_pb2.Position(game="puerto-rico")) == {"game": "puerto-rico", "viewer": 0}
     assert not dict_to_message({"game": "x", "viewer": 1}, position_pb2.Position()).HasField("puerto_rico")
@@ -39,7 +55,9 @@ def test_unset_message_fields_are_left_out() -> None:
     rules_pb2.NewGameRequest(game="puerto-rico", players=3, seed=2**40, options={"a": "true"}),
     analysis_pb2.SearchStats(iterations=2**40, elapsed_ms=1.5, stop_reason=analysis_pb2.STOP_REASON_TIME),
 ])
-def test_maps_enums_floats_and_64_bit_integers_are_left_to_json_format(message: Message) -> None:
+def test_other_messages_convert_as_json_format_does(message: Message) -> None:
+    """A map of strings (read field by field), and enums, floats and 64-bit integers (left
+    to json_format)."""
     data = message_to_dict(message)
     assert data == _json_format_dict(message)
     assert dict_to_message(data, type(message)()) == message
