@@ -27,7 +27,8 @@ import numpy as np
 from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import DecodeError, Message
 
-from meeplemind.engine import PositionError, get_game
+from meeplemind.engine import PositionError, castles_of_burgundy, get_game
+from meeplemind.engine.castles_of_burgundy.data import COLOURS, PHASE_NAMES, TILE_NAMES
 from meeplemind.engine.puerto_rico.data import BUILDINGS, GOODS, ROLES
 from meeplemind.engine.puerto_rico.expansion import GIVE_CATEGORIES
 from meeplemind.engine.puerto_rico.state import PHASES
@@ -38,9 +39,10 @@ from meeplemind.server.convert import message_to_dict, position_to_proto
 from . import native_support as support
 
 #: The profiles whose games have a native reader.
-READ_NATIVELY = ("puerto-rico", "puerto-rico+new-buildings")
+READ_NATIVELY = ("castles-of-burgundy", "puerto-rico", "puerto-rico+new-buildings")
 NAMES = (*GOODS, *PHASES, *ROLES, *(b.name for b in BUILDINGS), *GIVE_CATEGORIES, "quarry", "none",
-         "new-buildings", "", "corn ", "Corn", "x", "statue\x00")
+         "new-buildings", *TILE_NAMES, *PHASE_NAMES, *castles_of_burgundy.state.STAGES, *COLOURS, "first",
+         "second", "", "corn ", "Corn", "x", "statue\x00")
 NUMBERS = (-(1 << 31), -1000, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 31, 100, 1000, (1 << 31) - 1)
 
 
@@ -84,7 +86,7 @@ def _messages(message: Message) -> Iterator[Message]:
     """``message`` and every message under it."""
     yield message
     for field, value in message.ListFields():
-        if field.message_type is None:
+        if field.message_type is None or field.message_type.GetOptions().map_entry:
             continue
         for item in value if field.is_repeated else (value,):
             yield from _messages(item)
@@ -95,7 +97,9 @@ def _mutate(message: Message, rnd: random.Random) -> None:
     target = rnd.choice(list(_messages(message)))
     field = rnd.choice(target.DESCRIPTOR.fields)
     name = field.name
-    if field.is_repeated:
+    if field.message_type is not None and field.message_type.GetOptions().map_entry:
+        _mutate_map(getattr(target, name), field.message_type, rnd)
+    elif field.is_repeated:
         items = getattr(target, name)
         kind = rnd.randrange(4)
         if kind == 0 and len(items):
@@ -117,7 +121,7 @@ def _mutate(message: Message, rnd: random.Random) -> None:
                 items[i].CopyFrom(b)
                 items[j].CopyFrom(a)
         elif field.message_type is None:
-            items.append(rnd.choice(NAMES))
+            items.append(rnd.choice(NAMES) if field.type == FieldDescriptor.TYPE_STRING else rnd.choice(NUMBERS))
         else:
             items.add()
     elif field.message_type is not None:
@@ -131,6 +135,22 @@ def _mutate(message: Message, rnd: random.Random) -> None:
     else:
         value = getattr(target, name)
         setattr(target, name, rnd.choice((*NUMBERS, value - 1, value + 1)))
+
+
+def _mutate_map(entries: Any, entry: Any, rnd: random.Random) -> None:
+    """Remove a key, or set one (known or not) to a value."""
+    if len(entries) and rnd.random() < 0.4:
+        del entries[rnd.choice(list(entries))]
+        return
+    key, value = entry.fields_by_name["key"], entry.fields_by_name["value"]
+    pick = {FieldDescriptor.TYPE_STRING: lambda: rnd.choice(NAMES)}
+    if value.type == FieldDescriptor.TYPE_STRING:
+        existing = list(entries)
+        k = rnd.choice(existing) if existing and rnd.random() < 0.5 else pick.get(key.type, lambda: rnd.choice(NUMBERS[1:-1]) % 40)()
+        entries[k] = rnd.choice(NAMES)
+    else:
+        k = pick.get(key.type, lambda: rnd.choice(NUMBERS[1:-1]) % 40)()
+        entries[k] = rnd.choice((*NUMBERS[1:-1], 0, 1, 2))
 
 
 def message_mutants(base: list[Message], count: int, rnd: random.Random) -> Iterator[Message]:

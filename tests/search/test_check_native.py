@@ -89,19 +89,19 @@ def test_a_native_rejection_the_reference_accepts_names_the_field_of_its_layout(
     assert error.path == game.layout_for(vec)[index] and "native decoder" in error.problem
 
 
-@pytest.mark.parametrize("options", get_game("puerto-rico").VARIANTS)
-def test_a_position_read_natively_searches_as_its_state(options: dict[str, str]) -> None:
+@pytest.mark.parametrize("game_id,options", CASES)
+def test_a_position_read_natively_searches_as_its_state(game_id: str, options: dict[str, str]) -> None:
     """``read_checked`` (the service's fast path) stands in for the state: same vector,
     same player, the same analysis, lines of several moves named through the decoded state."""
-    game, rng = get_game("puerto-rico"), Rng(5)
-    state = game.new_game(4, 5, **options)
+    game, rng = get_game(game_id), Rng(5)
+    state = game.new_game(3, 5, **options)
     for _ in range(40):
         legal = state.legal_moves()
         state = state.apply(legal[rng.below(len(legal))], rng)
     position = position_to_proto(state)
     seen, _ = from_position(message_to_dict(position))
-    checked = read_checked("puerto-rico", position.puerto_rico.SerializeToString())
-    assert checked is not None and (checked.current_player, checked.num_players) == (seen.current_player, 4)
+    checked = read_checked(game_id, getattr(position, state_key(game_id)).SerializeToString())
+    assert checked is not None and (checked.current_player, checked.num_players) == (seen.current_player, 3)
     assert (checked.vector == seen.encode()).all() and not checked.is_terminal
     direct = analyze(seen, iterations=400, threads=1, seed=3)
     read = analyze(checked, iterations=400, threads=1, seed=3, vector=checked.vector)
