@@ -57,25 +57,6 @@ typedef struct cob_wire {
     cob_player_wire p[MM_COB_MAX_PLAYERS];
 } cob_wire;
 
-static int first(uint32_t *seen, uint32_t number)
-{
-    if (number >= 32 || (*seen & (1U << number)))
-        return 0;
-    *seen |= 1U << number;
-    return 1;
-}
-
-/* The index of f's name in names[count] (-1 for "" when empty is allowed), or -2. */
-static int name_of(const mm_wire_field *f, const char *const *names, int count, int empty_ok)
-{
-    if (f->type != MM_WIRE_LEN)
-        return -2;
-    if (empty_ok && f->bytes.p == f->bytes.end)
-        return -1;
-    int i = mm_wire_name(f, names, count);
-    return i >= 0 ? i : -2;
-}
-
 static int add_int(ints *out, int cap, uint64_t x, int32_t lo, int32_t hi)
 {
     int32_t value = (int32_t)(uint32_t)x;
@@ -103,7 +84,7 @@ static int add_ints(const mm_wire_field *f, ints *out, int cap, int32_t lo, int3
 /* Append a repeated string field's tile (or "" as -1 when empty_ok) to *out. */
 static int add_tile(const mm_wire_field *f, ints *out, int cap, int empty_ok)
 {
-    int t = name_of(f, mm_cob_tile_names, NT, empty_ok);
+    int t = mm_wire_name(f, mm_cob_tile_names, NT, empty_ok);
     if (t < -1 || out->n >= cap)
         return 0;
     out->v[out->n++] = t;
@@ -123,7 +104,7 @@ static int read_entry(mm_wire w, mm_wire_field *key, mm_wire_field *value, uint3
     while ((rc = mm_wire_next(&w, &f)) > 0) {
         if (f.number > 2)
             continue;
-        if (!first(&seen, f.number) || f.type != (f.number == 1 ? key_type : value_type))
+        if (!mm_wire_first(&seen, f.number) || f.type != (f.number == 1 ? key_type : value_type))
             return 0;
         *(f.number == 1 ? key : value) = f;
     }
@@ -136,7 +117,7 @@ static int add_count(const mm_wire_field *f, int32_t *counts, uint64_t *seen)
     mm_wire_field key, value;
     if (f->type != MM_WIRE_LEN || !read_entry(f->bytes, &key, &value, MM_WIRE_LEN, MM_WIRE_VARINT))
         return 0;
-    int t = name_of(&key, mm_cob_tile_names, NT, 0);
+    int t = mm_wire_name(&key, mm_cob_tile_names, NT, 0);
     int32_t n = mm_wire_int32(&value);
     if (t < 0 || (*seen & BIT(t)) || n < 0 || n > LIMIT)
         return 0;
@@ -167,10 +148,10 @@ static int read_pending(mm_wire w, cob_wire *s)
         int ok;
         switch (f.number) {
         case 1:
-            ok = first(&s->pending_seen, 1) && (s->pending_tile = name_of(&f, mm_cob_tile_names, NT, 1)) >= -1;
+            ok = mm_wire_first(&s->pending_seen, 1) && (s->pending_tile = mm_wire_name(&f, mm_cob_tile_names, NT, 1)) >= -1;
             break;
         case 2:
-            ok = first(&s->pending_seen, 2) && f.type == MM_WIRE_VARINT;
+            ok = mm_wire_first(&s->pending_seen, 2) && f.type == MM_WIRE_VARINT;
             s->pending_cell = mm_wire_int32(&f);
             ok = ok && s->pending_cell >= 0 && s->pending_cell <= MM_COB_CELLS;
             break;
@@ -234,7 +215,7 @@ static int read_player(mm_wire w, cob_wire *s)
         case 1:
         case 2:
         case 3:
-            ok = first(&p->seen, f.number) && f.type == MM_WIRE_VARINT;
+            ok = mm_wire_first(&p->seen, f.number) && f.type == MM_WIRE_VARINT;
             p->scalar[f.number] = mm_wire_int32(&f);
             ok = ok && p->scalar[f.number] >= 0 && p->scalar[f.number] <= LIMIT;
             break;
@@ -249,8 +230,8 @@ static int read_player(mm_wire w, cob_wire *s)
             break;
         case 7: /* bonus_tiles: colour -> "first" or "second", each colour once */
             ok = f.type == MM_WIRE_LEN && read_entry(f.bytes, &key, &value, MM_WIRE_LEN, MM_WIRE_LEN)
-                 && (k = name_of(&key, mm_cob_colour_names, NCOL, 0)) >= 0 && first(&bonus_seen, (uint32_t)k)
-                 && (p->bonus[k] = name_of(&value, BONUS_NAMES, 2, 0) + 1) > 0;
+                 && (k = mm_wire_name(&key, mm_cob_colour_names, NCOL, 0)) >= 0 && mm_wire_first(&bonus_seen, (uint32_t)k)
+                 && (p->bonus[k] = mm_wire_name(&value, BONUS_NAMES, 2, 0) + 1) > 0;
             break;
         case 8:
             ok = add_tile(&f, &p->storage, MM_COB_STORAGE, 0);
@@ -259,7 +240,7 @@ static int read_player(mm_wire w, cob_wire *s)
             ok = f.type == MM_WIRE_LEN && read_entry(f.bytes, &key, &value, MM_WIRE_VARINT, MM_WIRE_LEN);
             k = ok ? mm_wire_int32(&key) - 1 : -1;
             ok = ok && k >= 0 && k < MM_COB_CELLS && !(cells & BIT(k))
-                 && (p->estate[k] = name_of(&value, mm_cob_tile_names, NT, 0)) >= 0;
+                 && (p->estate[k] = mm_wire_name(&value, mm_cob_tile_names, NT, 0)) >= 0;
             if (ok)
                 cells |= BIT(k);
             break;
@@ -279,16 +260,16 @@ static int read_state(mm_wire w, cob_wire *s)
         int ok = 1;
         switch (f.number) {
         case 1:
-            ok = first(&s->seen, 1) && (s->scalar[1] = name_of(&f, mm_cob_phase_names, MM_COB_ROUNDS, 0)) >= 0;
+            ok = mm_wire_first(&s->seen, 1) && (s->scalar[1] = mm_wire_name(&f, mm_cob_phase_names, MM_COB_ROUNDS, 0)) >= 0;
             break;
         case 3:
-            ok = first(&s->seen, 3) && (s->scalar[3] = name_of(&f, mm_cob_stage_names, 12, 0)) >= 0;
+            ok = mm_wire_first(&s->seen, 3) && (s->scalar[3] = mm_wire_name(&f, mm_cob_stage_names, 12, 0)) >= 0;
             break;
         case 2:
         case 6:
         case 7:
         case 8:
-            ok = first(&s->seen, f.number) && f.type == MM_WIRE_VARINT;
+            ok = mm_wire_first(&s->seen, f.number) && f.type == MM_WIRE_VARINT;
             s->scalar[f.number] = mm_wire_int32(&f);
             break;
         case 4:
@@ -298,7 +279,7 @@ static int read_state(mm_wire w, cob_wire *s)
             ok = add_ints(&f, &s->round_order, MM_COB_MAX_PLAYERS, 0, MM_COB_MAX_PLAYERS - 1);
             break;
         case 9:
-            ok = first(&s->seen, 9) && f.type == MM_WIRE_LEN && read_pending(f.bytes, s);
+            ok = mm_wire_first(&s->seen, 9) && f.type == MM_WIRE_LEN && read_pending(f.bytes, s);
             break;
         case 10:
             ok = f.type == MM_WIRE_LEN && read_depot(f.bytes, s);
@@ -310,7 +291,7 @@ static int read_state(mm_wire w, cob_wire *s)
             ok = add_ints(&f, &s->round_goods, MM_COB_ROUNDS, 0, NG);
             break;
         case 13:
-            ok = first(&s->seen, 13) && f.type == MM_WIRE_LEN && read_hidden(f.bytes, s);
+            ok = mm_wire_first(&s->seen, 13) && f.type == MM_WIRE_LEN && read_hidden(f.bytes, s);
             break;
         case 14:
             ok = add_count(&f, s->discarded, &discarded_seen);

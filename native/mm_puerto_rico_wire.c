@@ -62,47 +62,27 @@ typedef struct pr_wire {
     pr_player_wire p[MM_MAX_PLAYERS];
 } pr_wire;
 
-/* Mark field `number` read in *seen; 0 if it was already (a field repeated on the wire). */
-static int first(uint32_t *seen, uint32_t number)
-{
-    if (number >= 32 || (*seen & (1U << number)))
-        return 0;
-    *seen |= 1U << number;
-    return 1;
-}
-
 /* Field f is the first of its number and of the given wire type. */
 static int expect(uint32_t *seen, const mm_wire_field *f, uint32_t type)
 {
-    return f->type == type && first(seen, f->number);
-}
-
-/* The index of f's name in names[count] (-1 for "" when empty is allowed), or -2. */
-static int name_of(const mm_wire_field *f, const char *const *names, int count, int empty_ok)
-{
-    if (f->type != MM_WIRE_LEN)
-        return -2;
-    if (empty_ok && f->bytes.p == f->bytes.end)
-        return -1;
-    int i = mm_wire_name(f, names, count);
-    return i >= 0 ? i : -2;
+    return f->type == type && mm_wire_first(seen, f->number);
 }
 
 /* A Mayor slot's index (moves.py SLOT_NAMES: the kinds, "quarry", the buildings), or -1. */
 static int slot_of(const mm_wire_field *f)
 {
     int k;
-    if ((k = name_of(f, mm_pr_good_names, NK, 0)) >= 0)
+    if ((k = mm_wire_name(f, mm_pr_good_names, NK, 0)) >= 0)
         return k;
     if (f->type == MM_WIRE_LEN && f->bytes.end - f->bytes.p == 6 && memcmp(f->bytes.p, "quarry", 6) == 0)
         return NK;
-    return (k = name_of(f, mm_pr_building_names, NB, 0)) >= 0 ? NK + 1 + k : -1;
+    return (k = mm_wire_name(f, mm_pr_building_names, NB, 0)) >= 0 ? NK + 1 + k : -1;
 }
 
 /* The phase a Guest House window comes before, by its name (-1 for "": no window), or -2. */
 static int window_of(const mm_wire_field *f)
 {
-    int phase = name_of(f, mm_pr_phase_names, 11, 1);
+    int phase = mm_wire_name(f, mm_pr_phase_names, 11, 1);
     for (int i = 0; i < 4; i++)
         if (phase == WINDOW_PHASES[i])
             return phase;
@@ -132,11 +112,11 @@ static int read_options(mm_wire w, pr_wire *s)
     while ((rc = mm_wire_next(&w, &f)) > 0) {
         if (f.number > 2)
             continue;
-        if (!first(&s->options_seen, f.number))
+        if (!mm_wire_first(&s->options_seen, f.number))
             return 0;
         if (f.number == 1 && f.type == MM_WIRE_VARINT)
             s->swap = f.varint != 0;
-        else if (f.number != 2 || (s->expansion = name_of(&f, EXPANSIONS, 2, 0)) < 0)
+        else if (f.number != 2 || (s->expansion = mm_wire_name(&f, EXPANSIONS, 2, 0)) < 0)
             return 0;
     }
     return rc == 0;
@@ -168,9 +148,9 @@ static int read_role(mm_wire w, pr_wire *s)
     while ((rc = mm_wire_next(&w, &f)) > 0) {
         if (f.number > 3)
             continue;
-        if (!first(&seen, f.number))
+        if (!mm_wire_first(&seen, f.number))
             return 0;
-        if (f.number == 1 && name_of(&f, mm_pr_role_names, MM_PR_MAX_ROLES, 0) != i)
+        if (f.number == 1 && mm_wire_name(&f, mm_pr_role_names, MM_PR_MAX_ROLES, 0) != i)
             return 0; /* roles are listed in card order */
         if (f.number == 1)
             continue;
@@ -197,10 +177,10 @@ static int read_ship(mm_wire w, pr_wire *s)
     while ((rc = mm_wire_next(&w, &f)) > 0) {
         if (f.number > 3)
             continue;
-        if (!first(&seen, f.number))
+        if (!mm_wire_first(&seen, f.number))
             return 0;
         if (f.number == 2) {
-            if ((ship[1] = name_of(&f, mm_pr_good_names, NK, 1)) < -1)
+            if ((ship[1] = mm_wire_name(&f, mm_pr_good_names, NK, 1)) < -1)
                 return 0;
         } else if (f.type != MM_WIRE_VARINT) {
             return 0;
@@ -220,12 +200,12 @@ static int read_black_market(mm_wire w, pr_wire *s)
     while ((rc = mm_wire_next(&w, &f)) > 0) {
         if (f.number > 3)
             continue;
-        if (!first(&s->black_market_seen, f.number))
+        if (!mm_wire_first(&s->black_market_seen, f.number))
             return 0;
         if (f.number == 1)
-            s->bm[1] = name_of(&f, mm_pr_building_names, NB, 1);
+            s->bm[1] = mm_wire_name(&f, mm_pr_building_names, NB, 1);
         else if (f.number == 3)
-            s->bm[3] = name_of(&f, mm_pr_given_names + 1, 3, 1) + 1;
+            s->bm[3] = mm_wire_name(&f, mm_pr_given_names + 1, 3, 1) + 1;
         else if (f.type == MM_WIRE_VARINT)
             s->bm[2] = mm_wire_int32(&f);
         else
@@ -248,21 +228,21 @@ static int read_progress(mm_wire w, pr_wire *s)
         switch (f.number) {
         case 4:
         case 6: /* repeated names of kinds */
-            if ((k = name_of(&f, mm_pr_good_names, NK, 0)) < 0)
+            if ((k = mm_wire_name(&f, mm_pr_good_names, NK, 0)) < 0)
                 return 0;
             out[f.number] |= 1 << k;
             s->progress_seen |= 1U << f.number;
             break;
         case 3:
-            if (!first(&s->progress_seen, 3) || (out[3] = slot_of(&f)) < 0)
+            if (!mm_wire_first(&s->progress_seen, 3) || (out[3] = slot_of(&f)) < 0)
                 return 0;
             break;
         case 7:
-            if (!first(&s->progress_seen, 7) || (out[7] = name_of(&f, mm_pr_good_names, NK, 1)) < -1)
+            if (!mm_wire_first(&s->progress_seen, 7) || (out[7] = mm_wire_name(&f, mm_pr_good_names, NK, 1)) < -1)
                 return 0;
             break;
         case 8:
-            if (!first(&s->progress_seen, 8) || (out[8] = window_of(&f)) < -1)
+            if (!mm_wire_first(&s->progress_seen, 8) || (out[8] = window_of(&f)) < -1)
                 return 0;
             break;
         case 10:
@@ -295,7 +275,7 @@ static int read_new_buildings(mm_wire w, pr_wire *s)
                 return 0;
             s->forest_supply = mm_wire_int32(&f);
         } else if (f.number == 2) { /* a violet building in the game, listed once */
-            b = name_of(&f, mm_pr_building_names, NB, 0);
+            b = mm_wire_name(&f, mm_pr_building_names, NB, 0);
             if (b < FIRST_VIOLET || (s->violet & BIT(b)))
                 return 0;
             s->violet |= BIT(b);
@@ -313,10 +293,10 @@ static int read_building(mm_wire w, pr_player_wire *p)
     while ((rc = mm_wire_next(&w, &f)) > 0) {
         if (f.number > 2)
             continue;
-        if (!first(&seen, f.number))
+        if (!mm_wire_first(&seen, f.number))
             return 0;
         if (f.number == 1)
-            b = name_of(&f, mm_pr_building_names, NB, 0);
+            b = mm_wire_name(&f, mm_pr_building_names, NB, 0);
         else if (f.type == MM_WIRE_VARINT)
             colonists = mm_wire_int32(&f);
         else
@@ -367,7 +347,7 @@ static int read_state(mm_wire w, pr_wire *s)
             ok = expect(&s->seen, &f, MM_WIRE_LEN) && read_options(f.bytes, s);
             break;
         case 3: /* phase */
-            ok = first(&s->seen, 3) && (k = name_of(&f, mm_pr_phase_names, 11, 0)) >= 0;
+            ok = mm_wire_first(&s->seen, 3) && (k = mm_wire_name(&f, mm_pr_phase_names, 11, 0)) >= 0;
             if (ok)
                 s->scalar[3] = k;
             break;

@@ -84,13 +84,28 @@ static inline int mm_wire_next(mm_wire *w, mm_wire_field *f)
 /* An int32 field's value (the low 32 bits of its varint, as protobuf reads it). */
 static inline int32_t mm_wire_int32(const mm_wire_field *f) { return (int32_t)(uint32_t)f->varint; }
 
-/* The index of a string field's value in names[count], or -1. */
-static inline int mm_wire_name(const mm_wire_field *f, const char *const *names, int count)
+/* The index of a string field's value in names[count] (-1 for "" when empty_ok), or -2
+ * (not a name, or not a string field). */
+static inline int mm_wire_name(const mm_wire_field *f, const char *const *names, int count, int empty_ok)
 {
     size_t len = (size_t)(f->bytes.end - f->bytes.p);
+    if (f->type != MM_WIRE_LEN)
+        return -2;
+    if (empty_ok && len == 0)
+        return -1;
     for (int i = 0; i < count; i++)
         if (strlen(names[i]) == len && memcmp(names[i], f->bytes.p, len) == 0)
             return i;
-    return -1;
+    return -2;
+}
+
+/* Mark field `number` (below 32) read in *seen; 0 if it was already: a field repeated on
+ * the wire, which a reader leaves to the general path. */
+static inline int mm_wire_first(uint32_t *seen, uint32_t number)
+{
+    if (number >= 32 || (*seen & (1U << number)))
+        return 0;
+    *seen |= 1U << number;
+    return 1;
 }
 #endif
