@@ -11,7 +11,7 @@ from typing import Any
 import grpc
 import numpy as np
 
-from ..engine import PositionError
+from ..engine import PositionError, game_ids
 from ..engine.position import state_key
 from ..search.ismcts import Analysis, analyze, check_native, read_checked
 from ..v1 import analysis_pb2, analysis_pb2_grpc, position_pb2
@@ -167,7 +167,7 @@ def _read_position(position: position_pb2.Position) -> tuple[Any, np.ndarray]:
     through the reference state, whose errors name the field."""
     game = position.game
     key = state_key(game)
-    if position.WhichOneof("state") == key:  # a known game, its state given
+    if game in game_ids() and position.WhichOneof("state") == key:  # a known game, its state given
         checked = read_checked(game, getattr(position, key).SerializeToString())
         if checked is not None and 0 <= position.viewer < checked.num_players:
             return checked, checked.vector

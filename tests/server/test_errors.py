@@ -64,6 +64,9 @@ def test_unknown_game(service: Running, position: Position) -> None:
                    NOT_FOUND, "position.game")
     assert_refused(service, lambda: service.analysis.Analyze(analysis_pb2.AnalyzeRequest(position=other)),
                    NOT_FOUND, "position.game")
+    spelt_as_its_key = edited(position, lambda p: setattr(p, "game", "puerto_rico"))  # its state's field
+    assert_refused(service, lambda: service.analysis.Analyze(analysis_pb2.AnalyzeRequest(position=spelt_as_its_key)),
+                   NOT_FOUND, "position.game")
 
 
 def test_game_id_and_state_must_agree(service: Running, position: Position) -> None:
