@@ -328,8 +328,8 @@ class CheckedVector:
 
     @functools.cached_property
     def state(self) -> Any:
-        """The reference state (decoded on first use)."""
-        return get_game(self.game_id).decode(self.vector)
+        """The reference state (decoded on first use; the native decoder has checked it)."""
+        return get_game(self.game_id).decode(self.vector, check=False)
 
 
 def read_checked(game_id: str, message: bytes) -> CheckedVector | None:

@@ -117,10 +117,12 @@ def encode(s: State) -> np.ndarray:
     return np.asarray(v, dtype=np.int32)
 
 
-def decode(vec: Any) -> State:
-    """The State of a vector written by ``encode`` (validated like ``from_dict``)."""
+def decode(vec: Any, check: bool = True) -> State:
+    """The State of a vector written by ``encode`` (validated like ``from_dict``).
+    ``check=False`` skips the validation, for a vector the native decoder has accepted."""
     v = np.asarray(vec).ravel().tolist()
-    _raise(check_vector(v))
+    if check:
+        _raise(check_vector(v))
     n = v[1]
     pos = 12
 
@@ -144,7 +146,8 @@ def decode(vec: Any) -> State:
               ranking=ranking, round_order=order, depots=depots, black=black,
               depot_goods=depot_goods, round_goods=round_goods, goods_pool=goods_pool, stack=stack,
               black_stack=black_stack, discarded=discarded)
-    _check_has_move(s)
+    if check:
+        _check_has_move(s)
     return s
 
 
