@@ -151,8 +151,9 @@ static int read_pending(mm_wire w, cob_wire *s)
             ok = mm_wire_first(&s->pending_seen, 1) && (s->pending_tile = mm_wire_name(&f, mm_cob_tile_names, NT, 1)) >= -1;
             break;
         case 2:
-            ok = mm_wire_first(&s->pending_seen, 2) && f.type == MM_WIRE_VARINT;
-            s->pending_cell = mm_wire_int32(&f);
+            ok = mm_wire_expect(&s->pending_seen, &f, MM_WIRE_VARINT);
+            if (ok)
+                s->pending_cell = mm_wire_int32(&f);
             ok = ok && s->pending_cell >= 0 && s->pending_cell <= MM_COB_CELLS;
             break;
         case 3:
@@ -215,8 +216,9 @@ static int read_player(mm_wire w, cob_wire *s)
         case 1:
         case 2:
         case 3:
-            ok = mm_wire_first(&p->seen, f.number) && f.type == MM_WIRE_VARINT;
-            p->scalar[f.number] = mm_wire_int32(&f);
+            ok = mm_wire_expect(&p->seen, &f, MM_WIRE_VARINT);
+            if (ok)
+                p->scalar[f.number] = mm_wire_int32(&f);
             ok = ok && p->scalar[f.number] >= 0 && p->scalar[f.number] <= LIMIT;
             break;
         case 4:
@@ -269,8 +271,9 @@ static int read_state(mm_wire w, cob_wire *s)
         case 6:
         case 7:
         case 8:
-            ok = mm_wire_first(&s->seen, f.number) && f.type == MM_WIRE_VARINT;
-            s->scalar[f.number] = mm_wire_int32(&f);
+            ok = mm_wire_expect(&s->seen, &f, MM_WIRE_VARINT);
+            if (ok)
+                s->scalar[f.number] = mm_wire_int32(&f);
             break;
         case 4:
             ok = add_ints(&f, &s->turn_order, MM_COB_MAX_PLAYERS, 0, MM_COB_MAX_PLAYERS - 1);
@@ -279,7 +282,7 @@ static int read_state(mm_wire w, cob_wire *s)
             ok = add_ints(&f, &s->round_order, MM_COB_MAX_PLAYERS, 0, MM_COB_MAX_PLAYERS - 1);
             break;
         case 9:
-            ok = mm_wire_first(&s->seen, 9) && f.type == MM_WIRE_LEN && read_pending(f.bytes, s);
+            ok = mm_wire_expect(&s->seen, &f, MM_WIRE_LEN) && read_pending(f.bytes, s);
             break;
         case 10:
             ok = f.type == MM_WIRE_LEN && read_depot(f.bytes, s);
@@ -291,7 +294,7 @@ static int read_state(mm_wire w, cob_wire *s)
             ok = add_ints(&f, &s->round_goods, MM_COB_ROUNDS, 0, NG);
             break;
         case 13:
-            ok = mm_wire_first(&s->seen, 13) && f.type == MM_WIRE_LEN && read_hidden(f.bytes, s);
+            ok = mm_wire_expect(&s->seen, &f, MM_WIRE_LEN) && read_hidden(f.bytes, s);
             break;
         case 14:
             ok = add_count(&f, s->discarded, &discarded_seen);

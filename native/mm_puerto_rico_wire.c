@@ -62,12 +62,6 @@ typedef struct pr_wire {
     pr_player_wire p[MM_MAX_PLAYERS];
 } pr_wire;
 
-/* Field f is the first of its number and of the given wire type. */
-static int expect(uint32_t *seen, const mm_wire_field *f, uint32_t type)
-{
-    return f->type == type && mm_wire_first(seen, f->number);
-}
-
 /* A Mayor slot's index (moves.py SLOT_NAMES: the kinds, "quarry", the buildings), or -1. */
 static int slot_of(const mm_wire_field *f)
 {
@@ -97,7 +91,7 @@ static int read_goods(mm_wire w, int32_t *out)
     while ((rc = mm_wire_next(&w, &f)) > 0) {
         if (f.number > NK)
             continue;
-        if (!expect(&seen, &f, MM_WIRE_VARINT))
+        if (!mm_wire_expect(&seen, &f, MM_WIRE_VARINT))
             return 0;
         out[f.number - 1] = mm_wire_int32(&f);
     }
@@ -246,18 +240,18 @@ static int read_progress(mm_wire w, pr_wire *s)
                 return 0;
             break;
         case 10:
-            if (!expect(&s->progress_seen, &f, MM_WIRE_LEN) || !read_black_market(f.bytes, s))
+            if (!mm_wire_expect(&s->progress_seen, &f, MM_WIRE_LEN) || !read_black_market(f.bytes, s))
                 return 0;
             break;
         case 12:
         case 13:
-            if (!expect(&s->progress_seen, &f, MM_WIRE_LEN) || !read_goods(f.bytes, f.number == 12 ? s->made : s->kept))
+            if (!mm_wire_expect(&s->progress_seen, &f, MM_WIRE_LEN) || !read_goods(f.bytes, f.number == 12 ? s->made : s->kept))
                 return 0;
             break;
         default:
             if (f.number > 13)
                 break;
-            if (!expect(&s->progress_seen, &f, MM_WIRE_VARINT))
+            if (!mm_wire_expect(&s->progress_seen, &f, MM_WIRE_VARINT))
                 return 0;
             out[f.number] = mm_wire_int32(&f);
         }
@@ -271,7 +265,7 @@ static int read_new_buildings(mm_wire w, pr_wire *s)
     int rc, b;
     while ((rc = mm_wire_next(&w, &f)) > 0) {
         if (f.number == 1) {
-            if (!expect(&s->new_buildings_seen, &f, MM_WIRE_VARINT))
+            if (!mm_wire_expect(&s->new_buildings_seen, &f, MM_WIRE_VARINT))
                 return 0;
             s->forest_supply = mm_wire_int32(&f);
         } else if (f.number == 2) { /* a violet building in the game, listed once */
@@ -323,9 +317,9 @@ static int read_player(mm_wire w, pr_wire *s)
             if (f.type != MM_WIRE_LEN || !read_building(f.bytes, p))
                 return 0;
         } else if (f.number >= 3 && f.number <= 5) {
-            if (!expect(&p->seen, &f, MM_WIRE_LEN) || !read_goods(f.bytes, p->goods[f.number - 3]))
+            if (!mm_wire_expect(&p->seen, &f, MM_WIRE_LEN) || !read_goods(f.bytes, p->goods[f.number - 3]))
                 return 0;
-        } else if (expect(&p->seen, &f, MM_WIRE_VARINT)) {
+        } else if (mm_wire_expect(&p->seen, &f, MM_WIRE_VARINT)) {
             p->scalar[f.number] = mm_wire_int32(&f);
         } else {
             return 0;
@@ -344,7 +338,7 @@ static int read_state(mm_wire w, pr_wire *s)
         int ok;
         switch (f.number) {
         case 1:
-            ok = expect(&s->seen, &f, MM_WIRE_LEN) && read_options(f.bytes, s);
+            ok = mm_wire_expect(&s->seen, &f, MM_WIRE_LEN) && read_options(f.bytes, s);
             break;
         case 3: /* phase */
             ok = mm_wire_first(&s->seen, 3) && (k = mm_wire_name(&f, mm_pr_phase_names, 11, 0)) >= 0;
@@ -352,28 +346,28 @@ static int read_state(mm_wire w, pr_wire *s)
                 s->scalar[3] = k;
             break;
         case 12: case 13: case 15: case 16: case 17:
-            ok = expect(&s->seen, &f, MM_WIRE_LEN) && read_goods(f.bytes, s->piles[PILE_FIELDS[f.number]]);
+            ok = mm_wire_expect(&s->seen, &f, MM_WIRE_LEN) && read_goods(f.bytes, s->piles[PILE_FIELDS[f.number]]);
             break;
         case 14:
             ok = f.type == MM_WIRE_LEN && read_ship(f.bytes, s);
             break;
         case 19:
-            ok = expect(&s->seen, &f, MM_WIRE_LEN) && read_supply(f.bytes, s);
+            ok = mm_wire_expect(&s->seen, &f, MM_WIRE_LEN) && read_supply(f.bytes, s);
             break;
         case 20:
             ok = f.type == MM_WIRE_LEN && read_role(f.bytes, s);
             break;
         case 21:
-            ok = expect(&s->seen, &f, MM_WIRE_LEN) && read_progress(f.bytes, s);
+            ok = mm_wire_expect(&s->seen, &f, MM_WIRE_LEN) && read_progress(f.bytes, s);
             break;
         case 22:
             ok = f.type == MM_WIRE_LEN && read_player(f.bytes, s);
             break;
         case 23:
-            ok = expect(&s->seen, &f, MM_WIRE_LEN) && read_new_buildings(f.bytes, s);
+            ok = mm_wire_expect(&s->seen, &f, MM_WIRE_LEN) && read_new_buildings(f.bytes, s);
             break;
         default: /* int32 and bool fields */
-            ok = expect(&s->seen, &f, MM_WIRE_VARINT);
+            ok = mm_wire_expect(&s->seen, &f, MM_WIRE_VARINT);
             if (ok)
                 s->scalar[f.number] = mm_wire_int32(&f);
         }

@@ -108,4 +108,10 @@ static inline int mm_wire_first(uint32_t *seen, uint32_t number)
     *seen |= 1U << number;
     return 1;
 }
+
+/* Field f is the first of its number (mm_wire_first) and of the given wire type. */
+static inline int mm_wire_expect(uint32_t *seen, const mm_wire_field *f, uint32_t type)
+{
+    return f->type == type && mm_wire_first(seen, f->number);
+}
 #endif
