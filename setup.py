@@ -3,10 +3,16 @@
 cffi compiles the native engines; ``build_py`` first generates the gRPC code of
 ``proto/meeplemind/v1/*.proto`` with grpcio-tools into ``app/v1/`` (the package
 ``meeplemind.v1``), so regular and editable installs both get it.
+
+Wheels are tagged abi3 (cffi builds the modules for the limited API) and hold the
+optimised native module only: the AddressSanitizer build ``meeplemind.native._mm_asan``,
+which the tests marked ``sanitizer`` run, is built only when ``$MEEPLEMIND_BUILD_ASAN``
+is 1 (``make install`` sets it for the development install).
 """
 
 from __future__ import annotations
 
+import os
 import pathlib
 import shutil
 import tempfile
@@ -18,6 +24,12 @@ ROOT = pathlib.Path(__file__).resolve().parent
 PROTO_ROOT = ROOT / "proto"
 PROTO_PACKAGE = pathlib.Path("meeplemind", "v1")
 GENERATED_INTO = ROOT / "app" / "v1"
+#: Set to 1 to build the sanitizer module too (development installs, for the tests).
+BUILD_ASAN_ENV = "MEEPLEMIND_BUILD_ASAN"
+#: The oldest CPython the abi3 modules load in (``requires-python``).
+LIMITED_API = "cp311"
+#: The cffi build script: run at build time, not shipped.
+BUILD_SCRIPT = ("meeplemind.native", "build_native")
 
 
 def generate_protos() -> None:
@@ -43,11 +55,13 @@ class BuildPyWithProtos(build_py):
         generate_protos()
         super().run()
 
+    def find_package_modules(self, package: str, package_dir: str) -> list[tuple[str, str, str]]:
+        return [m for m in super().find_package_modules(package, package_dir) if m[:2] != BUILD_SCRIPT]
+
 
 setup(
     cmdclass={"build_py": BuildPyWithProtos},
-    cffi_modules=[
-        "native/build_native.py:ffibuilder",
-        "native/build_native.py:ffibuilder_asan",
-    ],
+    cffi_modules=["native/build_native.py:ffibuilder"]
+    + (["native/build_native.py:ffibuilder_asan"] if os.environ.get(BUILD_ASAN_ENV) == "1" else []),
+    options={"bdist_wheel": {"py_limited_api": LIMITED_API}},
 )

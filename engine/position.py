@@ -8,6 +8,7 @@ the game id, the seat whose view it is, and the game's state under the game's ke
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 from . import get_game
@@ -56,11 +57,18 @@ def from_position(data: Any, check: bool = True) -> tuple[Any, int]:
     return state, viewer
 
 
+#: The file name that stands for standard input.
+STDIN = "-"
+
+
 def read_json(path: str) -> Any:
-    """A position file's JSON data, unchecked; errors name the file."""
+    """A position file's JSON data (``-``: standard input), unchecked; errors name the file."""
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
+        if path == STDIN:
+            text, path = sys.stdin.read(), "<stdin>"
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
     except OSError as e:
         raise PositionError("", f"{path}: {e.strerror}") from None
     try:

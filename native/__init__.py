@@ -25,7 +25,14 @@ POLICIES = (0, 1)  # rollout policies: uniform random, heuristic
 
 @cache
 def _load(variant: str) -> tuple[Any, Any]:
-    module = importlib.import_module(VARIANTS[variant])
+    try:
+        module = importlib.import_module(VARIANTS[variant])
+    except ModuleNotFoundError as e:
+        if e.name != VARIANTS[variant]:
+            raise
+        raise ModuleNotFoundError(f"{e.name} is not built: the {variant} build is made for the tests only "
+                                  "(MEEPLEMIND_BUILD_ASAN=1 pip install -e ., as `make install` does)",
+                                  name=e.name) from None
     return module.ffi, module.lib
 
 

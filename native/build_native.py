@@ -1,8 +1,9 @@
 """cffi (API mode) build of the native engines and search.
 
-Two extension modules are built from the same sources by `pip install`:
-``meeplemind.native._mm`` (optimised) and ``meeplemind.native._mm_asan``
-(``-fsanitize=address,undefined``, selected with ``MEEPLEMIND_NATIVE=asan``).
+Two extension modules are built from the same sources: ``meeplemind.native._mm``
+(optimised) by every ``pip install``, and ``meeplemind.native._mm_asan``
+(``-fsanitize=address,undefined``, selected with ``MEEPLEMIND_NATIVE=asan``) for the
+tests only, when ``$MEEPLEMIND_BUILD_ASAN`` is 1 (see ``setup.py``).
 The declarations cffi sees are the ``cdef/*.h`` files, one per C module.
 """
 

@@ -14,15 +14,30 @@ from typing import Any
 from .limits import AUTH_TOKEN_ENV, DEFAULT_MAX_MESSAGE_BYTES, Limits
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+#: ``--log-format``: lines of text, or one JSON object per line (python-json-logger).
+LOG_FORMATS = ("text", "json")
+#: JSON log keys: the record attributes logged, renamed as log collectors expect them.
+JSON_FIELDS = "%(asctime)s %(levelname)s %(name)s %(message)s"
+JSON_RENAMES = {"asctime": "time", "levelname": "level", "name": "logger"}
 #: The logger of the one line per call that ``--access-log`` turns on.
 ACCESS_LOGGER = "meeplemind.access"
 
 
-def configure_logging(level: str, access_log: bool, worker: int | None = None) -> None:
-    """Log at ``level`` (worker ``i`` names itself in each line); the line per call
-    only with ``access_log`` (it costs the request thread a formatted write)."""
-    name = "%(name)s" if worker is None else f"%(name)s[{worker}]"
-    logging.basicConfig(level=level, format=LOG_FORMAT.replace("%(name)s", name))
+def configure_logging(level: str, access_log: bool, worker: int | None = None,
+                      log_format: str = "text") -> None:
+    """Log at ``level`` to standard error as text or JSON (worker ``i`` names itself in
+    each line, or in the JSON field ``worker``); the line per call only with
+    ``access_log`` (it costs the request thread a formatted write)."""
+    handler = logging.StreamHandler()
+    if log_format == "json":
+        from pythonjsonlogger.json import JsonFormatter
+
+        handler.setFormatter(JsonFormatter(JSON_FIELDS, rename_fields=JSON_RENAMES,
+                                           static_fields={} if worker is None else {"worker": worker}))
+    else:
+        name = "%(name)s" if worker is None else f"%(name)s[{worker}]"
+        handler.setFormatter(logging.Formatter(LOG_FORMAT.replace("%(name)s", name)))
+    logging.basicConfig(level=level, handlers=[handler])
     logging.getLogger(ACCESS_LOGGER).setLevel(logging.INFO if access_log else logging.WARNING)
 
 
@@ -58,6 +73,8 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     add("--metrics-address", default="127.0.0.1", help="address of the metrics endpoint")
     add("--grace", type=float, default=5.0, help="seconds calls get to finish on SIGTERM/SIGINT")
     add("--log-level", default="INFO", choices=("DEBUG", "INFO", "WARNING", "ERROR"))
+    add("--log-format", default="text", choices=LOG_FORMATS,
+        help="log lines as text or as JSON objects (one per line, the access log's fields as keys)")
     add("--access-log", action="store_true",
         help="log one line per call (method, status, milliseconds, peer, request id)")
 
@@ -69,14 +86,14 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.workers < 1:
         raise ValueError(f"--workers {args.workers}: must be at least 1")
     options = _server_options(args)
-    configure_logging(args.log_level, args.access_log)
+    configure_logging(args.log_level, args.access_log, log_format=args.log_format)
     if args.workers == 1:
         return serve(f"{args.host}:{args.port}", metrics_port=args.metrics_port,
                      metrics_address=args.metrics_address, grace=args.grace, **options)
     from .workers import WorkerSpec, supervise
 
     spec = WorkerSpec(0, args.host, args.port, args.metrics_port, args.metrics_address, args.grace,
-                      args.log_level, args.access_log, options)
+                      args.log_level, args.access_log, options, args.log_format)
     return supervise(spec, args.workers)
 
 

@@ -1,4 +1,4 @@
-"""Server interceptors: observing (metrics and an access log line per call), bearer-token
+"""Server interceptors: observing (standard gRPC metrics, an access log line per call), bearer-token
 auth, and the guard that turns undecodable requests and ServiceErrors into rich statuses.
 
 ``create_server`` installs them outermost first: observe, auth, guard.
@@ -18,7 +18,7 @@ from google.protobuf.message import DecodeError
 
 from .command import ACCESS_LOGGER
 from .errors import ServiceError
-from .metrics import Metrics
+from .metrics import Method, Metrics
 
 Behavior = Callable[[Any, grpc.ServicerContext], Any]
 Wrapper = Callable[[Behavior, bool], Behavior]
@@ -44,8 +44,10 @@ def _once_per_handler(make: Callable[..., Any]) -> Callable[..., Any]:
 
 
 class ObserveInterceptor(grpc.ServerInterceptor):
-    """A request count by code, a latency sample and (access logger at INFO) one log
-    line per call."""
+    """The standard gRPC server metrics of every call (started, messages, handled by
+    code, handling time) and (access logger at INFO) one log line per call, whose
+    fields are also the record's attributes (``grpc_method``, ``grpc_code``,
+    ``duration_ms``, ``peer``, ``request_id``) for structured logs."""
 
     def __init__(self, metrics: Metrics) -> None:
         self._metrics = metrics
@@ -55,43 +57,54 @@ class ObserveInterceptor(grpc.ServerInterceptor):
         handler = continuation(details)
         return None if handler is None else self._observed(handler, details.method)
 
-    def _observe(self, handler: Any, method: str) -> Any:
-        """``handler`` observed as ``method`` (made once per handler: see ``_once_per_handler``)."""
+    def _observe(self, handler: Any, name: str) -> Any:
+        """``handler`` observed as ``name`` (made once per handler: see ``_once_per_handler``)."""
+        method = Method.of(name, handler.request_streaming, handler.response_streaming)
+        metrics = self._metrics
+
         def wrapper(behavior: Behavior, streaming: bool) -> Behavior:
             if streaming:
                 def observed_stream(request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
                     start, failed = time.perf_counter(), True
+                    metrics.call_started(method)
                     try:
-                        yield from behavior(request, context)
+                        for response in behavior(request, context):
+                            metrics.message_sent(method)
+                            yield response
                         failed = False
                     finally:
-                        self._record(method, request, context, start, failed)
+                        self._record(name, method, request, context, start, failed)
                 return observed_stream
 
             def observed(request: Any, context: grpc.ServicerContext) -> Any:
                 start, failed = time.perf_counter(), True
+                metrics.call_started(method)
                 try:
                     response = behavior(request, context)
                     failed = False
+                    metrics.message_sent(method)
                     return response
                 finally:
-                    self._record(method, request, context, start, failed)
+                    self._record(name, method, request, context, start, failed)
             return observed
 
         return _wrap(handler, wrapper)
 
-    def _record(self, method: str, request: Any, context: grpc.ServicerContext, start: float,
-                failed: bool) -> None:
+    def _record(self, name: str, method: Method, request: Any, context: grpc.ServicerContext,
+                start: float, failed: bool) -> None:
         seconds = time.perf_counter() - start
         code = context.code()  # set by abort() and set_code()
         if code is None:
             code = (grpc.StatusCode.CANCELLED if not context.is_active() else
                     grpc.StatusCode.UNKNOWN if failed else grpc.StatusCode.OK)
-        self._metrics.observe_call(method, code.name, seconds)
+        self._metrics.call_handled(method, code.name, seconds)
         if access_log.isEnabledFor(logging.INFO):
             request_id = getattr(request, "request_id", "")
-            access_log.info("%s %s %.1fms peer=%s%s", method, code.name, seconds * 1e3, context.peer(),
-                            f" request_id={request_id}" if request_id else "")
+            access_log.info("%s %s %.1fms peer=%s%s", name, code.name, seconds * 1e3, context.peer(),
+                            f" request_id={request_id}" if request_id else "",
+                            extra={"grpc_method": name, "grpc_code": code.name,
+                                   "duration_ms": round(seconds * 1e3, 3), "peer": context.peer(),
+                                   "request_id": request_id})
 
 
 class AuthInterceptor(grpc.ServerInterceptor):

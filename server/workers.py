@@ -50,6 +50,7 @@ class WorkerSpec:
     log_level: str
     access_log: bool
     options: dict[str, Any]  # create_server's
+    log_format: str = "text"
 
     @property
     def worker_metrics_port(self) -> int | None:
@@ -148,7 +149,7 @@ def _worker_main(spec: WorkerSpec, ready: Connection) -> None:
     from .app import Listening, serve
     from .command import configure_logging
 
-    configure_logging(spec.log_level, spec.access_log, spec.index)
+    configure_logging(spec.log_level, spec.access_log, spec.index, spec.log_format)
 
     threading.Thread(target=_stop_with_parent, args=(stopping,), daemon=True).start()
 

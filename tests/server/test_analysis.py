@@ -123,8 +123,8 @@ def test_cancelled_stream_stops_its_search(start_server: StartServer, position: 
     assert counted >= second.stats.iterations
     time.sleep(0.3)
     assert running.metric(ITERATIONS) == counted
-    running.wait_for("meeplemind_requests_total", 1, method="/meeplemind.v1.Analysis/AnalyzeStream",
-                     code="CANCELLED")
+    running.wait_for("grpc_server_handled_total", 1, grpc_type="SERVER_STREAMING",
+                     grpc_service="meeplemind.v1.Analysis", grpc_method="AnalyzeStream", grpc_code="CANCELLED")
 
 
 def test_over_capacity(start_server: StartServer, position: Position) -> None:

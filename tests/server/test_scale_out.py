@@ -22,7 +22,6 @@ from meeplemind.v1 import rules_pb2, rules_pb2_grpc
 
 from .conftest import StartServer
 
-LIST_GAMES = "/meeplemind.v1.Rules/ListGames"
 SERVING = re.compile(r"worker (\d+) \(pid (\d+)\) serving on port (\d+), metrics on 127\.0\.0\.1:(\d+)")
 
 
@@ -64,7 +63,8 @@ class Serve:
 def _list_games_served(metrics_port: int) -> float:
     with urllib.request.urlopen(f"http://127.0.0.1:{metrics_port}/metrics", timeout=5) as page:
         text = page.read().decode()
-    found = re.search(rf'meeplemind_requests_total{{code="OK",method="{LIST_GAMES}"}} (\S+)', text)
+    found = re.search(rf'grpc_server_handled_total{{grpc_code="OK",grpc_method="ListGames",'
+                      rf'grpc_service="meeplemind.v1.Rules",grpc_type="UNARY"}} (\S+)', text)
     return float(found.group(1)) if found else 0.0
 
 
@@ -136,6 +136,7 @@ def test_client_side_round_robin_reaches_every_replica(start_server: StartServer
         rules = rules_pb2_grpc.RulesStub(channel)
         for _ in range(20):
             rules.ListGames(rules_pb2.ListGamesRequest(), timeout=10)
-    served = [replica.metric("meeplemind_requests_total", method=LIST_GAMES, code="OK")
+    served = [replica.metric("grpc_server_handled_total", grpc_type="UNARY", grpc_service="meeplemind.v1.Rules",
+                             grpc_method="ListGames", grpc_code="OK")
               for replica in replicas]
     assert sum(served) == 20 and all(served), served

@@ -57,8 +57,8 @@ def test_bearer_token(start_server: StartServer) -> None:
     assert running.rules.ListGames(request, metadata=(("authorization", f"Bearer {TOKEN}"),)).games
     health = health_pb2_grpc.HealthStub(running.channel)
     assert health.Check(health_pb2.HealthCheckRequest()).status == SERVING
-    assert running.metric("meeplemind_requests_total", method="/meeplemind.v1.Rules/ListGames",
-                          code="UNAUTHENTICATED") == 3
+    assert running.metric("grpc_server_handled_total", grpc_type="UNARY", grpc_service="meeplemind.v1.Rules",
+                          grpc_method="ListGames", grpc_code="UNAUTHENTICATED") == 3
 
 
 def test_remote_helpers_send_the_token(start_server: StartServer, position_dict: dict,
@@ -114,8 +114,12 @@ def test_metrics_over_http(start_server: StartServer, position: position_pb2.Pos
             text = page.read().decode()
     finally:
         http.shutdown()
-    assert 'meeplemind_requests_total{code="OK",method="/meeplemind.v1.Rules/ListGames"} 1.0' in text
-    assert 'meeplemind_request_seconds_count{method="/meeplemind.v1.Analysis/Analyze"} 1.0' in text
+    rules = 'grpc_method="ListGames",grpc_service="meeplemind.v1.Rules",grpc_type="UNARY"'
+    analysis = 'grpc_method="Analyze",grpc_service="meeplemind.v1.Analysis",grpc_type="UNARY"'
+    assert f"grpc_server_started_total{{{rules}}} 1.0" in text
+    assert f'grpc_server_handled_total{{grpc_code="OK",{rules}}} 1.0' in text
+    assert f"grpc_server_handling_seconds_count{{{analysis}}} 1.0" in text
+    assert f"grpc_server_msg_sent_total{{{analysis}}} 1.0" in text
     assert "meeplemind_search_iterations_total 250.0" in text
     assert 'meeplemind_searches_total{stop_reason="iterations"} 1.0' in text
     assert "meeplemind_searches_running 0.0" in text and "meeplemind_searches_queued 0.0" in text
