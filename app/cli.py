@@ -4,12 +4,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from importlib.metadata import version
 from typing import Any
 
+from .arguments import integer, number
 from .engine import IllegalMoveError, InvalidMoveError, PositionError, Rng, game_ids, get_game
-from .engine.position import dumps, load_position, read_json, to_position
+from .engine.position import STDIN, dumps, load_position, read_json, to_position
+
+#: What a position file argument says about standard input.
+FILE_HELP = f"a position file (JSON; {STDIN} reads standard input)"
+GAME_OVER = "no player to move: the game is over"
 
 
 class UsageError(ValueError):
@@ -48,6 +57,8 @@ def cmd_moves(args: argparse.Namespace) -> None:
     else:
         state, _ = load_position(args.file)
         moves = [str(m) for m in state.legal_moves()]
+        if state.is_terminal:
+            print(f"meeplemind moves: {GAME_OVER}", file=sys.stderr)
     for move in moves:
         print(move)
 
@@ -56,6 +67,8 @@ def cmd_apply(args: argparse.Namespace) -> None:
     state, viewer = load_position(args.file)
     rng = Rng(args.seed)
     for text in args.moves:
+        if state.is_terminal:
+            raise UsageError(f"move {text}: {GAME_OVER}")
         state = state.apply(text, rng)
     print(dumps(to_position(state, viewer)))
 
@@ -84,51 +97,87 @@ def cmd_selfplay(args: argparse.Namespace) -> None:
         print(f"  P{p} {bots[p].name:<12} {s:3d} VP  (tie-break {t}){'  winner' if p in winners else ''}")
 
 
-def _analysis(args: argparse.Namespace) -> dict[str, Any]:
+def _analysis(args: argparse.Namespace) -> Any:
+    """The AnalyzeResponse of the position: searched here (Ctrl-C stops the search and
+    keeps what it found) or by the server of ``--server``."""
     budget = {"iterations": args.iterations, "time_ms": args.time_ms, "threads": args.threads,
               "seed": args.seed, "max_moves": args.max_moves}
     if args.server:
-        from .server.client import remote_analyze
+        from .server.client import remote_analyze_response
 
-        return remote_analyze(args.server, read_json(args.file), **budget)
-    from dataclasses import asdict
-
+        return remote_analyze_response(args.server, read_json(args.file), **budget)
     from .search import analyze
+    from .server.convert import move_to_proto, stats_to_proto
+    from .v1 import analysis_pb2
 
     state, _ = load_position(args.file)
-    return asdict(analyze(state, rollout_policy=args.rollout, **budget))
+    stop = threading.Event()
+    with _stopping_on_ctrl_c(stop):
+        result = analyze(state, rollout_policy=args.rollout, stop_event=stop, **budget)
+    if stop.is_set():
+        print(f"meeplemind analyze: interrupted: the best moves after {result.iterations} iterations",
+              file=sys.stderr)
+    return analysis_pb2.AnalyzeResponse(moves=[move_to_proto(m) for m in result.moves],
+                                        stats=stats_to_proto(result, final=True, deadline_cut=False))
+
+
+@contextmanager
+def _stopping_on_ctrl_c(stop: threading.Event) -> Iterator[None]:
+    """The first Ctrl-C (SIGINT) in the block sets ``stop``; a second one interrupts."""
+    def first(signum: int, frame: Any) -> None:
+        stop.set()
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    previous = signal.signal(signal.SIGINT, first)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def cmd_analyze(args: argparse.Namespace) -> None:
-    result = _analysis(args)
-    report = {
-        "moves": [{"move": m["move"], "visits": m["visits"], "win_rate": round(m["win_rate"], 4),
-                   "expected_scores": [round(x, 2) for x in m["expected_scores"]], "pv": m["pv"]}
-                  for m in result["moves"]],
-        "iterations": result["iterations"], "elapsed_ms": round(result["elapsed_ms"], 1),
-        "stopped_by": result["stopped_by"], "nodes": result["nodes"], "player": result["player"],
-    }
+    from google.protobuf import json_format
+
+    response = _analysis(args)
     if args.json:
-        print(json.dumps(report))
+        print(json_format.MessageToJson(response, preserving_proto_field_name=True,
+                                        always_print_fields_with_no_presence=True))
         return
-    print(f"player {report['player']} to move: {report['iterations']} iterations in "
-          f"{report['elapsed_ms']:.0f} ms ({report['stopped_by']}), {report['nodes']} nodes")
-    print(f"{'move':<24} {'visits':>8} {'win':>6}  {'expected scores':<28} pv")
-    for m in report["moves"]:
-        scores = " ".join(f"{x:5.1f}" for x in m["expected_scores"])
-        print(f"{m['move']:<24} {m['visits']:>8} {m['win_rate']:>6.3f}  {scores:<28} {' '.join(m['pv'][1:])}")
+    print(format_analysis(response))
+
+
+def format_analysis(response: Any) -> str:
+    """An AnalyzeResponse as a table: a move per line with its visits, the mover's win
+    rate, the expected final score of each seat (``E[P0]``…) and the line of play from
+    the move on."""
+    from .v1 import analysis_pb2
+
+    stats = response.stats
+    reason = analysis_pb2.StopReason.Name(stats.stop_reason).removeprefix("STOP_REASON_").lower()
+    mover = f"P{stats.player} to move" if stats.HasField("player") else GAME_OVER
+    seats = len(response.moves[0].expected_scores) if response.moves else 0
+    lines = [f"{mover}: {stats.iterations} iterations in {stats.elapsed_ms:.0f} ms ({reason}), "
+             f"{stats.nodes} nodes",
+             f"{'move':<24} {'visits':>8} {'win':>6}  " + "".join(f"{f'E[P{p}]':>7}" for p in range(seats))
+             + "  line of play"]
+    for m in response.moves:
+        lines.append(f"{m.move:<24} {m.visits:>8} {m.win_rate:>6.3f}  "
+                     + "".join(f"{x:>7.1f}" for x in m.expected_scores) + f"  {' '.join(m.pv)}")
+    return "\n".join(lines)
 
 
 def cmd_arena(args: argparse.Namespace) -> None:
-    from .search.arena import format_table, progress_bar, run_arena
+    from .search.arena import format_table, run_arena
+    from .search.progress import progress_bar
 
     bots = args.bot
     if args.players is not None:
         if len(bots) > args.players:
             raise UsageError(f"--players {args.players}: {len(bots)} bots given, one per seat at most")
         bots = [bots[i % len(bots)] for i in range(args.players)]
-    report = run_arena(args.game, bots, args.games, args.seed, _parse_options(args.option),
-                       workers=args.workers, progress=None if args.quiet else progress_bar)
+    with progress_bar(args.games, "game", "arena", enabled=not args.quiet) as bar:
+        report = run_arena(args.game, bots, args.games, args.seed, _parse_options(args.option),
+                           workers=args.workers, progress=lambda done, total: bar.update(1))
     print(json.dumps(report) if args.json else format_table(report))
 
 
@@ -142,15 +191,19 @@ def cmd_corpus(args: argparse.Namespace) -> None:
 
 
 def cmd_bench(args: argparse.Namespace) -> None:
-    from .search.bench import run_bench
+    from .search.bench import run_bench, signature
 
+    if args.signature:
+        print(signature())
+        return
     report = run_bench(games=args.game, players=args.players, seconds=args.seconds,
-                       threads=args.threads)
+                       threads=args.threads, say=lambda line: print(line, file=sys.stderr))
     print(json.dumps(report, indent=None if args.json else 1))
 
 
 def _parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="meeplemind", description=__doc__)
+    ap.add_argument("--version", action="version", version=f"%(prog)s {version('meeplemind')}")
     sub = ap.add_subparsers(dest="command", required=True)
 
     def add(name: str, func: Callable[[argparse.Namespace], None], help: str) -> argparse.ArgumentParser:
@@ -165,34 +218,34 @@ def _parser() -> argparse.ArgumentParser:
 
     p = add("new", cmd_new, "print the position of a new game")
     p.add_argument("game", choices=games)
-    p.add_argument("--players", type=int, default=4)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--players", type=integer, default=4)
+    p.add_argument("--seed", type=integer, default=0)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
 
     p = add("moves", cmd_moves, "print the legal moves of a position file, one per line")
-    p.add_argument("file")
+    p.add_argument("file", help=FILE_HELP)
     p.add_argument("--server", metavar="HOST:PORT", help="ask a running server instead")
 
     p = add("apply", cmd_apply, "apply moves to a position file and print the new position")
-    p.add_argument("file")
+    p.add_argument("file", help=FILE_HELP)
     p.add_argument("moves", nargs="+", metavar="MOVE")
-    p.add_argument("--seed", type=int, default=0, help="seed for chance (plantation draws)")
+    p.add_argument("--seed", type=integer, default=0, help="seed for chance (plantation draws)")
 
     p = add("selfplay", cmd_selfplay, "play a whole game between bots and print the log")
     p.add_argument("game", choices=games)
-    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--players", type=integer, default=4)
     p.add_argument("--bot", action="append", metavar="SPEC", help="one per seat, repeated cyclically")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=integer, default=0)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--json", action="store_true")
 
     p = add("analyze", cmd_analyze, "search a position file and print the top moves")
-    p.add_argument("file")
-    p.add_argument("--iterations", type=int)
-    p.add_argument("--time-ms", type=int)
-    p.add_argument("--threads", type=int, default=1)
-    p.add_argument("--seed", type=int)
-    p.add_argument("--max-moves", type=int, default=10)
+    p.add_argument("file", help=FILE_HELP)
+    p.add_argument("--iterations", type=integer)
+    p.add_argument("--time-ms", type=integer)
+    p.add_argument("--threads", type=integer, default=1)
+    p.add_argument("--seed", type=integer)
+    p.add_argument("--max-moves", type=integer, default=10)
     p.add_argument("--rollout", choices=["heuristic", "random"], default="heuristic",
                    help="playout policy (in-process searches only)")
     p.add_argument("--server", metavar="HOST:PORT", help="ask a running server instead")
@@ -202,10 +255,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("game", choices=games)
     p.add_argument("--bot", action="append", required=True, metavar="SPEC",
                    help="one per seat: NAME[:key=value[,key=value]] (random, heuristic, ismcts)")
-    p.add_argument("--players", type=int, help="seats (default: one per --bot; bots repeat to fill)")
-    p.add_argument("--games", type=int, default=60)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--workers", type=int, default=1, help="games played in parallel processes")
+    p.add_argument("--players", type=integer, help="seats (default: one per --bot; bots repeat to fill)")
+    p.add_argument("--games", type=integer, default=60)
+    p.add_argument("--seed", type=integer, default=1)
+    p.add_argument("--workers", type=integer, default=1, help="games played in parallel processes")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true")
@@ -213,15 +266,18 @@ def _parser() -> argparse.ArgumentParser:
     p = add("corpus", cmd_corpus, "write self-play positions (JSON lines) for load tests")
     p.add_argument("--out", required=True)
     p.add_argument("--game", action="append", choices=games)
-    p.add_argument("--per-stage", type=int, default=4, help="positions per game, player count and stage")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--per-stage", type=integer, default=4, help="positions per game, player count and stage")
+    p.add_argument("--seed", type=integer, default=1)
 
     p = add("bench", cmd_bench, "measure engine and search speed (JSON)")
     p.add_argument("--game", action="append", choices=games)
-    p.add_argument("--players", type=int, action="append")
-    p.add_argument("--seconds", type=float, default=2.0, help="per measurement")
-    p.add_argument("--threads", type=int, action="append")
+    p.add_argument("--players", type=integer, action="append")
+    p.add_argument("--seconds", type=number, default=2.0, help="per measurement")
+    p.add_argument("--threads", type=integer, action="append")
     p.add_argument("--json", action="store_true", help="compact one-line JSON")
+    p.add_argument("--signature", action="store_true",
+                   help="play the fixed seeded games and searches and print their signature: one number "
+                        "that changes whenever the rules or the search behave differently")
     return ap
 
 
@@ -235,6 +291,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:
+        print(f"meeplemind {args.command}: interrupted", file=sys.stderr)
+        return 130
     except OSError as e:
         print(f"meeplemind {args.command}: error: {e.filename or ''}: {e.strerror}", file=sys.stderr)
         return 2

@@ -3,13 +3,13 @@
 With ``n`` seats, games come in blocks of ``n`` that share one deal (seed) and rotate
 the bots through every seat, so no bot profits from a seat or a deal.  Per bot: games,
 win share (a tie after the tie-break splits the win) with a 95% Wilson interval, mean
-score and mean margin (own score minus the best other score).
+score and mean margin (own score minus the best other score).  Bot ``i`` is labelled
+``P{i}``, the seat it takes in the first game of each deal.
 """
 
 from __future__ import annotations
 
 import math
-import sys
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from collections.abc import Callable, Sequence
@@ -22,6 +22,7 @@ from .bots import make_bot
 
 @dataclass
 class BotRecord:
+    seat: int
     spec: str
     shares: list[float] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
@@ -31,7 +32,7 @@ class BotRecord:
         games = len(self.shares)
         share = sum(self.shares) / games if games else 0.0
         lo, hi = wilson_interval(share, games)
-        return {"spec": self.spec, "games": games, "win_share": round(share, 4),
+        return {"seat": f"P{self.seat}", "spec": self.spec, "games": games, "win_share": round(share, 4),
                 "ci95": [round(lo, 4), round(hi, 4)],
                 "mean_score": round(sum(self.scores) / games, 2) if games else 0.0,
                 "mean_margin": round(sum(self.margins) / games, 2) if games else 0.0}
@@ -77,7 +78,7 @@ def run_arena(game_id: str, specs: Sequence[str], games: int, seed: int = 1,
         make_bot(spec)  # fail fast on a bad spec
     if workers < 1:
         raise ValueError(f"workers: {workers} must be at least 1")
-    records = [BotRecord(spec) for spec in specs]
+    records = [BotRecord(i, spec) for i, spec in enumerate(specs)]
     seatings, jobs = [], []
     for g in range(games):
         rotation, deal = g % n, seed * 100003 + g // n
@@ -97,19 +98,12 @@ def run_arena(game_id: str, specs: Sequence[str], games: int, seed: int = 1,
     return {"game": game_id, "games": games, "seed": seed, "bots": [r.summary() for r in records]}
 
 
-def progress_bar(done: int, total: int, width: int = 30) -> None:
-    filled = width * done // total
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
-
-
 def format_table(report: dict[str, Any]) -> str:
-    lines = [f"{report['game']}: {report['games']} games, seed {report['seed']}",
-             f"{'bot':<36} {'games':>5} {'win share':>9} {'95% CI':>15} {'score':>6} {'margin':>7}"]
+    lines = [f"{report['game']}: {report['games']} games, seed {report['seed']}; seats rotate, "
+             "P<i> is the seat a bot takes in the first game of each deal",
+             f"{'seat':<5}{'bot':<36} {'games':>5} {'win share':>9} {'95% CI':>15} {'score':>6} {'margin':>7}"]
     for b in report["bots"]:
         lo, hi = b["ci95"]
-        lines.append(f"{b['spec']:<36} {b['games']:>5} {b['win_share']:>9.3f} "
+        lines.append(f"{b['seat']:<5}{b['spec']:<36} {b['games']:>5} {b['win_share']:>9.3f} "
                      f"{f'[{lo:.3f}, {hi:.3f}]':>15} {b['mean_score']:>6.1f} {b['mean_margin']:>7.1f}")
     return "\n".join(lines)

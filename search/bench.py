@@ -1,4 +1,5 @@
-"""``meeplemind bench``: engine and search speed, printed as one JSON object.
+"""``meeplemind bench``: engine and search speed, printed as one JSON object; and the
+bench signature.
 
 In the spirit of ``stockfish bench``: fixed starting positions, fixed seeds, rates
 measured in one run so that ratios between engines are meaningful on a noisy machine.
@@ -7,21 +8,42 @@ Random-playout records: ``{"game", "players", "engine": "c"|"python", "games_per
 ratio (4 players when measured), with one ``c_over_python:<game>:<players>`` per pair.
 ISMCTS records: ``{"game", "players", "engine": "ismcts", "threads", "rollout",
 "iterations_per_s"}`` from the same start, and ``ratios.ismcts_threads_<T>_over_1``.
+``machine`` has the cores and the load average before and after: the rates and ratios
+are unreliable when other work shares the cores (``load_warning`` says so).
+
+``signature()`` is Stockfish's bench node count for meeplemind: seeded games played by
+both engines and seeded searches, hashed into one number that changes whenever the rules
+or the search behave differently (``tests/search/test_bench.py`` pins it).
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Rng, game_ids, get_game
 from ..native import NativeGame
 from .ismcts import analyze
+from .progress import progress_bar
 
 BENCH_SEED = 20261130
 #: Player counts measured when none are given (those the game is played by).
 BENCH_PLAYERS = (2, 4)
+ROLLOUTS = ("random", "heuristic")
+#: Above this 1-minute load average per core, other work skews the rates and ratios.
+LOAD_PER_CORE_LIMIT = 0.5
+
+
+@dataclass(frozen=True)
+class Measurement:
+    """One timed measurement of a bench run."""
+
+    label: str
+    run: Callable[[], dict[str, Any]]
 
 
 def _python_playouts(game: Any, players: int, seconds: float) -> tuple[int, int, float]:
@@ -71,29 +93,125 @@ def _ismcts_record(game: Any, players: int, threads: int, rollout: str,
             "rollout": rollout, "iterations_per_s": round(result.iterations / result.elapsed_ms * 1e3, 1)}
 
 
-def run_bench(games: Sequence[str] | None = None, players: Sequence[int] | None = None,
-              seconds: float = 2.0, threads: Sequence[int] | None = None) -> dict[str, Any]:
-    """Measure every (game, player count); ``seconds`` per engine and configuration."""
+def plan(games: Sequence[str] | None = None, players: Sequence[int] | None = None,
+         seconds: float = 2.0, threads: Sequence[int] | None = None) -> list[Measurement]:
+    """The measurements of a bench run, in order, each taking about ``seconds``."""
     if seconds <= 0:
         raise ValueError(f"seconds: {seconds} must be positive")
-    results: list[dict[str, Any]] = []
-    ratios: dict[str, float] = {}
+    measurements = []
     for game_id in games or game_ids():
         game = get_game(game_id)
         for n in players or [c for c in BENCH_PLAYERS if c in game.PLAYER_COUNTS]:
             if n not in game.PLAYER_COUNTS:
                 raise ValueError(f"players: {game_id} is played by {list(game.PLAYER_COUNTS)}, not {n}")
-            c = _record(game_id, n, "c", *_c_playouts(game, n, seconds))
-            py = _record(game_id, n, "python", *_python_playouts(game, n, seconds))
-            results += [c, py]
-            ratio = round(c["games_per_s"] / py["games_per_s"], 1)
-            ratios[f"c_over_python:{game_id}:{n}"] = ratio
-            if "c_over_python" not in ratios or n == 4:
-                ratios["c_over_python"] = ratio
-            for rollout in ("random", "heuristic"):
-                records = [_ismcts_record(game, n, t, rollout, seconds) for t in sorted({1, *(threads or [2])})]
-                results += records
-                for r in records[1:]:
-                    ratios[f"ismcts_threads_{r['threads']}_over_1:{game_id}:{n}:{rollout}"] = round(
-                        r["iterations_per_s"] / records[0]["iterations_per_s"], 2)
-    return {"results": results, "ratios": ratios}
+            measurements += [
+                Measurement(f"{game_id} {n}p C", lambda g=game, n=n: _record(
+                    g.GAME_ID, n, "c", *_c_playouts(g, n, seconds))),
+                Measurement(f"{game_id} {n}p Python", lambda g=game, n=n: _record(
+                    g.GAME_ID, n, "python", *_python_playouts(g, n, seconds)))]
+            measurements += [Measurement(f"{game_id} {n}p ISMCTS {rollout} {t}T",
+                                         lambda g=game, n=n, t=t, r=rollout: _ismcts_record(g, n, t, r, seconds))
+                             for rollout in ROLLOUTS for t in sorted({1, *(threads or [2])})]
+    return measurements
+
+
+def ratios(results: Sequence[dict[str, Any]]) -> dict[str, float]:
+    """C over Python games/s per (game, players), and ISMCTS iterations/s of T threads
+    over one thread per (game, players, rollout)."""
+    found: dict[str, float] = {}
+    by_key = {(r["game"], r["players"], r["engine"], r.get("threads"), r.get("rollout")): r for r in results}
+    for (game_id, n, engine, threads, rollout), r in by_key.items():
+        if engine == "c":
+            ratio = round(r["games_per_s"] / by_key[game_id, n, "python", None, None]["games_per_s"], 1)
+            found[f"c_over_python:{game_id}:{n}"] = ratio
+            if "c_over_python" not in found or n == 4:
+                found["c_over_python"] = ratio
+        elif engine == "ismcts" and threads != 1:
+            one = by_key[game_id, n, "ismcts", 1, rollout]["iterations_per_s"]
+            found[f"ismcts_threads_{threads}_over_1:{game_id}:{n}:{rollout}"] = round(
+                r["iterations_per_s"] / one, 2)
+    return found
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def load_warning(load: float, cores: int) -> str | None:
+    """A warning when the 1-minute load average says other work shares the cores."""
+    if load <= LOAD_PER_CORE_LIMIT * cores:
+        return None
+    return (f"load average {load:.2f} on {cores} cores: other work shares the CPU, so the rates "
+            "and ratios are unreliable (measure on an idle machine)")
+
+
+def run_bench(games: Sequence[str] | None = None, players: Sequence[int] | None = None,
+              seconds: float = 2.0, threads: Sequence[int] | None = None,
+              say: Callable[[str], None] = lambda line: None) -> dict[str, Any]:
+    """Measure every (game, player count); ``seconds`` per engine and configuration.
+    ``say`` is told up front how long it will take and whether the load is too high."""
+    measurements = plan(games, players, seconds, threads)
+    load_before, machine_cores = os.getloadavg()[0], cores()
+    say(f"bench: {len(measurements)} measurements of {seconds:g} s, about "
+        f"{len(measurements) * seconds:.0f} s")
+    warning = load_warning(load_before, machine_cores)
+    if warning:
+        say(f"bench: warning: {warning}")
+    results = []
+    with progress_bar(len(measurements), "measurement", "bench") as bar:
+        for m in measurements:
+            bar.set_postfix_str(m.label)
+            results.append(m.run())
+            bar.update()
+    load_after = os.getloadavg()[0]
+    return {"results": results, "ratios": ratios(results),
+            "machine": {"cores": machine_cores, "load_average_before": round(load_before, 2),
+                        "load_average_after": round(load_after, 2),
+                        "load_warning": warning or load_warning(load_after, machine_cores)}}
+
+
+# ---------------------------------------------------------------- the signature
+#: (game, options, players) of the signature's games and searches. A new game joins by a
+#: deliberate edit here (and a new pinned value).
+SIGNATURE_SETUPS: tuple[tuple[str, dict[str, str], int], ...] = (
+    ("puerto-rico", {}, 2), ("puerto-rico", {}, 4), ("puerto-rico", {"expansion": "new-buildings"}, 3),
+    ("castles-of-burgundy", {}, 2), ("castles-of-burgundy", {}, 4))
+SIGNATURE_SEEDS = (1, 2)
+SIGNATURE_PLAYOUTS = 20
+SIGNATURE_ITERATIONS = 400
+
+
+def signature(seed: int = BENCH_SEED) -> int:
+    """One number from seeded games and searches (same code, same number; any change of
+    the rules in Python or C, or of the search, changes it)."""
+    digest = hashlib.sha256()
+    for fact in _signature_facts(seed):
+        digest.update(repr(fact).encode())
+    return int.from_bytes(digest.digest()[:6], "big")
+
+
+def _signature_facts(seed: int) -> Iterator[Any]:
+    """What the signature hashes, per setup and seed: a random game by the Python rules
+    (its moves and final scores), C playouts from its start and its middle (decisions, for
+    both rollout policies), and a one-thread search of its middle position (per move:
+    visits, win rate, expected scores, line of play; the tree's size)."""
+    for game_id, options, players in SIGNATURE_SETUPS:
+        game = get_game(game_id)
+        native = NativeGame(game_id)
+        for s in SIGNATURE_SEEDS:
+            state, rng, moves = game.new_game(players, seed + s, **options), Rng(seed * s), []
+            history = [state]
+            while not state.is_terminal:
+                legal = state.legal_action_ids()
+                moves.append(legal[rng.below(len(legal))])
+                state = state.apply(state.move_from_id(moves[-1]), rng)
+                history.append(state)
+            yield game_id, players, s, moves, state.scores(), state.tiebreaks()
+            middle = history[len(history) // 2]
+            for position in (history[0], middle):
+                buf = native.decode(position.encode())
+                yield [native.playouts(buf, SIGNATURE_PLAYOUTS, seed + s, policy) for policy in (0, 1)]
+            result = analyze(middle, iterations=SIGNATURE_ITERATIONS, threads=1, seed=seed + s)
+            yield result.nodes, result.root_value, [
+                (m.move, m.visits, m.win_rate, m.expected_scores, m.pv) for m in result.moves]

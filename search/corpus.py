@@ -10,12 +10,13 @@ the CLI read.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ..engine import Rng, game_ids, get_game
 from ..engine.position import to_position
 from .bots import HeuristicBot
+from .progress import progress_bar
 
 STAGES = ("early", "mid", "late")
 
@@ -29,9 +30,16 @@ def _game_states(game: Any, players: int, options: dict[str, str], seed: int) ->
     return states
 
 
-def corpus(games: Sequence[str] | None = None, per_stage: int = 4,
-           seed: int = 1) -> Iterator[dict[str, Any]]:
-    """``per_stage`` positions per (game, variant, player count, stage), from distinct games."""
+def games_played(games: Sequence[str] | None = None, per_stage: int = 4) -> int:
+    """How many self-play games ``corpus`` plays (one per position of each stage)."""
+    return per_stage * sum(len(get_game(g).VARIANTS) * len(get_game(g).PLAYER_COUNTS)
+                           for g in games or game_ids())
+
+
+def corpus(games: Sequence[str] | None = None, per_stage: int = 4, seed: int = 1,
+           played: Callable[[], Any] | None = None) -> Iterator[dict[str, Any]]:
+    """``per_stage`` positions per (game, variant, player count, stage), from distinct
+    games; ``played`` is called after each game."""
     for game_id in games or game_ids():
         game = get_game(game_id)
         for variant, options in enumerate(game.VARIANTS):
@@ -39,16 +47,22 @@ def corpus(games: Sequence[str] | None = None, per_stage: int = 4,
                 for i in range(per_stage):
                     states = _game_states(game, players, options,
                                           seed * 10000 + variant * 1000 + players * 100 + i)
+                    if played:
+                        played()
                     for s, stage in enumerate(STAGES):
                         ply = (2 * s + 1) * len(states) // (2 * len(STAGES))
                         yield {"game": game_id, "options": options, "players": players, "stage": stage,
                                "ply": ply, "position": to_position(states[ply])}
 
 
-def write_corpus(path: str, **kwargs: Any) -> int:
+def write_corpus(path: str, games: Sequence[str] | None = None, per_stage: int = 4, seed: int = 1,
+                 progress: bool = True) -> int:
+    """Write the corpus as JSON lines; the number of positions. ``progress``: a bar on a
+    terminal's standard error."""
     count = 0
-    with open(path, "w", encoding="utf-8") as f:
-        for entry in corpus(**kwargs):
+    with open(path, "w", encoding="utf-8") as f, progress_bar(
+            games_played(games, per_stage), "game", "corpus", enabled=progress) as bar:
+        for entry in corpus(games, per_stage, seed, played=bar.update):
             f.write(json.dumps(entry) + "\n")
             count += 1
     return count

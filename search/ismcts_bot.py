@@ -9,6 +9,8 @@ from .ismcts import analyze
 #: Bot-spec keys and how to read them (``ismcts:time_ms=1000,threads=2``).
 _PARAMS = {"iterations": int, "time_ms": int, "threads": int, "exploration": float,
            "rollout_policy": str, "max_nodes": int}
+#: What a value that does not read is not.
+_KINDS = {int: "an int", float: "a number"}
 
 
 class IsmctsBot:
@@ -22,7 +24,7 @@ class IsmctsBot:
             try:
                 self.options[key] = _PARAMS[key](text)
             except ValueError:
-                raise ValueError(f"bot {spec!r}: {key}={text!r} is not a {_PARAMS[key].__name__}") from None
+                raise ValueError(f"bot {spec!r}: {key}={text!r} is not {_KINDS[_PARAMS[key]]}") from None
         if "iterations" not in self.options and "time_ms" not in self.options:
             self.options["time_ms"] = 1000
         self.seed = seed

@@ -66,12 +66,12 @@ def remote_moves(address: str, position: dict[str, Any], *, auth_token: str | No
     return [move.notation for move in response.moves]
 
 
-def remote_analyze(address: str, position: dict[str, Any], *, iterations: int | None = None,
-                   time_ms: int | None = None, threads: int | None = None, seed: int | None = None,
-                   max_moves: int | None = None, auth_token: str | None = None,
-                   root_certificates: bytes | None = None) -> dict[str, Any]:
-    """An analysis of a position (its JSON dict) by the service, as a dict shaped like
-    ``dataclasses.asdict(search.Analysis)`` (``stopped_by`` may also be ``"deadline"``).
+def remote_analyze_response(address: str, position: dict[str, Any], *, iterations: int | None = None,
+                            time_ms: int | None = None, threads: int | None = None,
+                            seed: int | None = None, max_moves: int | None = None,
+                            auth_token: str | None = None,
+                            root_certificates: bytes | None = None) -> analysis_pb2.AnalyzeResponse:
+    """The service's AnalyzeResponse for a position (its JSON dict).
 
     Unset budget values take the server's defaults; the auth token defaults to
     ``$MEEPLEMIND_AUTH_TOKEN``.
@@ -82,6 +82,12 @@ def remote_analyze(address: str, position: dict[str, Any], *, iterations: int | 
                                          threads=threads or 0),
         max_moves=max_moves or 0, seed=seed)
     timeout_s = None if time_ms is None else time_ms / 1e3 + SLACK_S
-    response = _call(address, root_certificates,
-                     lambda c: analysis_pb2_grpc.AnalysisStub(c).Analyze, request, timeout_s, auth_token)
+    return _call(address, root_certificates,
+                 lambda c: analysis_pb2_grpc.AnalysisStub(c).Analyze, request, timeout_s, auth_token)
+
+
+def remote_analyze(address: str, position: dict[str, Any], **options: Any) -> dict[str, Any]:
+    """``remote_analyze_response`` as a dict shaped like ``dataclasses.asdict(search.Analysis)``
+    (``stopped_by`` may also be ``"deadline"``)."""
+    response = remote_analyze_response(address, position, **options)
     return analysis_from_proto(response.moves, response.stats)

@@ -11,6 +11,7 @@ import os
 import pathlib
 from typing import Any
 
+from ..arguments import integer, number
 from .limits import AUTH_TOKEN_ENV, DEFAULT_MAX_MESSAGE_BYTES, Limits
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -46,32 +47,32 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     defaults = Limits()
     add = parser.add_argument
     add("--host", default="127.0.0.1", help="address to listen on ('0.0.0.0' or '[::]': every interface)")
-    add("--port", type=int, default=50051, help="port to listen on (0: any free port)")
-    add("--workers", type=int, default=1,
+    add("--port", type=integer, default=50051, help="port to listen on (0: any free port)")
+    add("--workers", type=integer, default=1,
         help="server processes sharing the port (SO_REUSEPORT); each has the limits below "
              "and worker i serves metrics on --metrics-port + i")
-    add("--max-searches", type=int,
+    add("--max-searches", type=integer,
         help="searches running at once, per worker (default: the cores divided by "
              "--threads-per-search and by --workers, at least 1)")
-    add("--max-queue", type=int, default=16,
+    add("--max-queue", type=integer, default=16,
         help="searches waiting for a slot, per worker; beyond them calls get RESOURCE_EXHAUSTED")
-    add("--threads-per-search", type=int, default=1,
+    add("--threads-per-search", type=integer, default=1,
         help="the default and the most threads a request may ask for")
-    add("--max-time-ms", type=int, default=defaults.max_time_ms, help="the largest time budget")
-    add("--max-iterations", type=int, default=defaults.max_iterations,
+    add("--max-time-ms", type=integer, default=defaults.max_time_ms, help="the largest time budget")
+    add("--max-iterations", type=integer, default=defaults.max_iterations,
         help="the largest iteration budget")
-    add("--default-iterations", type=int, default=defaults.default_iterations,
+    add("--default-iterations", type=integer, default=defaults.default_iterations,
         help="the budget of a request that gives neither iterations nor time")
-    add("--max-message-bytes", type=int, default=DEFAULT_MAX_MESSAGE_BYTES,
+    add("--max-message-bytes", type=integer, default=DEFAULT_MAX_MESSAGE_BYTES,
         help="the largest request accepted")
     add("--tls-cert", type=pathlib.Path, help="PEM certificate chain (with --tls-key: serve TLS)")
     add("--tls-key", type=pathlib.Path, help="PEM private key")
     add("--auth-token", default=os.environ.get(AUTH_TOKEN_ENV),
         help=f"require 'authorization: Bearer TOKEN' on every call but health checks "
              f"(default: ${AUTH_TOKEN_ENV})")
-    add("--metrics-port", type=int, help="serve Prometheus metrics over HTTP on this port")
+    add("--metrics-port", type=integer, help="serve Prometheus metrics over HTTP on this port")
     add("--metrics-address", default="127.0.0.1", help="address of the metrics endpoint")
-    add("--grace", type=float, default=5.0, help="seconds calls get to finish on SIGTERM/SIGINT")
+    add("--grace", type=number, default=5.0, help="seconds calls get to finish on SIGTERM/SIGINT")
     add("--log-level", default="INFO", choices=("DEBUG", "INFO", "WARNING", "ERROR"))
     add("--log-format", default="text", choices=LOG_FORMATS,
         help="log lines as text or as JSON objects (one per line, the access log's fields as keys)")

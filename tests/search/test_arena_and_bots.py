@@ -23,7 +23,7 @@ def test_spec_parsing_and_errors() -> None:
         make_bot("oracle")
     with pytest.raises(ValueError, match="unknown parameter 'depth'"):
         make_bot("ismcts:depth=3")
-    with pytest.raises(ValueError, match="time_ms='fast' is not a int"):
+    with pytest.raises(ValueError, match="time_ms='fast' is not an int"):
         make_bot("ismcts:time_ms=fast")
     with pytest.raises(ValueError, match="takes no parameters"):
         make_bot("random:x=1")
