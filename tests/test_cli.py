@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import json
+import os
+import re
+import signal
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -130,14 +136,85 @@ def test_corpus_covers_every_stage_and_player_count(tmp_path: Path,
     assert code == 2 and "No such file" in err
 
 
-def test_analyze_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_analyze_json_is_the_proto_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "new", "puerto-rico", "--players", "3", "--seed", "2")
     path = tmp_path / "p.json"
     path.write_text(out)
     code, out, _ = run(capsys, "analyze", str(path), "--iterations", "300", "--seed", "1", "--json")
+    from google.protobuf import json_format
+
+    from meeplemind.v1 import analysis_pb2
+
+    response = json_format.Parse(out, analysis_pb2.AnalyzeResponse())
     report = json.loads(out)
-    assert code == 0 and report["iterations"] == 300 and report["stopped_by"] == "iterations"
-    assert sum(m["visits"] for m in report["moves"]) == 300
-    assert all(m["pv"][0] == m["move"] and len(m["expected_scores"]) == 3 for m in report["moves"])
+    assert code == 0 and report["stats"]["stop_reason"] == "STOP_REASON_ITERATIONS"
+    assert response.stats.iterations == 300 and response.stats.HasField("player")
+    assert "root_value" in report["stats"] and all("action" in m for m in report["moves"])
+    assert sum(m.visits for m in response.moves) == 300
+    assert all(m.pv[0] == m.move and len(m.expected_scores) == 3 for m in response.moves)
     code, _, err = run(capsys, "analyze", str(path), "--iterations", "0")
     assert code == 2 and "iterations" in err
+
+
+def test_analyze_table_labels_seats_and_shows_the_whole_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    _, out, _ = run(capsys, "new", "castles-of-burgundy", "--players", "2", "--seed", "2")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(out))
+    code, table, _ = run(capsys, "analyze", "-", "--iterations", "200", "--seed", "1", "--max-moves", "3")
+    lines = table.splitlines()
+    assert code == 0 and re.match(r"P[01] to move: 200 iterations in ", lines[0])
+    assert lines[1].split()[:5] == ["move", "visits", "win", "E[P0]", "E[P1]"]
+    for line in lines[2:]:
+        move, *_, first = line.split()[:6]
+        assert first == move  # the line of play starts with the move
+
+
+def test_ctrl_c_keeps_the_best_moves_so_far(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "new", "puerto-rico", "--players", "3", "--seed", "2")
+    path = tmp_path / "p.json"
+    path.write_text(out)
+    default = signal.getsignal(signal.SIGINT)
+
+    def interrupt_once_searching() -> None:
+        while signal.getsignal(signal.SIGINT) is default:
+            time.sleep(0.01)
+        time.sleep(0.2)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    threading.Thread(target=interrupt_once_searching, daemon=True).start()
+    code, out, err = run(capsys, "analyze", str(path), "--time-ms", "600000", "--json")
+    report = json.loads(out)
+    assert code == 0 and report["stats"]["stop_reason"] == "STOP_REASON_CANCELLED"
+    assert int(report["stats"]["iterations"]) > 0 and report["moves"]
+    assert err.startswith("meeplemind analyze: interrupted: the best moves after ")
+    assert signal.getsignal(signal.SIGINT) is default
+
+
+def test_version_and_messages(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert capsys.readouterr().out == f"meeplemind {version('meeplemind')}\n"
+    with pytest.raises(SystemExit) as exit_:
+        main(["new", "puerto-rico", "--players", "four"])
+    assert exit_.value.code == 2 and "argument --players: 'four' is not an int" in capsys.readouterr().err
+    from meeplemind.engine import Rng, get_game
+    from meeplemind.engine.position import dumps, to_position
+
+    state, rng = get_game("puerto-rico").new_game(2, 1), Rng(1)
+    while not state.is_terminal:
+        legal = state.legal_moves()
+        state = state.apply(legal[rng.below(len(legal))], rng)
+    path = tmp_path / "over.json"
+    path.write_text(dumps(to_position(state)))
+    assert run(capsys, "moves", str(path)) == (0, "", "meeplemind moves: no player to move: the game is over\n")
+    code, _, err = run(capsys, "apply", str(path), "pass")
+    assert code == 2 and err == "meeplemind apply: error: move pass: no player to move: the game is over\n"
+
+
+def test_arena_labels_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "arena", "puerto-rico", "--bot", "random", "--players", "3", "--games", "3")
+    lines = out.splitlines()
+    assert code == 0 and lines[1].split()[:2] == ["seat", "bot"]
+    assert [line.split()[:2] for line in lines[2:]] == [["P0", "random"], ["P1", "random"], ["P2", "random"]]
