@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 import grpc
@@ -23,7 +24,24 @@ def hints(address: str, position_json: str, time_ms: int = 500) -> list[analysis
     return list(reply.moves)
 
 
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("position", help="a position file (JSON), e.g. from `meeplemind new`")
+    parser.add_argument("address", nargs="?", default="127.0.0.1:50051", help="HOST:PORT of the server")
+    args = parser.parse_args()
+    try:
+        with open(args.position, encoding="utf-8") as f:
+            moves = hints(args.address, f.read())
+    except OSError as e:
+        parser.exit(2, f"{parser.prog}: error: {args.position}: {e.strerror}\n")
+    except json_format.ParseError as e:
+        parser.exit(2, f"{parser.prog}: error: {args.position}: {e}\n")
+    except grpc.RpcError as e:
+        parser.exit(1, f"{parser.prog}: error: {args.address}: {e.code().name}: {e.details()}\n")
+    for m in moves:
+        print(f"{m.move:<22} visits {m.visits:6d}  win {m.win_rate:.3f}  then {' '.join(m.pv[1:4])}")
+    return 0
+
+
 if __name__ == "__main__":
-    with open(sys.argv[1], encoding="utf-8") as f:
-        for m in hints(sys.argv[2] if len(sys.argv) > 2 else "127.0.0.1:50051", f.read()):
-            print(f"{m.move:<22} visits {m.visits:6d}  win {m.win_rate:.3f}  then {' '.join(m.pv[1:4])}")
+    sys.exit(main())
