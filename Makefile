@@ -5,11 +5,13 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 BUILD_INPUTS := pyproject.toml setup.py $(wildcard native/*.c native/*.h native/cdef/*.h native/*.py proto/meeplemind/v1/*.proto)
 
-# make loadtest [USERS=8] [SPAWN_RATE=8] [DURATION=30s] [WORKERS=1 or 1,2] [LOADTEST_ARGS=...]
+# make loadtest [USERS=8] [SPAWN_RATE=8] [DURATION=30s] [WORKERS=1 or 1,2] [PROCESSES=1]
+#               [LOADTEST_ARGS=...]
 USERS ?= 8
 SPAWN_RATE ?= $(USERS)
 DURATION ?= 30s
 WORKERS ?= 1
+PROCESSES ?= 1
 LOADTEST_ARGS ?=
 
 .PHONY: install test test-slow serve bench loadtest clean
@@ -39,7 +41,7 @@ bench: $(STAMP)
 
 loadtest: $(STAMP)
 	$(BIN)/python -m loadtest.run --users $(USERS) --spawn-rate $(SPAWN_RATE) --duration $(DURATION) \
-		--workers $(WORKERS) $(LOADTEST_ARGS)
+		--workers $(WORKERS) --processes $(PROCESSES) $(LOADTEST_ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info native/_mm*.so native/_mm*.c

@@ -27,11 +27,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import gevent
 import grpc
 import grpc.experimental.gevent as grpc_gevent
 from google.protobuf.message import Message
-from locust import User, events, tag, task
+from locust import User, events, stats, tag, task
 from locust.env import Environment
+from locust.runners import WorkerRunner
 
 from meeplemind.engine.position import from_position
 from meeplemind.server.convert import dict_to_message
@@ -70,8 +72,26 @@ def _add_arguments(parser: ArgumentParser) -> None:
     group.add_argument("--call-timeout", type=float, default=30.0, help="deadline of each call, seconds")
 
 
+@events.quit.add_listener
+def _final_csv_rows(**_: Any) -> None:
+    """Let locust's CSV writer write the final stats once more before it closes its files:
+    it writes every CSV_STATS_INTERVAL_SEC and not at exit, so without this the CSV misses
+    the calls of the last second; nor may it write once the files are closed. (Locust's ``--json-file`` is not used: saving it resets
+    the per-RPC stats, and the CSV written after it then counts no calls.)"""
+    environment = ENVIRONMENT[0] if ENVIRONMENT else None
+    if environment and environment.parsed_options and environment.parsed_options.csv_prefix and not isinstance(
+            environment.runner, WorkerRunner):
+        interval = stats.CSV_STATS_INTERVAL_SEC
+        stats.CSV_STATS_INTERVAL_SEC = 24 * 3600  # its next write, within `interval`, is its last
+        gevent.sleep(interval * 1.5)
+
+
+ENVIRONMENT: list[Environment] = []
+
+
 @events.init.add_listener
 def _load_samples(environment: Environment, **_: Any) -> None:
+    ENVIRONMENT[:] = [environment]
     options = environment.parsed_options
     if options is None:
         return

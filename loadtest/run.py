@@ -1,12 +1,13 @@
 """Run a load test against a local server and summarise it (``make loadtest``).
 
-    python -m loadtest.run --users 8 --spawn-rate 8 --duration 30s --workers 1
+    python -m loadtest.run --users 8 --spawn-rate 8 --duration 30s --workers 1 [--processes 2]
     python -m loadtest.run --workers 1,2 --tags analyze-medium --games puerto-rico --players 4 --stages mid --think-ms 0
 
 For each worker count: writes a corpus (``meeplemind corpus``), starts ``meeplemind serve``
 on free loopback ports with its metrics endpoint, waits for health SERVING, measures the
-service's overhead (sequential ``Analyze`` calls of one iteration), runs locust headless,
-scrapes the metrics before and after, stops the server (always), and prints requests/s,
+service's overhead (sequential ``Analyze`` calls of one iteration), runs locust headless
+(``--processes N``: locust's own master and N worker processes), scrapes the metrics
+before and after, stops the server (always), and prints requests/s,
 p50/p95/p99 per RPC, failures and the server's ISMCTS iterations/s and CPU. Locust's CSV
 files, the logs and ``summary.json`` stay in ``loadtest/results/<time>-w<workers>/``.
 Exit status 1 when any request failed or a task raised.
@@ -32,6 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from meeplemind.search.progress import progress_bar
+
 HERE = Path(__file__).resolve().parent
 LOCUSTFILE = HERE / "locustfile.py"
 RESULTS = HERE / "results"
@@ -43,7 +46,12 @@ STOP_TIMEOUT_S = 10
 #: Seconds locust may take beyond the run time (start-up, stopping, writing CSVs).
 LOCUST_SLACK_S = 60.0
 SERVER_GRACE_S = 2.0
-REQUESTS = re.compile(r'meeplemind_requests_total\{code="(?P<code>\w+)",method="(?P<method>[^"]+)"\}')
+#: The name of the all-RPCs row of locust's CSV.
+CSV_TOTAL = "Aggregated"
+#: The load's progress: seconds of the run time, no rate.
+BAR_FORMAT = "{desc}: {percentage:3.0f}%|{bar}| {n:.0f}/{total:.0f} s [{elapsed}<{remaining}]"
+HANDLED = re.compile(r'grpc_server_handled_total\{grpc_code="(?P<code>\w+)",grpc_method="[^"]+",'
+                     r'grpc_service="(?P<service>[^"]+)",grpc_type="[^"]+"\}')
 
 
 @dataclass(frozen=True)
@@ -54,6 +62,7 @@ class Options:
     spawn_rate: float = 8.0
     duration: str = "30s"
     workers: tuple[int, ...] = (1,)
+    processes: int = 1
     tags: tuple[str, ...] = ()
     locust_args: tuple[str, ...] = ()
     server_args: tuple[str, ...] = ()
@@ -109,6 +118,7 @@ def _free(port: int) -> bool:
 
 
 def write_corpus(path: Path) -> None:
+    """The run's corpus, written before the server starts and the clock runs."""
     subprocess.run([sys.executable, "-m", "meeplemind", "corpus", "--out", str(path)], check=True,
                    stdout=subprocess.DEVNULL)
 
@@ -199,8 +209,8 @@ def _calls(delta: dict[str, float]) -> Counter[str]:
     """Calls by status code in one worker's sample deltas, health checks left out."""
     codes: Counter[str] = Counter()
     for name, value in delta.items():
-        found = REQUESTS.fullmatch(name)
-        if found and not found.group("method").startswith("/grpc.health"):
+        found = HANDLED.fullmatch(name)
+        if found and not found.group("service").startswith("grpc.health"):
             codes[found.group("code")] += round(value)
     return codes
 
@@ -245,54 +255,59 @@ def _percentiles(latencies: list[float]) -> dict[str, float]:
 
 
 def run_locust(options: Options, server: Server, corpus: Path, out: Path) -> int:
-    """Run locust headless against ``server``; its exit status (1: some request failed)."""
+    """Run locust headless against ``server`` (a progress bar on a terminal); its exit
+    status (1: some request failed)."""
     command = [sys.executable, "-m", "locust", "-f", str(LOCUSTFILE), "--headless",
                "-u", str(options.users), "-r", str(options.spawn_rate), "-t", options.duration,
-               "--host", server.address, "--csv", str(out / "locust"), "--json-file", str(out / "locust"),
+               "--host", server.address, "--csv", str(out / "locust"),
                "--stop-timeout", str(STOP_TIMEOUT_S), "--loglevel", "WARNING", "--corpus", str(corpus),
+               *(["--processes", str(options.processes)] if options.processes > 1 else []),
                *(["--tags", *options.tags] if options.tags else []), *options.locust_args]
-    with (out / "locust.log").open("wb") as log:
-        done = subprocess.run(command, stdout=log, stderr=subprocess.STDOUT, check=False,
-                              timeout=options.duration_s + STOP_TIMEOUT_S + LOCUST_SLACK_S)
-    return done.returncode
+    limit = options.duration_s + STOP_TIMEOUT_S + LOCUST_SLACK_S
+    with (out / "locust.log").open("wb") as log, progress_bar(
+            options.duration_s, "s", f"locust, {options.users} users", bar_format=BAR_FORMAT) as bar:
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        start = time.monotonic()
+        try:
+            while process.poll() is None:
+                elapsed = time.monotonic() - start
+                if elapsed > limit:
+                    raise subprocess.TimeoutExpired(command, limit)
+                bar.update(min(elapsed, options.duration_s) - bar.n)
+                time.sleep(0.25)
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+    return process.returncode
 
 
 def locust_report(out: Path) -> dict[str, Any]:
-    """Per-RPC and total requests, failures, requests/s and percentiles from the stats
-    locust saves as it exits, and the exceptions tasks raised."""
-    entries = json.loads((out / "locust.json").read_text())
-    rpcs = [{"name": e["name"], **_stats([e])} for e in sorted(entries, key=lambda e: e["name"])]
+    """Per-RPC and total requests, failures, requests/s, mean and percentiles: the rows of
+    locust's own ``locust_stats.csv`` (final: see the locustfile's ``_final_csv_rows``),
+    so the summary and the CSV agree; and the exceptions tasks raised."""
+    with (out / "locust_stats.csv").open(newline="") as f:
+        rows = list(csv.DictReader(f))
     with (out / "locust_exceptions.csv").open(newline="") as f:
         exceptions = [f"{row['Count']}x {row['Message']}" for row in csv.DictReader(f)]
-    return {"rpcs": rpcs, "total": _stats(entries), "exceptions": exceptions}
+    rpcs = [{"name": row["Name"], **_stats(row)} for row in rows if row["Name"] != CSV_TOTAL]
+    total = [_stats(row) for row in rows if row["Name"] == CSV_TOTAL]
+    return {"rpcs": sorted(rpcs, key=lambda r: r["name"]), "total": total[0] if total else _stats({}),
+            "exceptions": exceptions}
 
 
-def _stats(entries: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """Requests, failures, requests/s and latency percentiles of locust stats entries."""
-    requests = sum(e["num_requests"] for e in entries)
-    times: dict[int, int] = {}
-    for entry in entries:
-        for ms, count in entry["response_times"].items():
-            times[int(ms)] = times.get(int(ms), 0) + count
-    seconds = max(((e["last_request_timestamp"] or 0) - e["start_time"] for e in entries), default=0)
-    total_ms = sum(e["total_response_time"] for e in entries)
-    return {"requests": requests, "failures": sum(e["num_failures"] for e in entries),
-            "rps": round(requests / seconds, 2) if seconds > 0 else 0.0,
-            "avg_ms": round(total_ms / requests, 1) if requests else None,
-            **{f"p{p}_ms": _percentile(times, requests, p / 100) for p in (50, 95, 99)}}
+def _stats(row: dict[str, str]) -> dict[str, Any]:
+    """Requests, failures, requests/s, mean and percentiles (ms) of a locust CSV row."""
+    requests = int(row.get("Request Count", 0))
 
+    def ms(column: str) -> int | None:
+        value = row.get(column, "N/A")
+        return None if not requests or value == "N/A" else round(float(value))
 
-def _percentile(times: dict[int, int], requests: int, fraction: float) -> int | None:
-    """Locust's percentile of a histogram of rounded response times (ms to count)."""
-    if not requests:
-        return None
-    within = int(requests * fraction)
-    counted = 0
-    for ms in sorted(times, reverse=True):
-        counted += times[ms]
-        if requests - counted <= within:
-            return ms
-    return 0
+    return {"requests": requests, "failures": int(row.get("Failure Count", 0)),
+            "rps": round(float(row.get("Requests/s", 0)), 2),
+            "avg_ms": round(float(row["Average Response Time"]), 1) if requests else None,
+            **{f"p{p}_ms": ms(f"{p}%") for p in (50, 95, 99)}}
 
 
 def run_once(options: Options, workers: int) -> dict[str, Any]:
@@ -308,7 +323,7 @@ def run_once(options: Options, workers: int) -> dict[str, Any]:
         before = scrape(server.metrics_ports)
         status = run_locust(options, server, corpus, out)
         after = scrape(server.metrics_ports)
-    summary = {"users": options.users, "spawn_rate": options.spawn_rate,
+    summary = {"users": options.users, "spawn_rate": options.spawn_rate, "processes": options.processes,
                "duration_s": options.duration_s, "workers": workers, "tags": list(options.tags),
                "results": str(out), "locust_exit_code": status, **locust_report(out),
                "server": server_report(before, after, options.duration_s), "overhead": overhead}
@@ -319,8 +334,8 @@ def run_once(options: Options, workers: int) -> dict[str, Any]:
 def format_summary(summary: dict[str, Any]) -> str:
     """The summary of one run as a table."""
     tags = ",".join(summary["tags"]) or "all tasks"
-    lines = [f"{summary['users']} users, {summary['duration_s']:.0f}s, "
-             f"{summary['workers']} worker(s), {tags}",
+    lines = [f"{summary['users']} users in {summary['processes']} locust process(es), "
+             f"{summary['duration_s']:.0f}s, {summary['workers']} worker(s), {tags}",
              f"{'RPC':<28}{'requests':>9}{'failures':>9}{'req/s':>9}{'p50':>8}{'p95':>8}{'p99':>8}  ms"]
     for row in [*summary["rpcs"], {"name": "total", **summary["total"]}]:
         lines.append(f"{row['name']:<28}{row['requests']:>9}{row['failures']:>9}{row['rps']:>9.1f}"
@@ -365,6 +380,8 @@ def parse_args(argv: Sequence[str] | None) -> tuple[Options, bool]:
     add("--spawn-rate", type=float, help="users started per second (default: all at once)")
     add("--duration", default=Options.duration, help="locust run time, e.g. 30s, 2m")
     add("--workers", default="1", help="server workers; several counts (1,2) run one test each")
+    add("--processes", type=int, default=1,
+        help="locust processes: N > 1 runs locust's master and N worker processes (--processes)")
     add("--tags", nargs="*", default=[], help="locust task tags: hint, bot, rules, analyze-small, "
         "analyze-medium, best-move, legal-moves, apply-move")
     add("--probe-calls", type=int, default=Options.probe_calls,
@@ -379,8 +396,10 @@ def parse_args(argv: Sequence[str] | None) -> tuple[Options, bool]:
         workers = tuple(int(w) for w in args.workers.split(","))
     except ValueError as e:
         parser.error(str(e))
+    if args.processes < 1:
+        parser.error(f"--processes {args.processes}: must be at least 1")
     options = Options(users=args.users, spawn_rate=args.spawn_rate or args.users, duration=args.duration,
-                      workers=workers, tags=tuple(args.tags), locust_args=tuple(locust_args),
+                      workers=workers, processes=args.processes, tags=tuple(args.tags), locust_args=tuple(locust_args),
                       server_args=tuple(args.server_arg), probe_calls=args.probe_calls, results=args.results)
     return options, args.json
 

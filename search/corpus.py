@@ -10,6 +10,7 @@ the CLI read.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -57,12 +58,20 @@ def corpus(games: Sequence[str] | None = None, per_stage: int = 4, seed: int = 1
 
 def write_corpus(path: str, games: Sequence[str] | None = None, per_stage: int = 4, seed: int = 1,
                  progress: bool = True) -> int:
-    """Write the corpus as JSON lines; the number of positions. ``progress``: a bar on a
-    terminal's standard error."""
-    count = 0
-    with open(path, "w", encoding="utf-8") as f, progress_bar(
-            games_played(games, per_stage), "game", "corpus", enabled=progress) as bar:
-        for entry in corpus(games, per_stage, seed, played=bar.update):
-            f.write(json.dumps(entry) + "\n")
-            count += 1
+    """Write the corpus as JSON lines; the number of positions. The file appears whole
+    (written aside, then renamed), so processes that write it at once all read a whole
+    corpus. ``progress``: a bar on a terminal's standard error."""
+    count, partial = 0, f"{path}.{os.getpid()}.partial"
+    try:
+        with open(partial, "w", encoding="utf-8") as f, progress_bar(
+                games_played(games, per_stage), "game", "corpus", enabled=progress) as bar:
+            for entry in corpus(games, per_stage, seed, played=bar.update):
+                f.write(json.dumps(entry) + "\n")
+                count += 1
+        os.replace(partial, path)
+    except OSError as e:
+        raise OSError(e.errno, e.strerror, path) from None
+    finally:
+        if os.path.exists(partial):
+            os.unlink(partial)
     return count
