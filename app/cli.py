@@ -43,6 +43,12 @@ def cmd_serve(args: argparse.Namespace) -> None:
     run_serve(args)
 
 
+def cmd_health(args: argparse.Namespace) -> None:
+    from .server.probe import check_health
+
+    print(check_health(args.address, args.service, args.timeout))
+
+
 def cmd_new(args: argparse.Namespace) -> None:
     game = get_game(args.game)
     state = game.new_game(args.players, args.seed, **_parse_options(args.option))
@@ -215,6 +221,11 @@ def _parser() -> argparse.ArgumentParser:
     from .server import add_serve_arguments
 
     add_serve_arguments(add("serve", cmd_serve, "run the gRPC service (Rules and Analysis)"))
+
+    p = add("health", cmd_health, "check that a server is SERVING (grpc.health.v1; exit 2 if not)")
+    p.add_argument("address", nargs="?", default="127.0.0.1:50051", metavar="HOST:PORT")
+    p.add_argument("--service", default="", help="a service name (default: the whole server)")
+    p.add_argument("--timeout", type=number, default=3.0, help="seconds to wait for the answer")
 
     p = add("new", cmd_new, "print the position of a new game")
     p.add_argument("game", choices=games)

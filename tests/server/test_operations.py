@@ -10,6 +10,7 @@ import socket
 import grpc
 import pytest
 
+from meeplemind.cli import main
 from meeplemind.v1 import analysis_pb2, position_pb2, rules_pb2
 
 from .conftest import StartServer
@@ -73,3 +74,14 @@ def test_a_metrics_port_in_use_is_named(workers: str) -> None:
     assert serve.process.returncode == 2
     assert errors.splitlines()[-1] == (f"meeplemind serve: error: metrics port {port} on 127.0.0.1: "
                                        "cannot serve metrics there (Address already in use)")
+
+
+def test_health_command(start_server: StartServer, capsys: pytest.CaptureFixture[str]) -> None:
+    running = start_server()
+    assert main(["health", running.address]) == 0 and capsys.readouterr().out == "SERVING\n"
+    assert main(["health", running.address, "--service", "meeplemind.v1.Analysis"]) == 0
+    running.server.health.enter_graceful_shutdown()
+    assert main(["health", running.address]) == 2
+    assert capsys.readouterr().err.endswith(f"error: {running.address}: NOT_SERVING\n")
+    assert main(["health", "127.0.0.1:1", "--timeout", "0.2"]) == 2
+    assert "127.0.0.1:1: DEADLINE_EXCEEDED" in capsys.readouterr().err
