@@ -23,11 +23,12 @@ def test_moves_and_analyze_through_the_server(service: Running, tmp_path: Path,
     assert capsys.readouterr().out == local
     assert main(["analyze", str(path), "--iterations", "400", "--seed", "3", "--json",
                  "--server", service.address]) == 0
-    remote = json.loads(capsys.readouterr().out)
-    assert remote["iterations"] == 400 and sum(m["visits"] for m in remote["moves"]) == 400
+    remote = json.loads(capsys.readouterr().out)  # the AnalyzeResponse's proto3 JSON
+    assert remote["stats"]["iterations"] == "400" and sum(int(m["visits"]) for m in remote["moves"]) == 400
     assert main(["analyze", str(path), "--iterations", "400", "--seed", "3", "--json"]) == 0
-    assert [m["move"] for m in json.loads(capsys.readouterr().out)["moves"]] == [
-        m["move"] for m in remote["moves"]]
+    local_analysis = json.loads(capsys.readouterr().out)
+    assert [m["move"] for m in local_analysis["moves"]] == [m["move"] for m in remote["moves"]]
+    assert set(local_analysis["stats"]) == set(remote["stats"])
 
 
 def test_server_errors_are_one_line(service: Running, tmp_path: Path,
