@@ -33,7 +33,7 @@ import grpc.experimental.gevent as grpc_gevent
 from google.protobuf.message import Message
 from locust import User, events, stats, tag, task
 from locust.env import Environment
-from locust.runners import WorkerRunner
+from locust.runners import MasterRunner, WorkerRunner
 
 from meeplemind.engine.position import from_position
 from meeplemind.server.convert import dict_to_message
@@ -93,8 +93,8 @@ ENVIRONMENT: list[Environment] = []
 def _load_samples(environment: Environment, **_: Any) -> None:
     ENVIRONMENT[:] = [environment]
     options = environment.parsed_options
-    if options is None:
-        return
+    if options is None or isinstance(environment.runner, MasterRunner):
+        return  # a master runs no users
     SAMPLES[:] = load_samples(Path(options.corpus), _words(options.games), _words(options.players),
                               _words(options.stages))
 
