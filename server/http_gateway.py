@@ -39,10 +39,13 @@ from hypercorn.utils import wrap_app
 from protobuf.wkt import Any as ConnectAny
 from starlette.applications import Starlette
 from starlette.middleware.cors import CORSMiddleware
-from starlette.routing import Mount
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import web
+from ..web.facts import facts
 from .app import SERVICES, TRANSPORT_LIMIT_FACTOR, Server, TlsFiles
 from .limits import DEFAULT_MAX_MESSAGE_BYTES
 
@@ -71,11 +74,12 @@ class HttpOptions:
 
 
 class JsonCodec(ProtoJSONCodec):
-    """proto3 JSON with the proto field names (``puerto_rico``), as in position files;
-    requests may use either spelling."""
+    """proto3 JSON with the proto field names (``puerto_rico``) and every field, as in position
+    files; requests may use either spelling."""
 
     def encode(self, message: Any) -> bytes:
-        return json_format.MessageToJson(message, preserving_proto_field_name=True, indent=None).encode()
+        return json_format.MessageToJson(message, preserving_proto_field_name=True, indent=None,
+                                      always_print_fields_with_no_presence=True).encode()
 
 
 def _connect_code(code: grpc.StatusCode) -> Code:
@@ -186,6 +190,11 @@ class _ServicesApp(ConnectASGIApplication[None]):
     path = "/"
 
 
+async def _facts(request: Request) -> JSONResponse:
+    """The games' fixed facts the page draws with."""
+    return JSONResponse(facts())
+
+
 class _Router:
     """RPC paths to Connect, everything else to the web page's files."""
 
@@ -205,7 +214,7 @@ def asgi_app(forwarder: _Forwarder, options: HttpOptions, max_message_bytes: int
     rpc = _ServicesApp(service=None, endpoints=lambda _: routes,
                        read_max_bytes=max_message_bytes * TRANSPORT_LIMIT_FACTOR,
                        codecs=[google_protobuf_binary_codec(), JsonCodec()])
-    page = Starlette(routes=[Mount("/", app=StaticFiles(directory=web.DIRECTORY, html=True))])
+    page = Starlette(routes=[Route("/facts.json", _facts), Mount("/", app=StaticFiles(directory=web.DIRECTORY, html=True))])
     app: Any = _Router(rpc, frozenset(routes), page)
     if options.cors_origins:
         app = CORSMiddleware(app, allow_origins=list(options.cors_origins), allow_methods=["GET", "POST"],
