@@ -147,7 +147,6 @@ function renderMoves(seat, human) {
 function showResult() {
   $("moves").innerHTML = "";
   $("moves-title").textContent = "Moves";
-  $("hint-body").innerHTML = "";
   const box = $("result");
   box.hidden = false;
   const result = table.result;
@@ -167,6 +166,7 @@ function showResult() {
 function stopHint() {
   if (table.hint) table.hint.abort();
   table.hint = null;
+  $("hint-body").innerHTML = `<p class="muted">Hints show here on your turn.</p>`;
 }
 
 function startHint(generation) {

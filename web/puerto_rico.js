@@ -33,7 +33,7 @@ function city(player, facts) {
   const spaces = [];
   for (const built of player.buildings ?? []) {
     const b = byName[built.building] ?? { circles: 1, spaces: 1, vp: 0 };
-    const kind = b.good ? `production ${GOOD_CLASS(b.good)}` : "violet";
+    const kind = b.good ? `production prod-${b.good}` : "violet";
     spaces.push(`<div class="tile building ${kind}${b.spaces === 2 ? " large" : ""}" title="${esc(titleCase(built.building))}: ${b.vp} VP">
       ${esc(titleCase(built.building))}<br>${circles(built.colonists ?? 0, b.circles)}</div>`);
   }
@@ -82,7 +82,7 @@ function supply(s, facts) {
     .sort(([a], [b]) => byName[a].cost - byName[b].cost)
     .map(([name, count]) => {
       const b = byName[name];
-      return `<div class="supply-building${count ? "" : " gone"}${b.good ? ` production ${GOOD_CLASS(b.good)}` : " violet"}" title="${esc(titleCase(name))}: cost ${b.cost}, ${b.vp} VP, ${b.circles} circle(s)">
+      return `<div class="supply-building${count ? "" : " gone"}${b.good ? ` production prod-${b.good}` : " violet"}" title="${esc(titleCase(name))}: cost ${b.cost}, ${b.vp} VP, ${b.circles} circle(s)">
         <span>${esc(titleCase(name))}</span><span class="muted">${b.cost}d · ${b.vp}VP · ×${count}</span></div>`;
     }).join("");
 }
