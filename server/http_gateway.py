@@ -62,6 +62,9 @@ CORS_RESPONSE_HEADERS = ("grpc-status", "grpc-message", "grpc-status-details-bin
 #: Seconds the HTTP server gives open connections to finish on stop.
 STOP_TIMEOUT_S = 5.0
 _STATUS_DETAILS = "grpc-status-details-bin"
+#: hypercorn's own log: its warnings and errors (its "Running on" line repeats serve()'s).
+_HYPERCORN_LOG = logging.getLogger("meeplemind.http")
+_HYPERCORN_LOG.setLevel(logging.WARNING)
 
 
 @dataclass(frozen=True)
@@ -283,7 +286,7 @@ class HttpGateway:
         self.port: int = self._socket.getsockname()[1]
         self._config = _Config(tls)
         self._config.accesslog = None
-        self._config.errorlog = logging.getLogger("meeplemind.http")
+        self._config.errorlog = _HYPERCORN_LOG
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopping: asyncio.Event | None = None
         self._started = threading.Event()

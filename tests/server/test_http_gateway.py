@@ -43,7 +43,7 @@ class Gatewayed:
 
     def __init__(self, serving: Serving) -> None:
         self.server, self.gateway = serving.server, serving.gateway
-        self.url = f"http://127.0.0.1:{gateway.port}"
+        self.url = f"http://127.0.0.1:{self.gateway.port}"
 
     def client(self, protocol: str = "connect-json", http: str = "http1", *, url: str | None = None,
                ca: bytes | None = None) -> ConnectClientSync:
