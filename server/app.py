@@ -170,7 +170,8 @@ def serve(
     if http is not None:
         from .http_gateway import HttpGateway
 
-        gateway = HttpGateway(server, http, tls=options.get("tls"), reuse_port=options.get("reuse_port", False),
+        gateway = HttpGateway(server, http, tls=options.get("tls"),
+                              reuse_port=options.get("reuse_port", False),
                               max_message_bytes=options.get("max_message_bytes", DEFAULT_MAX_MESSAGE_BYTES))
     metrics_http = server.metrics.serve(metrics_port, metrics_address) if metrics_port is not None else None
     server.start()

@@ -59,6 +59,9 @@ CORS_REQUEST_HEADERS = ("authorization", "content-type", "connect-protocol-versi
                         "x-grpc-web", "x-user-agent")
 CORS_RESPONSE_HEADERS = ("grpc-status", "grpc-message", "grpc-status-details-bin", "content-encoding",
                          "connect-content-encoding")
+#: Milliseconds of a call's deadline kept for the answer's way back through the HTTP port
+#: (the gRPC server keeps its own margin before the deadline it is handed).
+HOP_MARGIN_MS = 50.0
 #: Seconds the HTTP server gives open connections to finish on stop.
 STOP_TIMEOUT_S = 5.0
 _STATUS_DETAILS = "grpc-status-details-bin"
@@ -108,8 +111,9 @@ def _metadata(ctx: RequestContext) -> tuple[tuple[str, str], ...]:
 
 
 def _timeout(ctx: RequestContext) -> float | None:
+    """The gRPC call's timeout: the caller's, less HOP_MARGIN_MS for the way back."""
     remaining = ctx.timeout_ms
-    return None if remaining is None else max(remaining, 0.0) / 1e3
+    return None if remaining is None else max(remaining - HOP_MARGIN_MS, 0.0) / 1e3
 
 
 class _Forwarder:
@@ -217,7 +221,8 @@ def asgi_app(forwarder: _Forwarder, options: HttpOptions, max_message_bytes: int
     rpc = _ServicesApp(service=None, endpoints=lambda _: routes,
                        read_max_bytes=max_message_bytes * TRANSPORT_LIMIT_FACTOR,
                        codecs=[google_protobuf_binary_codec(), JsonCodec()])
-    page = Starlette(routes=[Route("/facts.json", _facts), Mount("/", app=StaticFiles(directory=web.DIRECTORY, html=True))])
+    page = Starlette(routes=[Route("/facts.json", _facts),
+                             Mount("/", app=StaticFiles(directory=web.DIRECTORY, html=True))])
     app: Any = _Router(rpc, frozenset(routes), page)
     if options.cors_origins:
         app = CORSMiddleware(app, allow_origins=list(options.cors_origins), allow_methods=["GET", "POST"],
