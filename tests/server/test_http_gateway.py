@@ -4,6 +4,7 @@ stream, CORS, TLS and the curl example."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import ssl
 import subprocess
@@ -26,6 +27,7 @@ from google.rpc import error_details_pb2
 from grpc_health.v1 import health_pb2
 from pyqwest import HTTPVersion, SyncClient, SyncHTTPTransport
 
+from meeplemind.server.command import add_serve_arguments, http_options
 from meeplemind.server.http_gateway import HTTP_SERVICES, methods
 from meeplemind.v1 import analysis_pb2, position_pb2, rules_pb2
 
@@ -281,3 +283,30 @@ def _meeplemind() -> list[str]:
     import sys
 
     return [sys.executable, "-m", "meeplemind"]
+
+
+def test_the_message_limit_holds_over_http(start_gateway: StartGateway) -> None:
+    running = start_gateway(max_message_bytes=100)
+    client = running.client("connect-json")
+    position = _call(client, "/meeplemind.v1.Rules/NewGame",
+                     rules_pb2.NewGameRequest(game="puerto-rico", players=3, seed=7)).position
+    with pytest.raises(ConnectError) as refused:  # over the limit: the guard names the request
+        _call(client, "/meeplemind.v1.Rules/LegalMoves", rules_pb2.LegalMovesRequest(position=position))
+    assert refused.value.code is Code.RESOURCE_EXHAUSTED
+    assert refused.value.message.startswith("request: ") and "over the limit of 100 bytes" in refused.value.message
+    huge = rules_pb2.NewGameRequest(game="x" * 2000, players=3)  # past the transport's 4 times
+    with pytest.raises(ConnectError) as cut:
+        _call(client, "/meeplemind.v1.Rules/NewGame", huge)
+    assert cut.value.code is Code.RESOURCE_EXHAUSTED
+
+
+@pytest.mark.parametrize(("given", "port"), [([], 8080), (["--port", "0"], 0), (["--http-port", "9000"], 9000)])
+def test_http_port_option(given: list[str], port: int) -> None:
+    parser = argparse.ArgumentParser()
+    add_serve_arguments(parser)
+    options = http_options(parser.parse_args([*given, "--cors-origin", "https://a.example"]))
+    assert (options.host, options.port, options.cors_origins) == ("127.0.0.1", port, ("https://a.example",))
+    assert http_options(parser.parse_args(["--http-port", "off"])) is None
+    for bad in ("eighty", "70000"):
+        with pytest.raises(SystemExit):
+            parser.parse_args(["--http-port", bad])
