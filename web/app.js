@@ -181,7 +181,7 @@ function startHint(generation) {
   let first = null;
   $("hint-body").innerHTML = `<p class="muted">Searching…</p>`;
   const budget = { iterations: Number($("hint-iterations").value) };
-  serverStream("Analysis/AnalyzeStream", { position: table.position, budget, report_every_ms: 150, max_moves: HINT_MOVES }, (update) => {
+  serverStream("Analysis/AnalyzeStream", { position: table.position, budget, report_every_ms: 100, max_moves: HINT_MOVES }, (update) => {
     if (generation !== table.generation) return;
     first ??= performance.now() - started;
     renderHint(update, first);

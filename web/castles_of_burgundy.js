@@ -5,8 +5,8 @@ import { titleCase } from "./labels.js";
 const HEX = 22;  // hex radius in SVG units
 const GOODS = [1, 2, 3, 4, 5, 6];
 
-const short = (tile) => tile.replace(/^knowledge/, "K").replace(/^(cows|pigs|sheep|chickens)(\d)$/, (m, a, n) => `${a.slice(0, 3)}${n}`)
-  .replace("boarding_house", "boarding").replace("city_hall", "cityhall").replace("watchtower", "tower").replace("warehouse", "wareh.");
+const SHORT = { boarding_house: "boarding", city_hall: "city hall", watchtower: "tower", warehouse: "wareh.", carpenter: "carp." };
+const short = (tile) => SHORT[tile] ?? tile.replace(/^knowledge/, "K").replace(/^chickens/, "chick").replace(/^cows/, "cow");
 
 function tileChip(tile, facts) {
   if (!tile) return `<span class="cob-tile empty">—</span>`;
