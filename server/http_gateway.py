@@ -25,7 +25,6 @@ from typing import Any
 import grpc
 from connectrpc.code import Code
 from connectrpc.compat import google_protobuf_binary_codec
-from connectrpc.compat._codec import ProtoJSONCodec
 from connectrpc.errors import ConnectError, ErrorDetail
 from connectrpc.method import IdempotencyLevel, MethodInfo, StreamType
 from connectrpc.request import RequestContext
@@ -47,6 +46,7 @@ from starlette.staticfiles import StaticFiles
 from .. import web
 from ..web.facts import facts
 from .app import SERVICES, TRANSPORT_LIMIT_FACTOR, Server, TlsFiles
+from .errors import ServiceError
 from .limits import DEFAULT_MAX_MESSAGE_BYTES
 
 #: Every service the HTTP port serves.
@@ -61,7 +61,7 @@ CORS_RESPONSE_HEADERS = ("grpc-status", "grpc-message", "grpc-status-details-bin
                          "connect-content-encoding")
 #: Milliseconds of a call's deadline kept for the answer's way back through the HTTP port
 #: (the gRPC server keeps its own margin before the deadline it is handed).
-HOP_MARGIN_MS = 50.0
+HOP_MARGIN_MS = 100.0
 #: Seconds the HTTP server gives open connections to finish on stop.
 STOP_TIMEOUT_S = 5.0
 _STATUS_DETAILS = "grpc-status-details-bin"
@@ -79,27 +79,50 @@ class HttpOptions:
     cors_origins: tuple[str, ...] = ()
 
 
-class JsonCodec(ProtoJSONCodec):
+class JsonCodec:
     """proto3 JSON with the proto field names (``puerto_rico``) and every field, as in position
-    files; requests may use either spelling."""
+    files; requests may use either spelling, and a field the message does not have is an error
+    naming the request (as the gRPC port's guard names an undecodable one)."""
+
+    def name(self) -> str:
+        return "json"
 
     def encode(self, message: Any) -> bytes:
         return json_format.MessageToJson(message, preserving_proto_field_name=True, indent=None,
-                                      always_print_fields_with_no_presence=True).encode()
+                                         always_print_fields_with_no_presence=True).encode()
+
+    def decode(self, data: bytes | bytearray, message_class: type[Any]) -> Any:
+        message = message_class()
+        try:
+            json_format.Parse(bytes(data), message)
+        except (json_format.ParseError, UnicodeDecodeError) as e:
+            raise _service_error(ServiceError.invalid("request", f"not a valid message ({e})")) from None
+        return message
 
 
 def _connect_code(code: grpc.StatusCode) -> Code:
     return Code.CANCELED if code is grpc.StatusCode.CANCELLED else Code[code.name]
 
 
-def _connect_error(error: grpc.aio.AioRpcError) -> ConnectError:
-    """The gRPC call's failure as a Connect error: code, message, details."""
+def _as_connect_error(code: grpc.StatusCode, message: str, trailing_metadata: Any) -> ConnectError:
+    """A gRPC status as a Connect error: code, message, details (google.rpc.Status's)."""
     details: list[ErrorDetail] = []
-    for key, value in error.trailing_metadata() or ():
+    for key, value in trailing_metadata or ():
         if key == _STATUS_DETAILS:
             status = status_pb2.Status.FromString(value)
             details = [ErrorDetail(ConnectAny(type_url=d.type_url, value=d.value)) for d in status.details]
-    return ConnectError(_connect_code(error.code()), error.details() or "", details)
+    return ConnectError(_connect_code(code), message, details)
+
+
+def _connect_error(error: grpc.aio.AioRpcError) -> ConnectError:
+    """The gRPC call's failure as a Connect error."""
+    return _as_connect_error(error.code(), error.details() or "", error.trailing_metadata())
+
+
+def _service_error(error: ServiceError) -> ConnectError:
+    """A failure found before the call is handed on, as the gRPC port would send it."""
+    status = error.status()
+    return _as_connect_error(status.code, status.details, status.trailing_metadata)
 
 
 def _metadata(ctx: RequestContext) -> tuple[tuple[str, str], ...]:
@@ -203,13 +226,14 @@ async def _facts(request: Request) -> JSONResponse:
 
 
 class _Router:
-    """RPC paths to Connect, everything else to the web page's files."""
+    """Paths of the served services to Connect (an unknown method there is NOT_FOUND),
+    everything else to the web page's files."""
 
-    def __init__(self, rpc: ConnectASGIApplication, paths: frozenset[str], files: Any) -> None:
-        self._rpc, self._paths, self._files = rpc, paths, files
+    def __init__(self, rpc: ConnectASGIApplication, services: frozenset[str], files: Any) -> None:
+        self._rpc, self._services, self._files = rpc, services, files
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] == "lifespan" or scope.get("path") in self._paths:
+        if scope["type"] == "lifespan" or scope.get("path", "/").split("/")[1] in self._services:
             await self._rpc(scope, receive, send)
         else:
             await self._files(scope, receive, send)
@@ -223,7 +247,7 @@ def asgi_app(forwarder: _Forwarder, options: HttpOptions, max_message_bytes: int
                        codecs=[google_protobuf_binary_codec(), JsonCodec()])
     page = Starlette(routes=[Route("/facts.json", _facts),
                              Mount("/", app=StaticFiles(directory=web.DIRECTORY, html=True))])
-    app: Any = _Router(rpc, frozenset(routes), page)
+    app: Any = _Router(rpc, frozenset(HTTP_SERVICES), page)
     if options.cors_origins:
         app = CORSMiddleware(app, allow_origins=list(options.cors_origins), allow_methods=["GET", "POST"],
                              allow_headers=list(CORS_REQUEST_HEADERS),

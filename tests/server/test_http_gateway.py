@@ -161,7 +161,20 @@ def test_the_curl_example_of_the_readme(gatewayed: Gatewayed) -> None:
                                  headers={"Content-Type": "application/json"})
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(bad, timeout=10)
-    assert refused.value.code == 400 and json.load(refused.value)["code"] == "invalid_argument"
+    assert refused.value.code == 400
+    error = json.load(refused.value)
+    assert error["code"] == "invalid_argument" and error["message"].startswith("request: not a valid message")
+    assert error["details"][0]["type"] == "google.rpc.BadRequest"
+    typo = urllib.request.Request(f"{gatewayed.url}/meeplemind.v1.Rules/NewGame", data=b'{"playrs": 3}',
+                                  headers={"Content-Type": "application/json"})
+    with pytest.raises(urllib.error.HTTPError) as unknown_field:
+        urllib.request.urlopen(typo, timeout=10)
+    assert "playrs" in json.load(unknown_field.value)["message"]
+    nowhere = urllib.request.Request(f"{gatewayed.url}/meeplemind.v1.Rules/Nope", data=b"{}",
+                                     headers={"Content-Type": "application/json"})
+    with pytest.raises(urllib.error.HTTPError) as no_method:
+        urllib.request.urlopen(nowhere, timeout=10)
+    assert no_method.value.code == 404
 
 
 def test_the_page_is_served_at_the_root(gatewayed: Gatewayed) -> None:
