@@ -129,7 +129,7 @@ def running_server(workers: int, server_args: Sequence[str], log: Path) -> Itera
     every worker; stopped (SIGTERM, then SIGKILL) when the block ends, however it ends."""
     port, *metrics_ports = free_ports(1 + workers)
     command = [sys.executable, "-m", "meeplemind", "serve", "--host", HOST, "--port", str(port),
-               "--metrics-port", str(metrics_ports[0]), "--workers", str(workers),
+               "--metrics-port", str(metrics_ports[0]), "--workers", str(workers), "--http-port", "off",
                "--grace", str(SERVER_GRACE_S), "--log-level", "WARNING", *server_args]
     with log.open("wb") as output:
         process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, start_new_session=True)

@@ -138,10 +138,12 @@ def _bind(server: grpc.Server, address: str, tls: TlsFiles | None) -> int:
 
 
 class Listening(NamedTuple):
-    """Where a started server listens: its port and its metrics port (None: no metrics)."""
+    """Where a started server listens: its port, its metrics port and its HTTP port (None:
+    not served)."""
 
     port: int
     metrics_port: int | None
+    http_port: int | None = None
 
 
 def serve(
@@ -152,6 +154,7 @@ def serve(
     grace: float = 5.0,
     ready: Callable[[Listening], None] | None = None,
     stopping: threading.Event | None = None,
+    http: Any = None,
     **options: Any,
 ) -> int:
     """Serve until ``stopping`` is set (default: until SIGTERM or SIGINT), then stop
@@ -159,15 +162,27 @@ def serve(
 
     ``options`` are those of ``create_server``; ``metrics_port`` serves Prometheus
     metrics over HTTP (0: any free port); ``ready`` is told where the server listens
-    once it is serving.
+    once it is serving; ``http`` (``http_gateway.HttpOptions``) also serves Connect, gRPC-Web
+    and the web page.
     """
     server, port = create_server(address, **options)
-    http = server.metrics.serve(metrics_port, metrics_address) if metrics_port is not None else None
+    gateway = None
+    if http is not None:
+        from .http_gateway import HttpGateway
+
+        gateway = HttpGateway(server, http, tls=options.get("tls"),
+                              reuse_port=options.get("reuse_port", False),
+                              max_message_bytes=options.get("max_message_bytes", DEFAULT_MAX_MESSAGE_BYTES))
+    metrics_http = server.metrics.serve(metrics_port, metrics_address) if metrics_port is not None else None
     server.start()
+    if gateway is not None:
+        gateway.start()
     settle_garbage_collector()
-    listening = Listening(port, http.server_port if http is not None else None)
-    log.info("listening on %s (port %d)%s", address, port,
-             f", metrics on {metrics_address}:{listening.metrics_port}" if http else "")
+    listening = Listening(port, metrics_http.server_port if metrics_http is not None else None,
+                          gateway.port if gateway is not None else None)
+    log.info("listening on %s (port %d)%s%s", address, port,
+             f", metrics on {metrics_address}:{listening.metrics_port}" if metrics_http else "",
+             f", Connect/gRPC-Web and the web page on http://{http.host}:{gateway.port}/" if gateway else "")
     if ready is not None:
         ready(listening)
     if stopping is None:
@@ -177,9 +192,12 @@ def serve(
     else:
         stopping.wait()
     log.info("stopping (grace %.1fs)", grace)
-    server.stop(grace).wait()
-    if http is not None:
-        http.shutdown()
+    done = server.stop(grace)
+    if gateway is not None:
+        gateway.stop()
+    done.wait()
+    if metrics_http is not None:
+        metrics_http.shutdown()
     log.info("stopped")
     return 0
 

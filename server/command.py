@@ -20,6 +20,9 @@ LOG_FORMATS = ("text", "json")
 #: JSON log keys: the record attributes logged, renamed as log collectors expect them.
 JSON_FIELDS = "%(asctime)s %(levelname)s %(name)s %(message)s"
 JSON_RENAMES = {"asctime": "time", "levelname": "level", "name": "logger"}
+#: The HTTP port (Connect, gRPC-Web, the web page) unless told otherwise.
+DEFAULT_HTTP_PORT = 8080
+OFF = "off"
 #: The logger of the one line per call that ``--access-log`` turns on.
 ACCESS_LOGGER = "meeplemind.access"
 
@@ -70,6 +73,12 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     add("--auth-token", default=os.environ.get(AUTH_TOKEN_ENV),
         help=f"require 'authorization: Bearer TOKEN' on every call but health checks "
              f"(default: ${AUTH_TOKEN_ENV})")
+    add("--http-port", type=http_port, default=None,
+        help=f"serve Connect, gRPC-Web and the web page on this port of --host (default "
+             f"{DEFAULT_HTTP_PORT}, or any free port when --port is 0; 'off': not at all)")
+    add("--cors-origin", action="append", default=[], metavar="ORIGIN",
+        help="let web pages of ORIGIN (e.g. https://example.org, or '*') call the HTTP port; "
+             "repeatable (default: none, CORS closed)")
     add("--metrics-port", type=integer, help="serve Prometheus metrics over HTTP on this port")
     add("--metrics-address", default="127.0.0.1", help="address of the metrics endpoint")
     add("--grace", type=number, default=5.0, help="seconds calls get to finish on SIGTERM/SIGINT")
@@ -78,6 +87,31 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         help="log lines as text or as JSON objects (one per line, the access log's fields as keys)")
     add("--access-log", action="store_true",
         help="log one line per call (method, status, milliseconds, peer, request id)")
+
+
+def http_port(text: str) -> int | str:
+    """``--http-port``: a port number or ``off``."""
+    if text == OFF:
+        return OFF
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number or '{OFF}'") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not between 0 and 65535")
+    return port
+
+
+def http_options(args: argparse.Namespace) -> Any:
+    """The HTTP port's ``HttpOptions`` of ``args``, or None with ``--http-port off``."""
+    from .http_gateway import HttpOptions
+
+    port = args.http_port
+    if port == OFF:
+        return None
+    if port is None:
+        port = 0 if args.port == 0 else DEFAULT_HTTP_PORT
+    return HttpOptions(args.host, port, tuple(args.cors_origin))
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -90,11 +124,12 @@ def run_serve(args: argparse.Namespace) -> int:
     configure_logging(args.log_level, args.access_log, log_format=args.log_format)
     if args.workers == 1:
         return serve(f"{args.host}:{args.port}", metrics_port=args.metrics_port,
-                     metrics_address=args.metrics_address, grace=args.grace, **options)
+                     metrics_address=args.metrics_address, grace=args.grace, http=http_options(args),
+                     **options)
     from .workers import WorkerSpec, supervise
 
     spec = WorkerSpec(0, args.host, args.port, args.metrics_port, args.metrics_address, args.grace,
-                      args.log_level, args.access_log, options, args.log_format)
+                      args.log_level, args.access_log, options, args.log_format, http_options(args))
     return supervise(spec, args.workers)
 
 

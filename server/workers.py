@@ -51,6 +51,11 @@ class WorkerSpec:
     access_log: bool
     options: dict[str, Any]  # create_server's
     log_format: str = "text"
+    http: Any = None  # http_gateway.HttpOptions, or None
+
+    def with_http_port(self, port: int | None) -> WorkerSpec:
+        """This spec with the HTTP port worker 0 settled (when it was 0)."""
+        return self if self.http is None or port is None else replace(self, http=replace(self.http, port=port))
 
     @property
     def worker_metrics_port(self) -> int | None:
@@ -70,9 +75,9 @@ def supervise(spec: WorkerSpec, workers: int) -> int:
     with stop_on_signals(stopping):
         running: dict[int, BaseProcess] = {}
         try:
-            process, port = _start(spec)
+            process, (port, http_port) = _start(spec)
             running[0] = process
-            spec = replace(spec, port=port)
+            spec = replace(spec, port=port).with_http_port(http_port)
             for index in range(1, workers):
                 running[index] = _start(replace(spec, index=index))[0]
             log.info("listening on %s:%d with %d workers (pids %s)", spec.host, port, workers,
@@ -84,8 +89,9 @@ def supervise(spec: WorkerSpec, workers: int) -> int:
     return 0
 
 
-def _start(spec: WorkerSpec) -> tuple[BaseProcess, int]:
-    """Start worker ``spec.index`` and wait until it serves; the process and its port."""
+def _start(spec: WorkerSpec) -> tuple[BaseProcess, tuple[int, int | None]]:
+    """Start worker ``spec.index`` and wait until it serves; the process, its port and its
+    HTTP port."""
     context = multiprocessing.get_context("spawn")
     receive, send = context.Pipe(duplex=False)
     process = context.Process(target=_worker_main, args=(spec, send),
@@ -104,10 +110,11 @@ def _start(spec: WorkerSpec) -> tuple[BaseProcess, int]:
         process.join()
         raise ChildProcessError(errno.ECHILD, f"did not start (exit code {process.exitcode})",
                                 f"worker {spec.index}")
-    port, metrics_port = message
-    log.info("worker %d (pid %d) serving on port %d%s", spec.index, process.pid, port,
-             f", metrics on {spec.metrics_address}:{metrics_port}" if metrics_port else "")
-    return process, port
+    port, metrics_port, http_port = message
+    log.info("worker %d (pid %d) serving on port %d%s%s", spec.index, process.pid, port,
+             f", metrics on {spec.metrics_address}:{metrics_port}" if metrics_port else "",
+             f", HTTP on port {http_port}" if http_port else "")
+    return process, (port, http_port)
 
 
 def _restart_exited(spec: WorkerSpec, running: dict[int, BaseProcess],
@@ -154,13 +161,13 @@ def _worker_main(spec: WorkerSpec, ready: Connection) -> None:
     threading.Thread(target=_stop_with_parent, args=(stopping,), daemon=True).start()
 
     def announce(listening: Listening) -> None:
-        ready.send((listening.port, listening.metrics_port))
+        ready.send((listening.port, listening.metrics_port, listening.http_port))
         ready.close()
 
     try:
         status = serve(f"{spec.host}:{spec.port}", metrics_port=spec.worker_metrics_port,
                        metrics_address=spec.metrics_address, grace=spec.grace, ready=announce,
-                       stopping=stopping, reuse_port=True, **spec.options)
+                       stopping=stopping, reuse_port=True, http=spec.http, **spec.options)
     except (OSError, ValueError) as e:
         if ready.closed:
             raise

@@ -44,7 +44,7 @@ def test_json_logs_include_the_access_log() -> None:
     try:
         first = json.loads(serve.until("listening on")[-1])
         assert first["level"] == "INFO" and first["logger"] == "meeplemind.server" and "time" in first
-        port = int(first["message"].split("(port ")[1].rstrip(")"))
+        port = int(first["message"].split("(port ")[1].split(")")[0])
         with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
             grpc.channel_ready_future(channel).result(timeout=10)
             rules = channel.unary_unary("/meeplemind.v1.Rules/ListGames",

@@ -1,0 +1,170 @@
+"""The web page in a real browser (Debian's headless Chromium, driven by playwright): a whole
+3-player Puerto Rico game whose human seat plays the hinted moves, and a few turns of The
+Castles of Burgundy. Screenshots and the measured timings go to ``test-output/web/``."""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import grpc
+import pytest
+from google.protobuf import json_format
+
+from meeplemind.engine.position import state_key
+from meeplemind.v1 import position_pb2, rules_pb2, rules_pb2_grpc
+
+from ..http_server import serving_http
+
+CHROMIUM = os.environ.get("MEEPLEMIND_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+OUTPUT = pathlib.Path(__file__).resolve().parents[2] / "test-output" / "web"
+#: Small budgets keep a whole game to a minute or two on a loaded 2-core machine.
+HINT_ITERATIONS, BOT_LEVEL = 100, 1
+STEP_TIMEOUT_MS = 60_000
+COB_HUMAN_MOVES = 12
+
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                                reason=f"no Chromium at {CHROMIUM} (.ci/run installs it)")
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[tuple[str, rules_pb2_grpc.RulesStub]]:
+    """The page's URL on a real server, and a gRPC Rules stub to the same server."""
+    with serving_http(max_searches=2, max_queue=8) as serving:
+        with grpc.insecure_channel(f"127.0.0.1:{serving.port}") as channel:
+            yield f"http://127.0.0.1:{serving.gateway.port}/?botDelay=0", rules_pb2_grpc.RulesStub(channel)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    page = browser.new_page(viewport={"width": 1500, "height": 1100})
+    page.set_default_timeout(STEP_TIMEOUT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    page.close()
+    assert not errors, errors
+
+
+def _open(page: Any, url: str) -> float:
+    """Load the page; the seconds until it is ready (games listed)."""
+    start = time.perf_counter()
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=yes]")
+    return time.perf_counter() - start
+
+
+def _set_up(page: Any, game: str, players: int, seed: int) -> None:
+    page.select_option("#game", game)
+    page.select_option("#players", str(players))
+    page.select_option("select[data-seat='0']", "human")
+    for seat in range(1, players):
+        page.select_option(f"select[data-seat='{seat}']", str(BOT_LEVEL))
+    page.fill("#seed", str(seed))
+    page.fill("#hint-iterations", str(HINT_ITERATIONS))
+    page.click("#start")
+
+
+def _play_hinted(page: Any, limit: int | None = None) -> tuple[int, list[float]]:
+    """Click the most visited hinted move until the game ends (or ``limit`` moves); the moves
+    played and the milliseconds to each hint's first update."""
+    played, first_updates = 0, []
+    while limit is None or played < limit:
+        page.wait_for_selector("#result:not([hidden]), button.play-hint")
+        if page.is_visible("#result"):
+            break
+        first_updates.append(float(page.inner_text("#hint-first-ms")))
+        page.click("button.play-hint >> nth=0")
+        played += 1
+    return played, first_updates
+
+
+def _position(page: Any) -> dict[str, Any]:
+    return json.loads(page.input_value("#position-json"))
+
+
+def _shown_tiles(page: Any, selector: str) -> list[int]:
+    return page.eval_on_selector_all(
+        "section.player", f"players => players.map(p => p.querySelectorAll('{selector}').length)")
+
+
+def _save(page: Any, name: str, **measured: Any) -> None:
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"{name}.png"), full_page=True)
+    if measured:
+        (OUTPUT / f"{name}.json").write_text(json.dumps(measured, indent=2))
+
+
+def test_a_whole_puerto_rico_game_against_two_bots(site: tuple[str, Any], page: Any) -> None:
+    url, rules = site
+    load_s = _open(page, url)
+    _set_up(page, "puerto-rico", 3, seed=5)
+    page.wait_for_selector("button.play-hint")
+    _save(page, "puerto-rico-start")
+    played, first_updates = _play_hinted(page)
+    assert played > 20
+    final = _position(page)
+    position = json_format.ParseDict(final, position_pb2.Position())
+    reply = rules.LegalMoves(rules_pb2.LegalMovesRequest(position=position))
+    assert not reply.moves and final["puerto_rico"]["phase"] == "end"
+    assert page.inner_text("#result h2") == "Game over"
+    if "result" in rules_pb2.LegalMovesResponse.DESCRIPTOR.fields_by_name:  # the Rules service has results
+        shown = page.eval_on_selector_all(
+            "table.result tbody tr", "rows => rows.map(r => [Number(r.dataset.seat), "
+            "Number(r.querySelector('.score').textContent), r.classList.contains('winner')])")
+        result = reply.result
+        assert shown == [[seat, score, seat in result.winners] for seat, score in enumerate(result.scores)]
+    # The board drawn is the final position's: every building of every city.
+    cities = [len(p["buildings"]) for p in final["puerto_rico"]["players"]]
+    assert _shown_tiles(page, ".city .tile.building") == cities
+    _save(page, "puerto-rico-end", page_load_s=round(load_s, 3), human_moves=played,
+          hint_first_update_ms={"median": sorted(first_updates)[len(first_updates) // 2],
+                                "max": max(first_updates)})
+
+
+def test_a_few_turns_of_the_castles_of_burgundy(site: tuple[str, Any], page: Any) -> None:
+    url, _ = site
+    _open(page, url)
+    _set_up(page, "castles-of-burgundy", 2, seed=9)
+    played, first_updates = _play_hinted(page, limit=COB_HUMAN_MOVES)
+    assert played == COB_HUMAN_MOVES
+    page.wait_for_selector("button.play-hint")  # the human's turn again, hints shown
+    state = _position(page)[state_key("castles-of-burgundy")]
+    assert _shown_tiles(page, "svg.estate .hex.placed") == [len(p["estate"]) for p in state["players"]]
+    assert page.inner_text(".cob .stats").startswith("phase")
+    _save(page, "castles-of-burgundy", hint_first_update_ms=sorted(first_updates)[len(first_updates) // 2])
+
+
+def test_a_bad_pasted_position_is_refused_naming_the_field(site: tuple[str, Any], page: Any) -> None:
+    url, _ = site
+    _open(page, url)
+    _set_up(page, "puerto-rico", 2, seed=1)
+    page.wait_for_selector("button.play-hint")
+    good = _position(page)
+    bad = json.loads(json.dumps(good))
+    bad["puerto_rico"]["players"][1]["doubloons"] = -3
+    page.fill("#position-json", json.dumps(bad))
+    page.click("#load")
+    page.wait_for_selector("#status.error")
+    assert "position.puerto_rico.players[1].doubloons: -3 is below 0" in page.inner_text("#status")
+    camel = json.dumps(good).replace('"puerto_rico"', '"puertoRico"').replace('"vp_chips"', '"vpChips"')
+    page.fill("#position-json", camel)  # lowerCamelCase proto3 JSON loads too
+    page.click("#load")
+    page.wait_for_selector("#status:not(.error)")
+    page.wait_for_selector("button.play-hint")
+    assert _position(page)["puerto_rico"]["players"] == good["puerto_rico"]["players"]
