@@ -22,6 +22,7 @@ from .errors import ServiceError
 from .budgets import Plan
 from .limits import Limits
 from .metrics import Metrics
+from .review import review_game
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +113,15 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
         return analysis_pb2.BestMoveResponse(
             request_id=request.request_id, move=best.move, line=move_to_proto(best),
             stats=stats_to_proto(result.analysis, final=True, deadline_cut=result.deadline_cut))
+
+    def ReviewGame(self, request: analysis_pb2.ReviewGameRequest,
+                   context: grpc.ServicerContext) -> Iterator[analysis_pb2.ReviewGameResponse]:
+        def search(state: Any, vector: np.ndarray, plan: Plan, seed: int,
+                   stop: threading.Event) -> tuple[Analysis, bool]:
+            result = self._search(_Job(state, vector, plan, seed, None), context, stop)
+            return result.analysis, result.deadline_cut
+
+        return review_game(request, context, self._limits, self._gate.max_running, search)
 
     # ------------------------------------------------------------------ search
     def _job(self, position: position_pb2.Position, plan: Plan, request: Any,
