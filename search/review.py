@@ -55,10 +55,9 @@ class Turn:
 
 @dataclass(frozen=True, slots=True)
 class MoveReview:
-    """One move played against the engine's best (the most visited move) in one search.
-
-    ``played`` has visits 0 and no other statistics when the search never tried it;
-    then both losses are None."""
+    """One move played against the engine's best (the most visited move); ``analysis`` is
+    the search that found the best. ``played`` has visits 0 and no other statistics when
+    its own search could not run; then both losses are None."""
 
     index: int
     player: int
@@ -141,17 +140,28 @@ def turn_seed(base: int, index: int) -> int:
     return (base + index) & _SEED_MASK
 
 
-def judge(turn: Turn, analysis: Analysis) -> MoveReview | None:
-    """The review of ``turn``'s move from the search of its state; None when the search
-    ended before any iteration (nothing to judge by)."""
-    if not analysis.moves:
+#: Searches a turn's state for its mover: all moves (``root_action`` None) or only the move
+#: ``root_action``; None when it could not run (the review is being cut short).
+TurnSearch = Callable[[Turn, "int | None"], "Analysis | None"]
+
+
+def review_turn(turn: Turn, search: TurnSearch) -> MoveReview | None:
+    """The review of ``turn``'s move: a search of its state gives the best move (the most
+    visited); the move played, when another, gets a search of its own with the same budget
+    (its win rate and expected score from the whole budget, not from the few visits a bad
+    move gets beside a good one). None when the first search did not run or ran no iteration."""
+    analysis = search(turn, None)
+    if analysis is None or not analysis.moves:
         return None
     best, player = analysis.moves[0], turn.player
-    played = next((m for m in analysis.moves if m.action == turn.move.id), None)
-    if played is None:
+    if best.action == turn.move.id:
+        return MoveReview(turn.index, player, best, best, 0.0, 0.0, analysis)
+    own = search(turn, turn.move.id)
+    if own is None or not own.moves:
         untried = MoveInfo(move=str(turn.move), action=turn.move.id, visits=0, win_rate=0.0,
                            expected_scores=[], pv=[])
         return MoveReview(turn.index, player, untried, best, None, None, analysis)
+    played = own.moves[0]
     return MoveReview(turn.index, player, played, best, max(0.0, best.win_rate - played.win_rate),
                       max(0.0, best.expected_scores[player] - played.expected_scores[player]), analysis)
 
@@ -217,13 +227,12 @@ def review_game(start: Any, moves: Sequence[PlayedMove], *, seats: Sequence[int]
     base = search_seed(seed)
     targets = review_turns(replay(start, moves), chosen)
 
-    def search(turn: Turn) -> Analysis:
+    def search(turn: Turn, root_action: int | None) -> Analysis:
         return analyze(turn.state, iterations=iterations, time_ms=time_ms, threads=threads,
-                       seed=turn_seed(base, turn.index))
+                       seed=turn_seed(base, turn.index), root_action=root_action)
 
     reviews = []
-    for turn, analysis in in_order(targets, search, workers):
-        review = judge(turn, analysis)
+    for _, review in in_order(targets, lambda turn: review_turn(turn, search), workers):
         if review is not None:
             reviews.append(review)
             if on_move is not None:
