@@ -90,3 +90,16 @@ def test_accuracy_falls_with_the_loss() -> None:
     assert accuracy(0.0) == pytest.approx(100.0, abs=1e-3) and accuracy(1.0) == 0.0
     assert math.isclose(accuracy(0.1), 103.1668 * math.exp(-0.4354) - 3.1669)
     assert accuracy(0.05) > accuracy(0.2) > accuracy(0.5)
+
+
+def test_root_action_searches_that_move_alone() -> None:
+    from meeplemind.search import analyze
+
+    state = get_game("puerto-rico").new_game(3, 1)
+    move = state.legal_moves()[2]
+    only = analyze(state, iterations=400, seed=1, root_action=move.id)
+    assert [(m.move, m.visits) for m in only.moves] == [(str(move), 400)] and only.moves[0].pv[0] == str(move)
+    with pytest.raises(ValueError, match="root_action: 5000 is not a legal move"):
+        analyze(state, iterations=10, root_action=5000)
+    with pytest.raises(ValueError, match="root_action must be"):
+        analyze(state, iterations=10, root_action=-1)
