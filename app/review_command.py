@@ -64,7 +64,7 @@ def _local_review(record: dict[str, Any], workers: int, on_move: Any, budget: di
     try:
         message = json_format.ParseDict(record, analysis_pb2.GameRecord())
     except json_format.ParseError as e:
-        raise ValueError(f"game record: {e}") from None
+        raise ValueError(f"game record: {' '.join(str(e).split())}") from None  # one line
     start, _ = _state(from_position, message_to_dict(message.start), "start")
     moves = [PlayedMove(m.move, m.seed, _state(from_position, message_to_dict(m.position), f"moves[{i}].position")[0]
                         if m.WhichOneof("chance") == "position" else None)

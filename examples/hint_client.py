@@ -5,25 +5,21 @@
 
 from __future__ import annotations
 
+import json
 import sys
 
-import grpc
-from google.protobuf import json_format
-
-from meeplemind.v1 import analysis_pb2, analysis_pb2_grpc, position_pb2
+from meeplemind.client import Client, MoveAnalysis
 
 
-def hints(address: str, position_json: str, time_ms: int = 500) -> list[analysis_pb2.MoveAnalysis]:
-    position = json_format.Parse(position_json, position_pb2.Position())
-    with grpc.insecure_channel(address) as channel:
-        reply = analysis_pb2_grpc.AnalysisStub(channel).Analyze(
-            analysis_pb2.AnalyzeRequest(position=position, max_moves=3,
-                                        budget=analysis_pb2.SearchBudget(time_ms=time_ms)),
-            timeout=time_ms / 1000 + 5)
-    return list(reply.moves)
+def hints(address: str, position_json: str, time_ms: int = 500) -> list[MoveAnalysis]:
+    """The three most visited moves of the position after ``time_ms`` of search."""
+    with Client(address) as client:
+        return client.analyze(json.loads(position_json), time_ms=time_ms, max_moves=3).moves
 
 
 if __name__ == "__main__":
+    if len(sys.argv) not in (2, 3):
+        sys.exit(__doc__)
     with open(sys.argv[1], encoding="utf-8") as f:
         for m in hints(sys.argv[2] if len(sys.argv) > 2 else "127.0.0.1:50051", f.read()):
             print(f"{m.move:<22} visits {m.visits:6d}  win {m.win_rate:.3f}  then {' '.join(m.pv[1:4])}")

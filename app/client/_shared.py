@@ -56,7 +56,7 @@ def _message(value: Any, message: Message, field: str) -> Any:
     try:
         return json_format.ParseDict(value, message)
     except json_format.ParseError as e:
-        raise ValueError(f"{field}: {e}") from None
+        raise ValueError(f"{field}: {' '.join(str(e).split())}") from None  # one line
 
 
 def position(value: PositionLike, field: str = "position") -> position_pb2.Position:
