@@ -14,7 +14,7 @@ import numpy as np
 from ..engine import PositionError
 from ..search.ismcts import Analysis, check_native
 from ..search.review import (MoveReview, PlayedMove, PlayerReview, RecordError, Turn, check_seats,
-                             in_order, judge, replay, review_turns, search_seed, summarize, turn_seed)
+                             in_order, replay, review_turn, review_turns, search_seed, summarize, turn_seed)
 from ..v1 import analysis_pb2
 from . import budgets
 from .budgets import Plan
@@ -22,9 +22,9 @@ from .convert import move_to_proto, position_error, position_from_proto, stats_t
 from .errors import ServiceError
 from .limits import Limits
 
-#: Runs one search as Analyze does: (state, its checked vector, plan, seed, stop event)
-#: -> (the analysis, whether the deadline cut its time budget).
-Search = Callable[[Any, np.ndarray, Plan, int, threading.Event], tuple[Analysis, bool]]
+#: Runs one search as Analyze does: (state, its checked vector, plan, seed, stop event,
+#: root_action) -> (the analysis, whether the deadline cut its time budget).
+Search = Callable[[Any, np.ndarray, Plan, int, threading.Event, "int | None"], tuple[Analysis, bool]]
 
 #: Why searches were left out, by the status that left them out.
 _SKIPPED_BY = {grpc.StatusCode.DEADLINE_EXCEEDED: analysis_pb2.STOP_REASON_DEADLINE,
@@ -47,29 +47,30 @@ def review_game(request: analysis_pb2.ReviewGameRequest, context: grpc.ServicerC
     stop = threading.Event()
     if not context.add_callback(stop.set):
         stop.set()
-    skipped_by: list[int] = []
+    skipped_by: list[int] = []  # why searches were skipped: the first reason is the review's
+    cut: set[int] = set()  # indices of the moves whose (first) search the deadline cut
 
-    def work(turn: Turn) -> tuple[Analysis, bool] | None:
+    def turn_search(turn: Turn, root_action: int | None) -> Analysis | None:
         if stop.is_set() or skipped_by:
             return None
         try:
-            return search(turn.state, check_native(turn.state), plan, turn_seed(base, turn.index), stop)
+            analysis, deadline_cut = search(turn.state, check_native(turn.state), plan,
+                                            turn_seed(base, turn.index), stop, root_action)
         except ServiceError as e:
             if e.code not in _SKIPPED_BY:
                 raise
             skipped_by.append(_SKIPPED_BY[e.code])
             return None
+        if deadline_cut and root_action is None:
+            cut.add(turn.index)
+        return analysis
 
     reviews: list[MoveReview] = []
-    cut: set[int] = set()  # indices of the moves whose search the deadline cut
     try:
-        for turn, outcome in in_order(turns, work, slots):
-            review = None if outcome is None else judge(turn, outcome[0])
+        for _, review in in_order(turns, lambda turn: review_turn(turn, turn_search), slots):
             if review is None:
                 continue
             reviews.append(review)
-            if outcome is not None and outcome[1]:
-                cut.add(review.index)
             yield analysis_pb2.ReviewGameResponse(request_id=request.request_id,
                                                   move=move_review_to_proto(review, cut))
     finally:
