@@ -109,13 +109,13 @@ def review_request(game: RecordLike, iterations: int | None, time_ms: int | None
 
 def result(response: rules_pb2.LegalMovesResponse) -> GameResult:
     """A position's GameResult from its LegalMoves answer: the final result when the
-    service sends one (``LegalMovesResponse.result``, in services that have it)."""
+    service sends one (``LegalMovesResponse.result``, in versions of the contract that have it)."""
     current = response.current_player if response.HasField("current_player") else None
     over = not response.moves
     if over and "result" in response.DESCRIPTOR.fields_by_name and response.HasField("result"):
         r = getattr(response, "result")
-        return GameResult(True, None, list(r.scores), list(r.tiebreaks), list(r.winners))
-    return GameResult(over, current, [], [], [])
+        return GameResult(True, None, list(r.scores), list(r.tiebreaks), list(r.winners), list(r.ranks))
+    return GameResult(over, current, [], [], [], [])
 
 
 class ReviewCollector:

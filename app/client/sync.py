@@ -21,7 +21,8 @@ class Client:
     ``token`` is sent as ``authorization: Bearer <token>``; ``tls`` is None (plain text),
     True (the system's root certificates) or the path of a PEM file of root certificates;
     ``timeout`` is every call's deadline in seconds (None: none), a search's time budget
-    added. Use it as a context manager, or ``close()`` it. Positions go in as the
+    added; ``options`` are gRPC channel options. Use it as a context manager, or ``close()``
+    it. Positions go in as the
     ``Position`` message or its JSON dict; ``as_dict=True`` returns them as dicts.
     """
 

@@ -39,14 +39,16 @@ class LegalMove:
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """Whether the game is over, the seat to move if not; scores, tie-breaks and winners
-    (seats) once it is over, else empty."""
+    """Whether the game is over, the seat to move if not; once it is over, by seat: scores,
+    tie-breaks, the winners (seats) and places (1 the best), where the service sends them
+    (``meeplemind.v1.GameResult``), else empty."""
 
     over: bool
     current_player: int | None
     scores: list[int]
     tiebreaks: list[int]
     winners: list[int]
+    ranks: list[int]
 
 
 @dataclass(frozen=True, slots=True)

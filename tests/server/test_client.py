@@ -15,7 +15,7 @@ from meeplemind.client import (Analysis, AsyncClient, BestMove, Client, ClientEr
 from meeplemind.engine import Rng, get_game
 from meeplemind.engine.position import from_position, to_position
 from meeplemind.server.app import create_server
-from meeplemind.v1 import position_pb2
+from meeplemind.v1 import position_pb2, rules_pb2
 
 from ..game_records import BEFORE, planted_blunder, record_json
 from .conftest import Running, StartServer, make_certificate
@@ -46,9 +46,13 @@ def test_rules_methods(service: Running) -> None:
         assert after == to_position(state.apply("role:settler", Rng(5)), as_dict["viewer"])
         expansion = client.new_game("puerto-rico", 3, options={"expansion": "new-buildings"}, as_dict=True)
         assert expansion["puerto_rico"] != as_dict["puerto_rico"]
-        assert client.result(position) == GameResult(False, state.current_player, [], [], [])
-        over = client.result(finished_position())
+        assert client.result(position) == GameResult(False, state.current_player, [], [], [], [])
+        finished = finished_position()
+        over = client.result(finished)
         assert over.over and over.current_player is None
+        if "result" in rules_pb2.LegalMovesResponse.DESCRIPTOR.fields_by_name:  # the contract with GameResult
+            state, _ = from_position(finished)
+            assert (over.scores, over.winners) == (state.scores(), state.winners())
 
 
 def test_analysis_methods(service: Running, position_dict: dict) -> None:
