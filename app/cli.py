@@ -92,9 +92,11 @@ def _analysis(args: argparse.Namespace) -> dict[str, Any]:
     budget = {"iterations": args.iterations, "time_ms": args.time_ms, "threads": args.threads,
               "seed": args.seed, "max_moves": args.max_moves}
     if args.server:
-        from .remote import remote_analysis
+        from .remote import remote_analyze_response
+        from .server.convert import analysis_from_proto
 
-        return remote_analysis(args, read_json(args.file), budget)
+        response = remote_analyze_response(args, read_json(args.file), budget)
+        return analysis_from_proto(response.moves, response.stats)
     from dataclasses import asdict
 
     from .search import analyze

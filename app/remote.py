@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from .client import Client, ClientError
+from .v1 import analysis_pb2
 from .server.limits import AUTH_TOKEN_ENV
 
 
@@ -42,13 +43,9 @@ def remote_moves(args: argparse.Namespace, position: dict[str, Any]) -> list[str
         return [m.notation for m in client.legal_moves(position)]
 
 
-def remote_analysis(args: argparse.Namespace, position: dict[str, Any], budget: dict[str, Any]) -> dict[str, Any]:
-    """A remote analysis shaped like ``dataclasses.asdict(search.Analysis)`` (``stopped_by``
-    may also be "deadline")."""
+def remote_analyze_response(args: argparse.Namespace, position: dict[str, Any],
+                            budget: dict[str, Any]) -> analysis_pb2.AnalyzeResponse:
+    """The service's AnalyzeResponse for a position (its JSON dict); ``budget`` holds
+    ``Client.analyze``'s keyword arguments."""
     with connect(args) as client:
-        analysis = client.analyze(position, **budget)
-    stats = analysis.stats
-    return {"moves": [{"move": m.move, "action": m.action, "visits": m.visits, "win_rate": m.win_rate,
-                       "expected_scores": m.expected_scores, "pv": m.pv} for m in analysis.moves],
-            "iterations": stats.iterations, "elapsed_ms": stats.elapsed_ms, "nodes": stats.nodes,
-            "stopped_by": stats.stop_reason, "root_value": stats.root_value, "player": stats.player}
+        return client.analyze(position, **budget).to_proto()

@@ -5,9 +5,10 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 
-from meeplemind.client import Client
+from meeplemind.client import Client, ClientError
 
 
 def play(address: str, players: int = 3, level: int = 2, seed: int = 1) -> int:
@@ -22,7 +23,17 @@ def play(address: str, players: int = 3, level: int = 2, seed: int = 1) -> int:
         return moves
 
 
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("address", nargs="?", default="127.0.0.1:50051", help="HOST:PORT of the server")
+    args = parser.parse_args()
+    try:
+        moves = play(args.address)
+    except ClientError as e:
+        parser.exit(1, f"{parser.prog}: error: {args.address}: {e}\n")
+    print(f"game over after {moves} moves")
+    return 0
+
+
 if __name__ == "__main__":
-    if len(sys.argv) > 2:
-        sys.exit(__doc__)
-    print(f"game over after {play(sys.argv[1] if len(sys.argv) > 1 else '127.0.0.1:50051')} moves")
+    sys.exit(main())

@@ -121,6 +121,11 @@ class Analysis:
         return cls(m.request_id, [MoveAnalysis.from_proto(x) for x in m.moves],
                    SearchStats.from_proto(m.stats), final)
 
+    def to_proto(self) -> analysis_pb2.AnalyzeResponse:
+        """The AnalyzeResponse of this analysis (a progress report's ``final`` is dropped)."""
+        return analysis_pb2.AnalyzeResponse(request_id=self.request_id, moves=[m.to_proto() for m in self.moves],
+                                            stats=self.stats.to_proto())
+
 
 @dataclass(frozen=True, slots=True)
 class BestMove:

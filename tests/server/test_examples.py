@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import runpy
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 from meeplemind.engine.position import dumps, to_position
 from meeplemind.engine.puerto_rico import new_game
@@ -22,3 +26,15 @@ def test_hint_client(service: Running) -> None:
 def test_bot_loop_plays_a_whole_game(service: Running) -> None:
     play = runpy.run_path(str(EXAMPLES / "bot_loop.py"))["play"]
     assert play(service.address, players=2, level=1) > 50
+
+
+@pytest.mark.parametrize("script,args,status,message", [
+    ("hint_client.py", [], 2, "usage: hint_client.py [-h] position [address]"),
+    ("hint_client.py", ["missing.json"], 2, "hint_client.py: error: missing.json: No such file or directory"),
+    ("bot_loop.py", ["127.0.0.1:1"], 1, "bot_loop.py: error: 127.0.0.1:1: UNAVAILABLE: "),
+])
+def test_examples_print_usage_and_errors_not_tracebacks(tmp_path: Path, script: str, args: list[str],
+                                                        status: int, message: str) -> None:
+    done = subprocess.run([sys.executable, str(EXAMPLES / script), *args], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == status and message in done.stderr and "Traceback" not in done.stderr
