@@ -101,7 +101,7 @@ def stop_reason_name(value: int) -> str:
     return "" if name == "unspecified" else name
 
 
-def stop_reason_value(name: str) -> int:
+def stop_reason_value(name: str) -> Any:
     """The StopReason of a ``stop_reason_name``."""
     return analysis_pb2.StopReason.Value(f"STOP_REASON_{(name or 'unspecified').upper()}")
 
