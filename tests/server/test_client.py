@@ -170,3 +170,23 @@ def test_async_client_every_method(tmp_path: Path) -> None:
         asyncio.run(session())
     finally:
         server.stop(None).wait()
+
+
+def test_leaving_a_stream_early_cancels_its_search(start_server: StartServer, position_dict: dict) -> None:
+    running = start_server()
+    with Client(running.address) as client:
+        for report in client.analyze_stream(position_dict, time_ms=20_000, report_every_ms=20):
+            assert not report.final
+            break
+        running.wait_for("meeplemind_searches_total", 1, stop_reason="cancelled")
+        start, moves = planted_blunder()
+        reviewed: list[int] = []
+
+        def stop_after_one(move: Any) -> None:
+            reviewed.append(move.index)
+            raise KeyboardInterrupt  # the caller gives up mid-review
+
+        with pytest.raises(KeyboardInterrupt):
+            client.review(record_json(start, moves), time_ms=300, on_move=stop_after_one)
+    running.wait_for("meeplemind_searches_running", 0)
+    assert len(reviewed) == 1
