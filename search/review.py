@@ -83,13 +83,12 @@ class PlayerReview:
 
 @dataclass(frozen=True, slots=True)
 class Review:
-    """A whole review: the moves in game order, the summary per reviewed seat, the
-    moves of reviewed seats left out and why (None: none left out)."""
+    """A whole review: the moves in game order, the summary per reviewed seat, and how
+    many moves of reviewed seats were left out (a search that ran no iteration)."""
 
     moves: list[MoveReview]
     players: list[PlayerReview]
     skipped: int
-    stopped_by: str | None
 
 
 def replay(start: Any, moves: Sequence[PlayedMove], field: str = "game.moves") -> list[Turn]:
@@ -237,5 +236,4 @@ def review_game(start: Any, moves: Sequence[PlayedMove], *, seats: Sequence[int]
             reviews.append(review)
             if on_move is not None:
                 on_move(review)
-    skipped = len(targets) - len(reviews)
-    return Review(reviews, summarize(reviews, sorted(chosen)), skipped, "cancelled" if skipped else None)
+    return Review(reviews, summarize(reviews, sorted(chosen)), len(targets) - len(reviews))
