@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+from collections.abc import Callable
 from typing import Any
 
 from google.protobuf import json_format
@@ -33,16 +35,26 @@ def run_review(args: argparse.Namespace) -> None:
     record = read_record(args.file)
     budget = {"iterations": args.iterations, "time_ms": args.time_ms, "threads": args.threads,
               "seats": args.seat or (), "seed": args.seed}
-    on_move = None if args.json else _print_move
+    shown: list[MoveReview] = []
+
+    def on_move(move: MoveReview) -> None:
+        shown.append(move)
+        if not args.json:
+            _print_move(move)
+
     if not args.json:
         _print_header()
-    if args.server:
-        from .remote import connect
+    try:
+        if args.server:
+            from .remote import connect
 
-        with connect(args) as client:
-            review = client.review(record, on_move=on_move, **budget)
-    else:
-        review = _local_review(record, args.workers, on_move, budget)
+            with connect(args) as client:
+                review = client.review(record, on_move=on_move, **budget)
+        else:
+            review = _local_review(record, args.workers, on_move, budget)
+    except KeyboardInterrupt:  # Ctrl-C: the moves reviewed so far are printed; no traceback
+        sys.stderr.write(f"meeplemind review: interrupted after {len(shown)} reviewed moves\n")
+        raise SystemExit(130) from None
     if args.json:
         print(json.dumps(review.to_json()))
     else:
@@ -53,7 +65,8 @@ def run_review(args: argparse.Namespace) -> None:
         plot_review(review, args.plot)
 
 
-def _local_review(record: dict[str, Any], workers: int, on_move: Any, budget: dict[str, Any]) -> Review:
+def _local_review(record: dict[str, Any], workers: int, on_move: Callable[[MoveReview], None],
+                  budget: dict[str, Any]) -> Review:
     """The review of ``record`` in this process, read back as the service's messages would be."""
     from .engine.position import from_position
     from .search.review import PlayedMove, review_game
@@ -70,11 +83,10 @@ def _local_review(record: dict[str, Any], workers: int, on_move: Any, budget: di
                         if m.WhichOneof("chance") == "position" else None)
              for i, m in enumerate(message.moves)]
 
-    def shown(review: Any) -> None:
-        if on_move is not None:
-            on_move(MoveReview.from_proto(move_review_to_proto(review)))
+    def show(review: Any) -> None:
+        on_move(MoveReview.from_proto(move_review_to_proto(review)))
 
-    result = review_game(start, moves, workers=workers, on_move=shown, **budget)
+    result = review_game(start, moves, workers=workers, on_move=show, **budget)
     reason = analysis_pb2.STOP_REASON_CANCELLED if result.skipped else analysis_pb2.STOP_REASON_UNSPECIFIED
     summary = summary_to_proto(result.players, len(result.moves), result.skipped, reason)
     return Review.from_proto("", [move_review_to_proto(m) for m in result.moves], summary)

@@ -185,3 +185,21 @@ def test_review_of_an_illegal_move_names_it(tmp_path: Path, capsys: pytest.Captu
     path.write_text(json.dumps({"start": json.loads(out), "moves": [{"move": "role:mayor"}, {"move": "role:mayor"}]}))
     code, _, err = run(capsys, "review", str(path), "--iterations", "20")
     assert code == 2 and "game.moves[1].move: move role:mayor: not legal" in err
+
+
+def test_ctrl_c_ends_a_review_without_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import signal
+
+    code, out, _ = run(capsys, "selfplay", "puerto-rico", "--players", "2", "--bot", "random", "--seed", "3",
+                       "--json")
+    path = tmp_path / "game.json"
+    path.write_text(out)
+    review = subprocess.Popen([sys.executable, "-m", "meeplemind", "review", str(path), "--iterations", "2000"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert review.stdout is not None
+    review.stdout.readline()  # the table's header
+    review.stdout.readline()  # its first move
+    review.send_signal(signal.SIGINT)
+    _, err = review.communicate(timeout=120)
+    assert review.returncode == 130 and "meeplemind review: interrupted after" in err and "Traceback" not in err
