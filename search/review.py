@@ -99,24 +99,30 @@ def replay(start: Any, moves: Sequence[PlayedMove], field: str = "game.moves") -
         where = f"{field}[{index}]"
         if state.is_terminal:
             raise RecordError(f"{where}.move", "the game is over: no move follows")
+        rng = Rng(played.seed)
         try:
             move = state.Move.parse(played.move)
-            after = state.apply(move, Rng(played.seed))
+            after = state.apply(move, rng)
         except (InvalidMoveError, IllegalMoveError) as e:
             raise RecordError(f"{where}.move", str(e)) from None
         if played.after is not None:
-            _check_same_game(start, played.after, f"{where}.position")
+            drew = rng.state != Rng(played.seed).state  # the move drew from the generator
+            _check_after(state, move, after if not drew else None, played.after, f"{where}.position")
             after = played.after
         turns.append(Turn(index, state, move))
         state = after
     return turns
 
 
-def _check_same_game(start: Any, state: Any, field: str) -> None:
-    if state.game_id != start.game_id:
-        raise RecordError(f"{field}.game", f"{state.game_id!r}, not the record's {start.game_id!r}")
-    if state.num_players != start.num_players:
-        raise RecordError(field, f"{state.num_players} players, not the record's {start.num_players}")
+def _check_after(before: Any, move: Any, outcome: Any, given: Any, field: str) -> None:
+    """A given position after ``move`` must be of the same game and, when the move draws
+    no chance (``outcome`` is then the one position the rules give), that position."""
+    if given.game_id != before.game_id:
+        raise RecordError(f"{field}.game", f"{given.game_id!r}, not the record's {before.game_id!r}")
+    if given.num_players != before.num_players:
+        raise RecordError(field, f"{given.num_players} players, not the record's {before.num_players}")
+    if outcome is not None and given.to_dict() != outcome.to_dict():
+        raise RecordError(field, f"not the position after {move}, which draws no chance")
 
 
 def check_seats(seats: Sequence[int], players: int, field: str = "seats") -> frozenset[int]:

@@ -70,6 +70,10 @@ def test_records_that_do_not_replay_name_the_field() -> None:
     other = get_game("puerto-rico").new_game(4, 1)
     with pytest.raises(RecordError, match=r"^game\.moves\[0\]\.position: 4 players, not the record's 3"):
         replay(start, [PlayedMove("role:mayor", after=other)])
+    wrong = start.play("role:builder")
+    with pytest.raises(RecordError, match=r"^game\.moves\[0\]\.position: not the position after role:mayor, "
+                                          "which draws no chance"):
+        replay(start, [PlayedMove("role:mayor", after=wrong)])
     with pytest.raises(RecordError, match=r"^seats\[1\]: 3 is not a seat"):
         check_seats([0, 3], 3)
     with pytest.raises(RecordError, match=r"^seats\[1\]: seat 0 is given twice"):
@@ -103,3 +107,17 @@ def test_root_action_searches_that_move_alone() -> None:
         analyze(state, iterations=10, root_action=5000)
     with pytest.raises(ValueError, match="root_action must be"):
         analyze(state, iterations=10, root_action=-1)
+
+
+def test_a_given_position_after_a_chance_move_is_its_outcome() -> None:
+    start, moves = planted_blunder()
+    state = start
+    for played in moves:  # the first move of the record whose chance shows
+        one, two = state.play(played.move, seed=1), state.play(played.move, seed=2)
+        if one.to_dict() != two.to_dict():
+            break
+        state = state.apply(played.move, Rng(played.seed))
+    else:
+        pytest.fail("no move of the record brings chance")
+    turns = replay(state, [PlayedMove(played.move, after=two), PlayedMove(str(two.legal_moves()[0]))])
+    assert turns[0].state is state and turns[1].state.to_dict() == two.to_dict()
