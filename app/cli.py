@@ -57,9 +57,9 @@ def cmd_new(args: argparse.Namespace) -> None:
 
 def cmd_moves(args: argparse.Namespace) -> None:
     if args.server:
-        from .server.client import remote_moves
+        from .remote import remote_moves
 
-        moves = remote_moves(args.server, read_json(args.file))
+        moves = remote_moves(args, read_json(args.file))
     else:
         state, _ = load_position(args.file)
         moves = [str(m) for m in state.legal_moves()]
@@ -84,19 +84,23 @@ def cmd_selfplay(args: argparse.Namespace) -> None:
 
     game = get_game(args.game)
     state = game.new_game(args.players, args.seed, **_parse_options(args.option))
+    start = to_position(state)
     specs = args.bot or ["random"]
     bots = [make_bot(specs[i % len(specs)], seed=args.seed + 1000 * i) for i in range(args.players)]
-    rng, moves = Rng(args.seed ^ 0x5EED), 0
+    rng, log = Rng(args.seed ^ 0x5EED), []
     while not state.is_terminal:
         player = state.current_player
         move = bots[player].choose(state)
         if not args.json:
-            print(f"{moves + 1:4d}  P{player}  {move}")
+            print(f"{len(log) + 1:4d}  P{player}  {move}")
+        # the generator's state before the move is the seed that replays its chance (GameRecord)
+        log.append({"move": str(move), "seed": str(rng.state)})
         state = state.apply(move, rng)
-        moves += 1
+    moves = len(log)
     scores, tiebreaks, winners = state.scores(), state.tiebreaks(), state.winners()
-    if args.json:
-        print(json.dumps({"scores": scores, "tiebreaks": tiebreaks, "winner": winners, "moves": moves}))
+    if args.json:  # a GameRecord (start, moves) and the result: meeplemind review reads it
+        print(json.dumps({"start": start, "moves": log, "scores": scores, "tiebreaks": tiebreaks,
+                          "winner": winners}))
         return
     print(f"\n{state}\n\nfinal scores after {moves} moves:")
     for p, (s, t) in enumerate(zip(scores, tiebreaks)):
@@ -109,9 +113,9 @@ def _analysis(args: argparse.Namespace) -> Any:
     budget = {"iterations": args.iterations, "time_ms": args.time_ms, "threads": args.threads,
               "seed": args.seed, "max_moves": args.max_moves}
     if args.server:
-        from .server.client import remote_analyze_response
+        from .remote import remote_analyze_response
 
-        return remote_analyze_response(args.server, read_json(args.file), **budget)
+        return remote_analyze_response(args, read_json(args.file), budget)
     from .search import analyze
     from .server.convert import move_to_proto, stats_to_proto
     from .v1 import analysis_pb2
@@ -207,6 +211,12 @@ def cmd_bench(args: argparse.Namespace) -> None:
     print(json.dumps(report, indent=None if args.json else 1))
 
 
+def cmd_review(args: argparse.Namespace) -> None:
+    from .review_command import run_review
+
+    run_review(args)
+
+
 def _parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="meeplemind", description=__doc__)
     ap.add_argument("--version", action="version", version=f"%(prog)s {version('meeplemind')}")
@@ -218,6 +228,8 @@ def _parser() -> argparse.ArgumentParser:
         return p
 
     games = game_ids()
+    from .remote import add_remote_arguments
+    from .review_command import add_review_arguments
     from .server import add_serve_arguments
 
     add_serve_arguments(add("serve", cmd_serve, "run the gRPC service (Rules and Analysis)"))
@@ -235,14 +247,15 @@ def _parser() -> argparse.ArgumentParser:
 
     p = add("moves", cmd_moves, "print the legal moves of a position file, one per line")
     p.add_argument("file", help=FILE_HELP)
-    p.add_argument("--server", metavar="HOST:PORT", help="ask a running server instead")
+    add_remote_arguments(p)
 
     p = add("apply", cmd_apply, "apply moves to a position file and print the new position")
     p.add_argument("file", help=FILE_HELP)
     p.add_argument("moves", nargs="+", metavar="MOVE")
     p.add_argument("--seed", type=integer, default=0, help="seed for chance (plantation draws)")
 
-    p = add("selfplay", cmd_selfplay, "play a whole game between bots and print the log")
+    p = add("selfplay", cmd_selfplay, "play a whole game between bots and print the log "
+                                      "(--json: a game record meeplemind review reads, and the result)")
     p.add_argument("game", choices=games)
     p.add_argument("--players", type=integer, default=4)
     p.add_argument("--bot", action="append", metavar="SPEC", help="one per seat, repeated cyclically")
@@ -259,8 +272,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--max-moves", type=integer, default=10)
     p.add_argument("--rollout", choices=["heuristic", "random"], default="heuristic",
                    help="playout policy (in-process searches only)")
-    p.add_argument("--server", metavar="HOST:PORT", help="ask a running server instead")
+    add_remote_arguments(p)
     p.add_argument("--json", action="store_true")
+
+    p = add("review", cmd_review, "review a game record: each move played against the engine's best")
+    add_review_arguments(p)
+    add_remote_arguments(p)
 
     p = add("arena", cmd_arena, "play a seeded tournament between bots, seats rotated")
     p.add_argument("game", choices=games)

@@ -8,23 +8,17 @@ from __future__ import annotations
 import argparse
 import sys
 
-import grpc
-
-from meeplemind.v1 import analysis_pb2, analysis_pb2_grpc, rules_pb2, rules_pb2_grpc
+from meeplemind.client import Client, ClientError
 
 
 def play(address: str, players: int = 3, level: int = 2, seed: int = 1) -> int:
-    """Every seat asks BestMove and plays it with ApplyMove; returns the moves played."""
-    with grpc.insecure_channel(address) as channel:
-        rules, analysis = rules_pb2_grpc.RulesStub(channel), analysis_pb2_grpc.AnalysisStub(channel)
-        position = rules.NewGame(rules_pb2.NewGameRequest(game="puerto-rico", players=players,
-                                                          seed=seed)).position
+    """Every seat asks best_move and plays it with apply; returns the moves played."""
+    with Client(address) as client:
+        position = client.new_game("puerto-rico", players, seed=seed)
         moves = 0
-        while rules.LegalMoves(rules_pb2.LegalMovesRequest(position=position)).moves:
-            best = analysis.BestMove(analysis_pb2.BestMoveRequest(position=position, level=level,
-                                                                  seed=seed + moves))
-            position = rules.ApplyMove(rules_pb2.ApplyMoveRequest(position=position, move=best.move,
-                                                                  seed=seed + moves)).position
+        while not client.result(position).over:
+            best = client.best_move(position, level=level, seed=seed + moves)
+            position = client.apply(position, best.move, seed=seed + moves)
             moves += 1
         return moves
 
@@ -35,8 +29,8 @@ def main() -> int:
     args = parser.parse_args()
     try:
         moves = play(args.address)
-    except grpc.RpcError as e:
-        parser.exit(1, f"{parser.prog}: error: {args.address}: {e.code().name}: {e.details()}\n")
+    except ClientError as e:
+        parser.exit(1, f"{parser.prog}: error: {args.address}: {e}\n")
     print(f"game over after {moves} moves")
     return 0
 

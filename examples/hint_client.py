@@ -6,22 +6,16 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 
-import grpc
-from google.protobuf import json_format
-
-from meeplemind.v1 import analysis_pb2, analysis_pb2_grpc, position_pb2
+from meeplemind.client import Client, ClientError, MoveAnalysis
 
 
-def hints(address: str, position_json: str, time_ms: int = 500) -> list[analysis_pb2.MoveAnalysis]:
-    position = json_format.Parse(position_json, position_pb2.Position())
-    with grpc.insecure_channel(address) as channel:
-        reply = analysis_pb2_grpc.AnalysisStub(channel).Analyze(
-            analysis_pb2.AnalyzeRequest(position=position, max_moves=3,
-                                        budget=analysis_pb2.SearchBudget(time_ms=time_ms)),
-            timeout=time_ms / 1000 + 5)
-    return list(reply.moves)
+def hints(address: str, position_json: str, time_ms: int = 500) -> list[MoveAnalysis]:
+    """The three most visited moves of the position after ``time_ms`` of search."""
+    with Client(address) as client:
+        return client.analyze(json.loads(position_json), time_ms=time_ms, max_moves=3).moves
 
 
 def main() -> int:
@@ -34,10 +28,10 @@ def main() -> int:
             moves = hints(args.address, f.read())
     except OSError as e:
         parser.exit(2, f"{parser.prog}: error: {args.position}: {e.strerror}\n")
-    except json_format.ParseError as e:
+    except ValueError as e:  # not JSON, or not a position
         parser.exit(2, f"{parser.prog}: error: {args.position}: {e}\n")
-    except grpc.RpcError as e:
-        parser.exit(1, f"{parser.prog}: error: {args.address}: {e.code().name}: {e.details()}\n")
+    except ClientError as e:
+        parser.exit(1, f"{parser.prog}: error: {args.address}: {e}\n")
     for m in moves:
         print(f"{m.move:<22} visits {m.visits:6d}  win {m.win_rate:.3f}  then {' '.join(m.pv[1:4])}")
     return 0

@@ -149,6 +149,16 @@ static int32_t select_ucb(const search *s, int32_t at)
     return best;
 }
 
+/* Whether params->root_action is NULL or one of the n legal moves in s->legal. */
+static int root_action_legal(const search *s, int n)
+{
+    const int32_t *action = s->params->root_action;
+    for (int i = 0; i < n && action; i++)
+        if (s->legal[i] == *action)
+            return 1;
+    return action == NULL;
+}
+
 /* Descend from the root applying moves to s->state; expand one untried move
  * when there is one.  Returns the last node reached or MM_ISMCTS_ERR_ENGINE. */
 static int32_t descend(search *s)
@@ -164,6 +174,12 @@ static int32_t descend(search *s)
         int n = g->legal_moves(s->state, s->legal);
         if (n <= 0)
             return at;
+        if (at == 0 && s->params->root_action) { /* the root tries that move only */
+            if (!root_action_legal(s, n))
+                return MM_ISMCTS_ERR_ENGINE;
+            s->legal[0] = *s->params->root_action;
+            n = 1;
+        }
         int untried = mark_legal(s, at, n);
         if (untried < 0)
             return MM_ISMCTS_ERR_ENGINE;
@@ -337,6 +353,9 @@ static int prepare(search *s, const int32_t *vec, int32_t len, mm_ismcts_summary
         return MM_ISMCTS_ERR_ENGINE;
     sum->players = s->players;
     sum->root_player = s->root_player < 0 ? -1 : s->root_player;
+    if (s->params->root_action && s->root_player >= 0
+        && !root_action_legal(s, s->g->legal_moves(s->root, s->legal)))
+        return MM_ISMCTS_ERR_PARAMS;
     return MM_OK;
 }
 

@@ -50,6 +50,8 @@ typedef struct mm_ismcts_params {
     double margin_scale;    /* > 0, in score points */
     int32_t rollout_policy; /* passed to mm_game.rollout_move: 0 random, 1 heuristic */
     int32_t pv_max;         /* 1..MM_ISMCTS_PV_MAX */
+    const int32_t *root_action; /* NULL, or a move legal at the root: the search tries only
+                               it there (a move's own evaluation: a game review's move played) */
     double snapshot_ms;     /* > 0: publish the root statistics every snapshot_ms while
                                searching (see mm_ismcts_summary.snapshot_seq); 0 = only at the end */
 } mm_ismcts_params;

@@ -126,6 +126,7 @@ class _Settings:
     margin_weight: float
     margin_scale: float
     pv_max: int
+    root_action: int | None
 
 
 def analyze(
@@ -147,6 +148,7 @@ def analyze(
     on_progress: Callable[[Analysis], None] | None = None,
     report_every_ms: float = 500.0,
     vector: np.ndarray | None = None,
+    root_action: int | None = None,
 ) -> Analysis:
     """Search ``state`` for its player to move and return per-move statistics.
 
@@ -162,7 +164,8 @@ def analyze(
     about every ``report_every_ms``; off the main thread it is called from the shared
     watcher thread, so it must be quick and must not wait for another search.
     ``vector`` is ``state.encode()`` when the caller has it already (``check_native``
-    returns it).
+    returns it). ``root_action`` (a legal move's id) makes the search try only that move
+    at the root: its own evaluation with the whole budget.
     """
     settings = _settings(
         iterations=iterations,
@@ -176,6 +179,7 @@ def analyze(
         margin_weight=margin_weight,
         margin_scale=margin_scale,
         pv_max=pv_max,
+        root_action=root_action,
     )
     if stop_event is not None and not callable(getattr(stop_event, "is_set", None)):
         raise ValueError("stop_event must be a threading.Event or None")
@@ -219,6 +223,7 @@ def _settings(
     margin_weight: Any,
     margin_scale: Any,
     pv_max: Any,
+    root_action: Any,
 ) -> _Settings:
     """Validate the arguments of ``analyze``; errors name the parameter."""
     if iterations is None and time_ms is None:
@@ -248,6 +253,7 @@ def _settings(
         margin_weight=_real("margin_weight", margin_weight, 0.0, 1.0),
         margin_scale=_real("margin_scale", margin_scale, 0.0, open_low=True),
         pv_max=_int("pv_max", pv_max, 1, PV_MAX),
+        root_action=None if root_action is None else _int("root_action", root_action, 0, 2**31 - 1),
     )
 
 
@@ -388,6 +394,7 @@ class _Tree:
         self._native = native
         self._vec = ffi.from_buffer("int32_t[]", vec)
         self._stop = stop
+        self._root_action = ffi.NULL if settings.root_action is None else ffi.new("int32_t *", settings.root_action)
         self.params = ffi.new(
             "mm_ismcts_params *",
             {
@@ -400,6 +407,7 @@ class _Tree:
                 "margin_scale": settings.margin_scale,
                 "rollout_policy": settings.policy,
                 "pv_max": settings.pv_max,
+                "root_action": self._root_action,
                 "snapshot_ms": snapshot_ms,
             },
         )
@@ -458,6 +466,8 @@ class _Tree:
             return
         if rc > 0:
             raise NativeDecodeError(rc, self.summary.bad_field)
+        if rc == lib.MM_ISMCTS_ERR_PARAMS and self._root_action != self._native.ffi.NULL:
+            raise ValueError(f"root_action: {self._root_action[0]} is not a legal move of the position")
         if rc == lib.MM_ISMCTS_ERR_MEMORY:
             raise MemoryError(f"cannot allocate {self.params.max_nodes} search nodes")
         if rc == lib.MM_ISMCTS_ERR_PLAYOUT_CAP:

@@ -22,6 +22,7 @@ from .errors import ServiceError
 from .budgets import Plan
 from .limits import Limits
 from .metrics import Metrics
+from .review import review_game
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +34,7 @@ class _Job:
     plan: Plan
     seed: int | None
     max_moves: int | None
+    root_action: int | None = None  # the one root move searched (ReviewGame's move played)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +115,15 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
             request_id=request.request_id, move=best.move, line=move_to_proto(best),
             stats=stats_to_proto(result.analysis, final=True, deadline_cut=result.deadline_cut))
 
+    def ReviewGame(self, request: analysis_pb2.ReviewGameRequest,
+                   context: grpc.ServicerContext) -> Iterator[analysis_pb2.ReviewGameResponse]:
+        def search(state: Any, vector: np.ndarray, plan: Plan, seed: int, stop: threading.Event,
+                   root_action: int | None) -> tuple[Analysis, bool]:
+            result = self._search(_Job(state, vector, plan, seed, None, root_action), context, stop)
+            return result.analysis, result.deadline_cut
+
+        return review_game(request, context, self._limits, self._gate.max_running, search)
+
     # ------------------------------------------------------------------ search
     def _job(self, position: position_pb2.Position, plan: Plan, request: Any,
              max_moves: int | None) -> _Job:
@@ -145,7 +156,7 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
                                    threads=plan.threads, seed=job.seed, max_moves=job.max_moves,
                                    stop_event=stop, on_progress=progress,
                                    report_every_ms=report_every_ms or self._limits.metrics_report_every_ms,
-                                   vector=job.vector)
+                                   vector=job.vector, root_action=job.root_action)
             except MemoryError as e:
                 raise ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED, str(e)) from None
             except ValueError as e:

@@ -92,7 +92,8 @@ def test_selfplay_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "selfplay", "puerto-rico", "--players", "3", "--bot", "random",
                        "--seed", "1", "--json")
     result = json.loads(out)
-    assert code == 0 and len(result["scores"]) == 3 and result["moves"] > 50
+    assert code == 0 and len(result["scores"]) == 3 and len(result["moves"]) > 50
+    assert result["start"]["game"] == "puerto-rico" and set(result["moves"][0]) == {"move", "seed"}
     assert result["winner"] and all(0 <= w < 3 for w in result["winner"])
     code2, out2, _ = run(capsys, "selfplay", "puerto-rico", "--players", "3", "--bot", "random",
                          "--seed", "1", "--json")
@@ -218,3 +219,64 @@ def test_arena_labels_seats(capsys: pytest.CaptureFixture[str]) -> None:
     lines = out.splitlines()
     assert code == 0 and lines[1].split()[:2] == ["seat", "bot"]
     assert [line.split()[:2] for line in lines[2:]] == [["P0", "random"], ["P1", "random"], ["P2", "random"]]
+
+
+def test_review_of_a_selfplay_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "selfplay", "castles-of-burgundy", "--players", "2", "--bot", "heuristic",
+                       "--seed", "4", "--json")
+    game = json.loads(out)
+    game["moves"] = game["moves"][:12]  # a record may stop anywhere
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game))
+    code, out, _ = run(capsys, "review", str(path), "--iterations", "150", "--seed", "2", "--seat", "1",
+                       "--plot", str(tmp_path / "review.svg"))
+    assert code == 0 and "moves reviewed" in out and "accuracy" in out
+    assert out.splitlines()[0].split()[:4] == ["#", "P", "played", "best"]
+    assert (tmp_path / "review.svg").read_text().lstrip().startswith("<?xml")
+    code, out, _ = run(capsys, "review", str(path), "--iterations", "150", "--seed", "2", "--seat", "1", "--json")
+    review = json.loads(out)
+    assert code == 0 and {m["player"] for m in review["moves"]} == {1}
+    assert [p["player"] for p in review["summary"]["players"]] == [1]
+    assert review["summary"]["moves_reviewed"] == len(review["moves"]) > 0
+    code, again, _ = run(capsys, "review", str(path), "--iterations", "150", "--seed", "2", "--seat", "1", "--json")
+    strip = lambda r: [{**m, "stats": {**m["stats"], "elapsed_ms": 0}} for m in r["moves"]]  # noqa: E731
+    assert strip(json.loads(again)) == strip(review)
+
+
+@pytest.mark.parametrize("content,needle", [
+    ('{"moves": []}', "start: missing"),
+    ('{"start": {"game": "puerto-rico"}, "moves": [{"move": "x", "dice": 3}]}', "game record: "),
+    ('[1]', "expected a JSON object"),
+])
+def test_review_of_a_bad_record_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str,
+                                            needle: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    code, _, err = run(capsys, "review", str(path))
+    assert code == 2 and needle in err and err.count("\n") == 1
+
+
+def test_review_of_an_illegal_move_names_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "new", "puerto-rico", "--players", "3")
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"start": json.loads(out), "moves": [{"move": "role:mayor"}, {"move": "role:mayor"}]}))
+    code, _, err = run(capsys, "review", str(path), "--iterations", "20")
+    assert code == 2 and "game.moves[1].move: move role:mayor: not legal" in err
+
+
+def test_ctrl_c_ends_a_review_without_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import signal
+
+    code, out, _ = run(capsys, "selfplay", "puerto-rico", "--players", "2", "--bot", "random", "--seed", "3",
+                       "--json")
+    path = tmp_path / "game.json"
+    path.write_text(out)
+    review = subprocess.Popen([sys.executable, "-m", "meeplemind", "review", str(path), "--iterations", "2000"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert review.stdout is not None
+    review.stdout.readline()  # the table's header
+    review.stdout.readline()  # its first move
+    review.send_signal(signal.SIGINT)
+    _, err = review.communicate(timeout=120)
+    assert review.returncode == 130 and "meeplemind review: interrupted after" in err and "Traceback" not in err

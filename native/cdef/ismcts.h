@@ -20,6 +20,7 @@ typedef struct mm_ismcts_params {
     double margin_scale;
     int32_t rollout_policy;
     int32_t pv_max;
+    const int32_t *root_action;
     double snapshot_ms;
 } mm_ismcts_params;
 typedef struct mm_ismcts_root_stats {

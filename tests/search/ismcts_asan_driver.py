@@ -35,6 +35,14 @@ def main(path: str) -> None:
                 native=toy,
             )
             analyze(state, iterations=500, rollout_policy="random", seed=seed, native=toy)
+    for action in opening().legal_actions()[:3]:  # a move's own search (game review)
+        analyze(opening(), iterations=400, threads=2, seed=1, root_action=action, native=toy)
+    try:
+        analyze(opening(), iterations=10, root_action=10**6, native=toy)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("an illegal root_action was searched")
     for cap in (2, 3, 100, 5000):
         search(toy, opening(), max_iterations=10**6, max_nodes=cap)
     stop = threading.Event()

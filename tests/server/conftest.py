@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import grpc
@@ -12,7 +15,7 @@ import pytest
 
 from meeplemind.engine import get_game
 from meeplemind.engine.position import to_position
-from meeplemind.server.app import Server, create_server
+from meeplemind.server.app import Server, TlsFiles, create_server
 from meeplemind.server.convert import position_to_proto
 from meeplemind.v1 import analysis_pb2_grpc, position_pb2, rules_pb2_grpc
 
@@ -97,3 +100,15 @@ def position() -> position_pb2.Position:
 @pytest.fixture
 def position_dict() -> dict[str, Any]:
     return to_position(played(4, 3, 12))
+
+
+def make_certificate(directory: Path) -> TlsFiles:
+    """A self-signed certificate for localhost and 127.0.0.1 (``cert.pem``, ``key.pem`` in
+    ``directory``); the test is skipped without openssl."""
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl is needed to make a test certificate")
+    cert, key = directory / "cert.pem", directory / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+                    "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
+    return TlsFiles(cert.read_bytes(), key.read_bytes())

@@ -13,7 +13,6 @@ import pytest
 from meeplemind.engine.position import from_position
 from meeplemind.server.analysis import AnalysisServicer
 from meeplemind.server.capacity import SearchGate
-from meeplemind.server.client import remote_analyze
 from meeplemind.search.ismcts import read_checked
 from meeplemind.server.convert import message_to_dict, position_to_proto
 from meeplemind.server.errors import ServiceError, field_violations
@@ -61,14 +60,6 @@ def test_analyze(service: Running, position: Position) -> None:
 def test_analyze_defaults_and_max_moves(service: Running, position: Position) -> None:
     response = service.analysis.Analyze(analysis_pb2.AnalyzeRequest(position=position, max_moves=2))
     assert response.stats.iterations == 1000 and len(response.moves) == 2
-
-
-def test_remote_analyze(service: Running, position: Position) -> None:
-    result = remote_analyze(service.address, message_to_dict(position), iterations=300, threads=2,
-                            seed=3, max_moves=3)
-    assert set(result) == {"moves", "iterations", "elapsed_ms", "nodes", "stopped_by", "root_value", "player"}
-    assert (result["iterations"], result["stopped_by"], len(result["moves"])) == (300, "iterations", 3)
-    assert set(result["moves"][0]) == {"move", "action", "visits", "win_rate", "expected_scores", "pv"}
 
 
 def test_analyze_stream_reports_then_answers_once(service: Running, position: Position) -> None:

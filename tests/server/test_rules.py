@@ -9,7 +9,6 @@ from google.protobuf import json_format
 
 from meeplemind.engine import Rng, get_game
 from meeplemind.engine.position import dumps, from_position, to_position
-from meeplemind.server.client import remote_moves
 from meeplemind.server.convert import message_to_dict, position_to_proto
 from meeplemind.v1 import position_pb2, rules_pb2
 
@@ -91,8 +90,3 @@ def test_position_file_round_trips_through_cli_and_service(service: Running, tmp
     again = json_format.Parse(after.read_text(), position_pb2.Position())
     served = service.rules.LegalMoves(rules_pb2.LegalMovesRequest(position=again)).moves
     assert [m.notation for m in served] == _cli("moves", str(after)).split()
-
-
-def test_remote_moves(service: Running, position_dict: dict) -> None:
-    state, _ = from_position(position_dict)
-    assert remote_moves(service.address, position_dict) == [str(m) for m in state.legal_moves()]

@@ -7,7 +7,6 @@ import gc
 import logging
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -20,11 +19,11 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoReflectionDescriptorDatabase
 
-from meeplemind.server.app import GC_YOUNG_THRESHOLD, TlsFiles, create_server, settle_garbage_collector
-from meeplemind.server.client import RemoteError, remote_moves
+from meeplemind.server.app import GC_YOUNG_THRESHOLD, create_server, settle_garbage_collector
+from meeplemind.client import Client
 from meeplemind.v1 import analysis_pb2, analysis_pb2_grpc, position_pb2, rules_pb2, rules_pb2_grpc
 
-from .conftest import Running, StartServer
+from .conftest import Running, StartServer, make_certificate
 
 SERVICES = ["grpc.health.v1.Health", "meeplemind.v1.Analysis", "meeplemind.v1.Rules"]
 TOKEN = "s3cret-token"
@@ -61,42 +60,16 @@ def test_bearer_token(start_server: StartServer) -> None:
                           grpc_method="ListGames", grpc_code="UNAUTHENTICATED") == 3
 
 
-def test_remote_helpers_send_the_token(start_server: StartServer, position_dict: dict,
-                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    running = start_server(auth_token=TOKEN)
-    with pytest.raises(RemoteError, match="UNAUTHENTICATED"):
-        remote_moves(running.address, position_dict)
-    assert remote_moves(running.address, position_dict, auth_token=TOKEN)
-    monkeypatch.setenv("MEEPLEMIND_AUTH_TOKEN", TOKEN)
-    assert remote_moves(running.address, position_dict)
-
-
-def test_remote_errors_name_the_field(service: Running, position_dict: dict) -> None:
-    position_dict["puerto_rico"]["players"][0]["doubloons"] = -2
-    field = r"position\.puerto_rico\.players\[0\]\.doubloons"
-    with pytest.raises(RemoteError, match=f"INVALID_ARGUMENT: {field}: -2 is below 0"):
-        remote_moves(service.address, position_dict)
-
-
-def _certificate(directory: Path) -> TlsFiles:
-    if shutil.which("openssl") is None:
-        pytest.skip("openssl is needed to make a test certificate")
-    cert, key = directory / "cert.pem", directory / "key.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-                    "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
-                    "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
-    return TlsFiles(cert.read_bytes(), key.read_bytes())
-
-
 def test_tls(tmp_path: Path, position_dict: dict) -> None:
-    tls = _certificate(tmp_path)
+    tls = make_certificate(tmp_path)
     server, port = create_server("127.0.0.1:0", tls=tls)
     server.start()
     try:
         credentials = grpc.ssl_channel_credentials(tls.certificate_chain)
         with grpc.secure_channel(f"localhost:{port}", credentials) as channel:
             assert rules_pb2_grpc.RulesStub(channel).ListGames(rules_pb2.ListGamesRequest(), timeout=5).games
-        assert remote_moves(f"localhost:{port}", position_dict, root_certificates=tls.certificate_chain)
+        with Client(f"localhost:{port}", tls=tmp_path / "cert.pem") as client:
+            assert client.legal_moves(position_dict)
         with grpc.insecure_channel(f"127.0.0.1:{port}") as plain, pytest.raises(grpc.RpcError):
             rules_pb2_grpc.RulesStub(plain).ListGames(rules_pb2.ListGamesRequest(), timeout=5)
     finally:

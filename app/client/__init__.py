@@ -1,0 +1,23 @@
+"""A Python client of the meeplemind service (``meeplemind.v1``), needing only grpcio,
+protobuf and grpcio-status::
+
+    from meeplemind.client import Client
+
+    with Client("127.0.0.1:50051", token=None, tls=None) as client:
+        position = client.new_game("puerto-rico", 3, seed=7)
+        best = client.best_move(position, level=3)
+        position = client.apply(position, best.move)
+
+``AsyncClient`` is the same on ``grpc.aio``. Failures raise ``ClientError`` (status code and
+every BadRequest field violation); results are the dataclasses of ``meeplemind.client.types``.
+"""
+
+from .aio import AsyncClient
+from .errors import ClientError, FieldViolation
+from .sync import Client
+from .types import (Analysis, BestMove, GameInfo, GameOption, GameResult, LegalMove, MoveAnalysis,
+                    MoveReview, PlayerReview, Review, SearchStats)
+
+__all__ = ["Analysis", "AsyncClient", "BestMove", "Client", "ClientError", "FieldViolation", "GameInfo",
+           "GameOption", "GameResult", "LegalMove", "MoveAnalysis", "MoveReview", "PlayerReview", "Review",
+           "SearchStats"]

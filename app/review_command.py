@@ -1,0 +1,145 @@
+"""``meeplemind review``: a game record reviewed in this process or by a server, printed as
+a table and a summary per player, as JSON, or drawn as win-rate curves."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from google.protobuf import json_format
+
+from .client.types import MoveReview, Review
+from .engine.position import read_json
+
+#: The keys of a game record file (``meeplemind selfplay --json`` writes more: its result).
+RECORD_KEYS = ("start", "moves")
+
+
+def read_record(path: str) -> dict[str, Any]:
+    """The GameRecord JSON of a file: its ``start`` and ``moves``; errors name the key."""
+    data = read_json(path)
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: expected a JSON object with {' and '.join(RECORD_KEYS)}")
+    for key in RECORD_KEYS:
+        if key not in data:
+            raise ValueError(f"{path}: {key}: missing (a game record has a start position and its moves)")
+    return {key: data[key] for key in RECORD_KEYS}
+
+
+def run_review(args: argparse.Namespace) -> None:
+    if args.workers < 1:
+        raise ValueError(f"--workers {args.workers}: must be at least 1")
+    record = read_record(args.file)
+    budget = {"iterations": args.iterations, "time_ms": args.time_ms, "threads": args.threads,
+              "seats": args.seat or (), "seed": args.seed}
+    shown: list[MoveReview] = []
+
+    def on_move(move: MoveReview) -> None:
+        shown.append(move)
+        if not args.json:
+            _print_move(move)
+
+    if not args.json:
+        _print_header()
+    try:
+        if args.server:
+            from .remote import connect
+
+            with connect(args) as client:
+                review = client.review(record, on_move=on_move, **budget)
+        else:
+            review = _local_review(record, args.workers, on_move, budget)
+    except KeyboardInterrupt:  # Ctrl-C: the moves reviewed so far are printed; no traceback
+        sys.stderr.write(f"meeplemind review: interrupted after {len(shown)} reviewed moves\n")
+        raise SystemExit(130) from None
+    if args.json:
+        print(json.dumps(review.to_json()))
+    else:
+        _print_summary(review)
+    if args.plot:
+        from .review_plot import plot_review
+
+        plot_review(review, args.plot)
+
+
+def _local_review(record: dict[str, Any], workers: int, on_move: Callable[[MoveReview], None],
+                  budget: dict[str, Any]) -> Review:
+    """The review of ``record`` in this process, read back as the service's messages would be."""
+    from .engine.position import from_position
+    from .search.review import PlayedMove, review_game
+    from .server.convert import message_to_dict
+    from .server.review import move_review_to_proto, summary_to_proto
+    from .v1 import analysis_pb2
+
+    try:
+        message = json_format.ParseDict(record, analysis_pb2.GameRecord())
+    except json_format.ParseError as e:
+        raise ValueError(f"game record: {' '.join(str(e).split())}") from None  # one line
+    start, _ = _state(from_position, message_to_dict(message.start), "start")
+    moves = [PlayedMove(m.move, m.seed, _state(from_position, message_to_dict(m.position), f"moves[{i}].position")[0]
+                        if m.WhichOneof("chance") == "position" else None)
+             for i, m in enumerate(message.moves)]
+
+    def show(review: Any) -> None:
+        on_move(MoveReview.from_proto(move_review_to_proto(review)))
+
+    result = review_game(start, moves, workers=workers, on_move=show, **budget)
+    reason = analysis_pb2.STOP_REASON_CANCELLED if result.skipped else analysis_pb2.STOP_REASON_UNSPECIFIED
+    summary = summary_to_proto(result.players, len(result.moves), result.skipped, reason)
+    return Review.from_proto("", [move_review_to_proto(m) for m in result.moves], summary)
+
+
+def _state(read: Any, data: dict[str, Any], field: str) -> Any:
+    from .engine import PositionError
+
+    try:
+        return read(data)
+    except PositionError as e:
+        raise ValueError(f"{field}.{e.path}: {e.problem}" if e.path else f"{field}: {e.problem}") from None
+
+
+def _loss(value: float | None, digits: int) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def _print_header() -> None:
+    print(f"{'#':>4} {'P':>2}  {'played':<22} {'best':<22} {'win loss':>8} {'VP loss':>7} "
+          f"{'visits':>13}  then")
+
+
+def _print_move(m: MoveReview) -> None:
+    mark = "?" if (m.win_rate_loss or 0.0) > 0 else ""
+    print(f"{m.index + 1:>4} {m.player:>2}  {m.played.move + mark:<22} {m.best.move:<22} "
+          f"{_loss(m.win_rate_loss, 3):>8} {_loss(m.score_loss, 1):>7} "
+          f"{m.played.visits:>6}/{m.best.visits:<6}  {' '.join(m.best.pv[1:5])}", flush=True)
+
+
+def _print_summary(review: Review) -> None:
+    print(f"\n{len(review.moves)} moves reviewed"
+          + (f", {review.moves_skipped} skipped ({review.stop_reason})" if review.moves_skipped else ""))
+    print(f"{'player':<8} {'moves':>5} {'accuracy':>8} {'mean win loss':>13} {'mean VP loss':>12}  biggest mistakes")
+    for p in review.players:
+        mistakes = ", ".join(f"#{m.index + 1} {m.played.move} (-{m.win_rate_loss:.3f}; best {m.best.move})"
+                             for m in p.mistakes)
+        print(f"P{p.player:<7} {p.moves:>5} {p.accuracy:>7.1f}% {p.mean_win_rate_loss:>13.3f} "
+              f"{p.mean_score_loss:>12.2f}  {mistakes or '-'}")
+
+
+def add_review_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", help="a game record: {\"start\": position, \"moves\": [{\"move\", \"seed\"}]} "
+                                "(meeplemind selfplay --json writes one)")
+    budget = p.add_mutually_exclusive_group()
+    budget.add_argument("--iterations", type=int, help="search budget per reviewed move")
+    budget.add_argument("--time-ms", type=int, help="search time per reviewed move")
+    p.add_argument("--threads", type=int, default=1, help="threads per search")
+    p.add_argument("--seat", type=int, action="append", help="review this seat's moves (repeatable; default all)")
+    p.add_argument("--seed", type=int, help="searches' seed (move i: seed + i); one thread and "
+                                            "--iterations make the review reproducible")
+    p.add_argument("--workers", type=int, default=1, help="searches at once (in-process reviews)")
+    p.add_argument("--json", action="store_true", help="the review as JSON (the proto's JSON mapping)")
+    p.add_argument("--plot", metavar="FILE.svg", help="draw every player's win rate over the game, "
+                                                     "mistakes marked (matplotlib; .svg, .png, .pdf)")
+

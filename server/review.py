@@ -1,0 +1,127 @@
+"""``Analysis/ReviewGame``: a game record replayed and its moves searched in parallel, up to
+the server's search slots, each search under the same budget, deadline and capacity
+rules as ``Analyze``."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Collection, Iterator, Sequence
+from typing import Any
+
+import grpc
+import numpy as np
+
+from ..engine import PositionError
+from ..search.ismcts import Analysis, check_native
+from ..search.review import (MoveReview, PlayedMove, PlayerReview, RecordError, Turn, check_seats,
+                             in_order, replay, review_turn, review_turns, search_seed, summarize, turn_seed)
+from ..v1 import analysis_pb2
+from . import budgets
+from .budgets import Plan
+from .convert import move_to_proto, position_error, position_from_proto, stats_to_proto
+from .errors import ServiceError
+from .limits import Limits
+
+#: Runs one search as Analyze does: (state, its checked vector, plan, seed, stop event,
+#: root_action) -> (the analysis, whether the deadline cut its time budget).
+Search = Callable[[Any, np.ndarray, Plan, int, threading.Event, "int | None"], tuple[Analysis, bool]]
+
+#: Why searches were left out, by the status that left them out.
+_SKIPPED_BY = {grpc.StatusCode.DEADLINE_EXCEEDED: analysis_pb2.STOP_REASON_DEADLINE,
+               grpc.StatusCode.UNAVAILABLE: analysis_pb2.STOP_REASON_CANCELLED,
+               grpc.StatusCode.CANCELLED: analysis_pb2.STOP_REASON_CANCELLED}
+
+
+def review_game(request: analysis_pb2.ReviewGameRequest, context: grpc.ServicerContext,
+                limits: Limits, slots: int, search: Search) -> Iterator[analysis_pb2.ReviewGameResponse]:
+    """Stream a MoveReview per reviewed move in game order, then the ReviewSummary."""
+    plan = budgets.plan_budget(request.budget, limits)
+    start, _ = position_from_proto(request.game.start, "game.start")
+    try:
+        seats = check_seats(list(request.seats), start.num_players)
+        turns = review_turns(replay(start, _played_moves(request.game.moves)), seats)
+    except RecordError as e:
+        raise ServiceError.invalid(e.field, e.problem) from None
+    _check_native(start, "game.start")
+    base = search_seed(request.seed if request.HasField("seed") else None)
+    stop = threading.Event()
+    if not context.add_callback(stop.set):
+        stop.set()
+    skipped_by: list[int] = []  # why searches were skipped: the first reason is the review's
+    cut: set[int] = set()  # indices of the moves whose (first) search the deadline cut
+
+    def turn_search(turn: Turn, root_action: int | None) -> Analysis | None:
+        if stop.is_set() or skipped_by:
+            return None
+        try:
+            analysis, deadline_cut = search(turn.state, check_native(turn.state), plan,
+                                            turn_seed(base, turn.index), stop, root_action)
+        except ServiceError as e:
+            if e.code not in _SKIPPED_BY:
+                raise
+            skipped_by.append(_SKIPPED_BY[e.code])
+            return None
+        if deadline_cut and root_action is None:
+            cut.add(turn.index)
+        return analysis
+
+    reviews: list[MoveReview] = []
+    try:
+        for _, review in in_order(turns, lambda turn: review_turn(turn, turn_search), slots):
+            if review is None:
+                continue
+            reviews.append(review)
+            yield analysis_pb2.ReviewGameResponse(request_id=request.request_id,
+                                                  move=move_review_to_proto(review, cut))
+    finally:
+        stop.set()
+    skipped = len(turns) - len(reviews)
+    reason = analysis_pb2.STOP_REASON_UNSPECIFIED
+    if skipped:
+        reason = skipped_by[0] if skipped_by else analysis_pb2.STOP_REASON_CANCELLED
+    yield analysis_pb2.ReviewGameResponse(request_id=request.request_id, summary=summary_to_proto(
+        summarize(reviews, sorted(seats)), len(reviews), skipped, reason, cut))
+
+
+def _played_moves(moves: Any) -> list[PlayedMove]:
+    """The record's moves, each given position read and checked; errors name the field."""
+    played = []
+    for i, move in enumerate(moves):
+        after = None
+        if move.WhichOneof("chance") == "position":
+            field = f"game.moves[{i}].position"
+            after, _ = position_from_proto(move.position, field)
+            _check_native(after, field)
+        played.append(PlayedMove(move.move, move.seed, after))
+    return played
+
+
+def _check_native(state: Any, field: str) -> None:
+    """The native decoder's checks of a state the client gave, its errors named under ``field``."""
+    try:
+        check_native(state)
+    except PositionError as e:
+        raise position_error(e, field, game_id=state.game_id) from None
+
+
+def move_review_to_proto(review: MoveReview, cut: Collection[int] = ()) -> analysis_pb2.MoveReview:
+    """The MoveReview message of ``review``; ``cut`` holds the indices of the moves whose
+    search the deadline cut."""
+    message = analysis_pb2.MoveReview(
+        index=review.index, player=review.player, played=move_to_proto(review.played),
+        best=move_to_proto(review.best),
+        stats=stats_to_proto(review.analysis, final=True, deadline_cut=review.index in cut))
+    if review.win_rate_loss is not None and review.score_loss is not None:
+        message.win_rate_loss, message.score_loss = review.win_rate_loss, review.score_loss
+    return message
+
+
+def summary_to_proto(players: Sequence[PlayerReview], reviewed: int, skipped: int, stop_reason: int,
+                     cut: Collection[int] = ()) -> analysis_pb2.ReviewSummary:
+    """The ReviewSummary message; ``stop_reason`` says why moves were skipped (a StopReason)."""
+    return analysis_pb2.ReviewSummary(
+        players=[analysis_pb2.PlayerReview(
+            player=p.player, moves=p.moves, evaluated=p.evaluated, mean_win_rate_loss=p.mean_win_rate_loss,
+            mean_score_loss=p.mean_score_loss, accuracy=p.accuracy,
+            mistakes=[move_review_to_proto(m, cut) for m in p.mistakes]) for p in players],
+        moves_reviewed=reviewed, moves_skipped=skipped, stop_reason=stop_reason)

@@ -1,0 +1,123 @@
+"""Game review in-process: exact replay of chance, the planted blunder found, reproducibility,
+records that do not replay named by their field."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from meeplemind.cli import main
+from meeplemind.engine import Rng, get_game
+from meeplemind.engine.position import from_position
+from meeplemind.search.review import (MISTAKES, PlayedMove, RecordError, accuracy, check_seats, replay,
+                                      review_game)
+
+from ..game_records import BEFORE, BLUNDER, planted_blunder
+
+
+def test_a_selfplay_log_replays_its_chance_exactly(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "puerto-rico", "--players", "3", "--bot", "random", "--seed", "5", "--json"]) == 0
+    game = json.loads(capsys.readouterr().out)
+    start, _ = from_position(game["start"])
+    moves = [PlayedMove(m["move"], int(m["seed"])) for m in game["moves"]]
+    turns = replay(start, moves)
+    last = turns[-1].state.apply(turns[-1].move, Rng(moves[-1].seed))
+    assert last.is_terminal and last.scores() == game["scores"] and last.winners() == game["winner"]
+    assert len(turns) == len(game["moves"]) and [str(t.move) for t in turns] == [m["move"] for m in game["moves"]]
+
+
+def test_the_planted_blunder_is_the_players_biggest_mistake() -> None:
+    start, moves = planted_blunder()
+    review = review_game(start, moves, seats=[0], iterations=1500, seed=11)
+    (player,) = review.players
+    assert player.player == 0 and player.moves == sum(1 for r in review.moves if r.player == 0) > 5
+    biggest = player.mistakes[0]
+    assert (biggest.index, biggest.played.move) == (BEFORE, BLUNDER)
+    assert biggest.win_rate_loss is not None and biggest.win_rate_loss > 0.3
+    assert biggest.played.visits == 1500 and biggest.best.move != BLUNDER
+    assert len(player.mistakes) <= MISTAKES and player.accuracy < 100
+    assert all(r.player == 0 for r in review.moves) and review.skipped == 0
+
+
+def test_same_log_same_seed_one_thread_same_review() -> None:
+    start, moves = planted_blunder()
+
+    def stripped(seed: int) -> list[tuple]:
+        review = review_game(start, moves[:8], iterations=300, seed=seed)
+        return [(r.index, r.played, r.best, r.win_rate_loss, r.score_loss, r.analysis.iterations)
+                for r in review.moves]
+
+    first = stripped(4)
+    assert first == stripped(4) and len(first) == 8
+    assert first != stripped(5)
+
+
+def test_parallel_workers_review_the_same_moves() -> None:
+    start, moves = planted_blunder()
+    one = review_game(start, moves[:6], iterations=200, seed=2)
+    two = review_game(start, moves[:6], iterations=200, seed=2, workers=2)
+    assert [(r.index, r.best, r.played) for r in one.moves] == [(r.index, r.best, r.played) for r in two.moves]
+
+
+def test_records_that_do_not_replay_name_the_field() -> None:
+    start = get_game("puerto-rico").new_game(3, 1)
+    with pytest.raises(RecordError, match=r"^game\.moves\[1\]\.move: move role:settler: not legal"):
+        replay(start, [PlayedMove("role:settler"), PlayedMove("role:settler")])
+    with pytest.raises(RecordError, match=r"^game\.moves\[0\]\.move: "):
+        replay(start, [PlayedMove("fly:away")])
+    other = get_game("puerto-rico").new_game(4, 1)
+    with pytest.raises(RecordError, match=r"^game\.moves\[0\]\.position: 4 players, not the record's 3"):
+        replay(start, [PlayedMove("role:mayor", after=other)])
+    wrong = start.play("role:builder")
+    with pytest.raises(RecordError, match=r"^game\.moves\[0\]\.position: not the position after role:mayor, "
+                                          "which draws no chance"):
+        replay(start, [PlayedMove("role:mayor", after=wrong)])
+    with pytest.raises(RecordError, match=r"^seats\[1\]: 3 is not a seat"):
+        check_seats([0, 3], 3)
+    with pytest.raises(RecordError, match=r"^seats\[1\]: seat 0 is given twice"):
+        check_seats([0, 0], 3)
+    assert check_seats([], 3) == {0, 1, 2}
+
+
+def test_a_finished_game_takes_no_more_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "puerto-rico", "--players", "2", "--bot", "random", "--seed", "2", "--json"]) == 0
+    game = json.loads(capsys.readouterr().out)
+    start, _ = from_position(game["start"])
+    moves = [PlayedMove(m["move"], int(m["seed"])) for m in game["moves"]]
+    with pytest.raises(RecordError, match=rf"^game\.moves\[{len(moves)}\]\.move: the game is over"):
+        replay(start, [*moves, PlayedMove("pass")])
+
+
+def test_accuracy_falls_with_the_loss() -> None:
+    assert accuracy(0.0) == pytest.approx(100.0, abs=1e-3) and accuracy(1.0) == 0.0
+    assert math.isclose(accuracy(0.1), 103.1668 * math.exp(-0.4354) - 3.1669)
+    assert accuracy(0.05) > accuracy(0.2) > accuracy(0.5)
+
+
+def test_root_action_searches_that_move_alone() -> None:
+    from meeplemind.search import analyze
+
+    state = get_game("puerto-rico").new_game(3, 1)
+    move = state.legal_moves()[2]
+    only = analyze(state, iterations=400, seed=1, root_action=move.id)
+    assert [(m.move, m.visits) for m in only.moves] == [(str(move), 400)] and only.moves[0].pv[0] == str(move)
+    with pytest.raises(ValueError, match="root_action: 5000 is not a legal move"):
+        analyze(state, iterations=10, root_action=5000)
+    with pytest.raises(ValueError, match="root_action must be"):
+        analyze(state, iterations=10, root_action=-1)
+
+
+def test_a_given_position_after_a_chance_move_is_its_outcome() -> None:
+    start, moves = planted_blunder()
+    state = start
+    for played in moves:  # the first move of the record whose chance shows
+        one, two = state.play(played.move, seed=1), state.play(played.move, seed=2)
+        if one.to_dict() != two.to_dict():
+            break
+        state = state.apply(played.move, Rng(played.seed))
+    else:
+        pytest.fail("no move of the record brings chance")
+    turns = replay(state, [PlayedMove(played.move, after=two), PlayedMove(str(two.legal_moves()[0]))])
+    assert turns[0].state is state and turns[1].state.to_dict() == two.to_dict()
