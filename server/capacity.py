@@ -46,7 +46,7 @@ class SearchGate:
         """Hold a search slot, waiting at most ``wait_s`` (None: no limit) in the queue.
 
         Refused with RESOURCE_EXHAUSTED when the queue is full or no slot frees in
-        time, CANCELLED when ``stop`` is set while waiting, UNAVAILABLE after close().
+        time, CANCELLED when ``stop`` is set before the slot is had, UNAVAILABLE after close().
         """
         with self._cond:
             self._admit(stop, wait_s)
@@ -92,7 +92,7 @@ class SearchGate:
         if self._closed:
             raise ServiceError(grpc.StatusCode.UNAVAILABLE, "the server is shutting down")
         if stop.is_set():
-            raise ServiceError(grpc.StatusCode.CANCELLED, "cancelled while queued")
+            raise ServiceError(grpc.StatusCode.CANCELLED, "cancelled before its search started")
 
     def close(self) -> None:
         """Refuse new searches and stop the running ones (shutdown)."""
