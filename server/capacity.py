@@ -77,13 +77,13 @@ class SearchGate:
         try:
             while True:
                 self._check_open(stop)
-                if self._running < self.max_running:
-                    return
                 left = None if end is None else end - time.monotonic()
-                if left is not None and left <= 0:
+                if left is not None and left <= 0:  # even if a slot has just freed: too late
                     raise ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED,
                                        f"over capacity: no search slot of {self.max_running} "
                                        "freed in time to search before the deadline")
+                if self._running < self.max_running:
+                    return
                 self._cond.wait(_POLL_S if left is None else min(left, _POLL_S))
         finally:
             self._queued -= 1

@@ -116,6 +116,34 @@ def test_a_queued_search_is_never_admitted_once_closed() -> None:
     assert outcome[0].code == grpc.StatusCode.UNAVAILABLE
 
 
+def test_a_queued_search_past_its_wait_is_refused_even_if_a_slot_frees() -> None:
+    """A call whose queue wait is over has no time left to search before its deadline:
+    RESOURCE_EXHAUSTED, though a slot freed at that very moment (it would have been
+    admitted and then refused with DEADLINE_EXCEEDED)."""
+    gate = SearchGate(1, 1)
+    holder = gate.slot(threading.Event(), None)
+    holder.__enter__()
+    outcome: list[BaseException | str] = []
+
+    def queued() -> None:
+        try:
+            with gate.slot(threading.Event(), 0.05):
+                outcome.append("admitted")
+        except ServiceError as e:
+            outcome.append(e)
+
+    waiter = threading.Thread(target=queued)
+    waiter.start()
+    while not gate.queued:
+        time.sleep(0.001)
+    with gate._cond:  # the wait ends, then the slot frees, before the waiter wakes
+        time.sleep(0.1)
+        holder.__exit__(None, None, None)
+    waiter.join(5)
+    assert len(outcome) == 1 and isinstance(outcome[0], ServiceError), outcome
+    assert outcome[0].code == grpc.StatusCode.RESOURCE_EXHAUSTED
+
+
 def test_sigterm_answers_running_and_queued_calls_within_the_grace(position: Position) -> None:
     """The running search stops and answers with what it found, the queued call is
     refused at once, and the process exits before the grace is over."""
