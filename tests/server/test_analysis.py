@@ -148,11 +148,11 @@ def test_over_capacity(start_server: StartServer, position: Position) -> None:
 
 
 def test_queue_wait_ends_before_the_deadline(start_server: StartServer, position: Position) -> None:
-    running = start_server(max_searches=1, max_queue=4)
+    running = start_server(max_searches=1, max_queue=4, limits=Limits(deadline_margin_floor_ms=250))
     blocker = running.analysis.Analyze.future(long_search(position))
     running.wait_for("meeplemind_searches_running", 1)
     with pytest.raises(grpc.RpcError) as refused:
-        running.analysis.Analyze(analysis_pb2.AnalyzeRequest(position=position), timeout=0.5)
+        running.analysis.Analyze(analysis_pb2.AnalyzeRequest(position=position), timeout=1.0)
     assert refused.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
     assert "freed in time to search before the deadline" in refused.value.details()
     blocker.cancel()
