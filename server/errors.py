@@ -21,12 +21,14 @@ ELLIPSIS = "…"
 
 
 def shorten(text: str, limit: int = MAX_ERROR_TEXT_BYTES) -> str:
-    """``text`` cut to at most ``limit`` UTF-8 bytes, ending with an ellipsis if cut."""
+    """``text`` in at most ``limit`` UTF-8 bytes: if longer, its middle elided (an
+    ellipsis), so that both a quoted value's start and the explanation after it remain."""
     data = text.encode("utf-8", "surrogatepass")
     if len(data) <= limit:
         return text
-    cut = limit - len(ELLIPSIS.encode())
-    return data[:cut].decode("utf-8", "ignore") + ELLIPSIS
+    keep = limit - len(ELLIPSIS.encode())
+    head, tail = data[:keep // 2], data[len(data) - (keep - keep // 2):]
+    return head.decode("utf-8", "ignore") + ELLIPSIS + tail.decode("utf-8", "ignore")
 
 
 def quoted(value: str) -> str:

@@ -1,9 +1,11 @@
-"""Bounds on a request's free text: every string of a meeplemind.v1 request, however deep
-(request ids, game ids, option keys and values, moves, the names inside positions), is
-at most MAX_TEXT_BYTES of UTF-8 (LONGER_TEXT_BYTES for the few fields allowed more).
+"""Bounds on a request's free text: every string of a meeplemind.v1 request and of the
+messages in it (request ids, game ids, option keys and values, moves) is at most
+MAX_TEXT_BYTES of UTF-8 (LONGER_TEXT_BYTES for the few fields allowed more).
 
 A longer one is INVALID_ARGUMENT naming the field, before any servicer copies it into
-an answer, a log line or an error.
+an answer, a log line or an error. A position's game state is left to its game: its
+strings are names the game knows or errors that quote them shortened (walking every
+state here would cost more than reading it).
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from .errors import ServiceError
 from .limits import LONGER_TEXT_BYTES, MAX_TEXT_BYTES
 
 _STRING = FieldDescriptor.TYPE_STRING
+#: The oneof holding a position's game state, not walked.
+GAME_STATE = "meeplemind.v1.Position.state"
 
 
 class _Text(NamedTuple):
@@ -72,6 +76,8 @@ def _plan(descriptor: Descriptor) -> tuple[_Text, ...]:
     """The fields of ``descriptor`` that hold text, directly or in nested messages."""
     plan = []
     for field in descriptor.fields:
+        if field.containing_oneof is not None and field.containing_oneof.full_name == GAME_STATE:
+            continue
         nested = field.message_type
         if nested is not None and nested.GetOptions().map_entry:
             key, value = nested.fields_by_name["key"], nested.fields_by_name["value"]

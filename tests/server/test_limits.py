@@ -30,9 +30,6 @@ def _refused(call: object, *args: object, **kwargs: object) -> grpc.RpcError:
 def _requests(position: Position) -> list[tuple[str, str, object]]:
     """Requests with 1 MB of text in each field an error could echo: (the field path the
     error must name, the method, the request)."""
-    building = Position()
-    building.CopyFrom(position)
-    building.puerto_rico.players[0].buildings.add(building=MEGABYTE)
     game = Position()
     game.CopyFrom(position)
     game.game = MEGABYTE
@@ -43,8 +40,6 @@ def _requests(position: Position) -> list[tuple[str, str, object]]:
                                                               options={"draft": MEGABYTE})),
         ("position.game", "LegalMoves", rules_pb2.LegalMovesRequest(position=game)),
         ("move", "ApplyMove", rules_pb2.ApplyMoveRequest(position=position, move=MEGABYTE)),
-        ("position.puerto_rico.players[0].buildings[0].building", "LegalMoves",
-         rules_pb2.LegalMovesRequest(position=building)),
         ("request_id", "Analyze", analysis_pb2.AnalyzeRequest(request_id=MEGABYTE, position=position)),
         ("request_id", "AnalyzeStream", analysis_pb2.AnalyzeStreamRequest(request_id=MEGABYTE, position=position)),
         ("request_id", "BestMove", analysis_pb2.BestMoveRequest(request_id=MEGABYTE, position=position)),
@@ -62,6 +57,20 @@ def test_long_text_is_refused_naming_the_field(service: Running, position: Posit
         (path, description), = field_violations(error)
         assert path == field and "1000000 bytes is over the limit" in description, (path, description)
         assert len(error.details().encode()) <= MAX_ERROR_TEXT_BYTES
+
+
+def test_a_long_name_in_a_position_is_quoted_shortened(service: Running, position: Position) -> None:
+    """A game state's strings are names its game checks: a 1 MB one is an unknown name,
+    quoted with its middle elided."""
+    building = Position()
+    building.CopyFrom(position)
+    building.puerto_rico.players[0].buildings.add(building=MEGABYTE)
+    error = _refused(service.rules.LegalMoves, rules_pb2.LegalMovesRequest(position=building))
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT
+    (path, description), = field_violations(error)
+    assert path == "position.puerto_rico.players[0].buildings[0].building"
+    assert "…" in description and len(description.encode()) <= MAX_ERROR_TEXT_BYTES
+    assert len(error.details().encode()) <= MAX_ERROR_TEXT_BYTES
 
 
 def test_text_at_its_limit_is_read(service: Running) -> None:
@@ -89,13 +98,15 @@ def test_every_error_fits_default_metadata_limits() -> None:
     status = error.status()
     size = sum(len(k) + len(v) for k, v in status.trailing_metadata) + len(status.details.encode()) * 3
     assert size < GRPC_DEFAULT_METADATA_BYTES / 2
-    assert len(error.violations) == 4 and error.message.endswith("…")
+    assert len(error.violations) == 4 and "…" in error.message
 
 
-def test_shorten_cuts_at_a_character() -> None:
+def test_shorten_elides_the_middle_at_characters() -> None:
     assert shorten("abc", 3) == "abc"
-    assert shorten("ééé", 5) == "é…"  # 2 bytes of é and 3 of the ellipsis
-    assert len(shorten("x" * 1000, 100).encode()) <= 100
+    assert shorten("éééé", 7) == "é…é"  # 2 bytes of each é and 3 of the ellipsis
+    assert shorten("éééé", 6) == "…é"  # (1 byte of the 3 kept, the head, is no whole é)
+    long = f"'{'x' * 1000}' is not a building"
+    assert len(shorten(long, 100).encode()) <= 100 and shorten(long, 100).endswith("' is not a building")
 
 
 def test_max_time_caps_an_iteration_budget(start_server: StartServer, position: Position) -> None:
