@@ -159,19 +159,20 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
              max_moves: int | None) -> _Job:
         state, vector = _read_position(position)
         seed = request.seed if request.HasField("seed") else None
-        return _Job(state, vector, plan.within_limits(self._limits), seed, max_moves)
+        return _Job(state, vector, plan, seed, max_moves)
 
     def _search(self, job: _Job, context: grpc.ServicerContext, stop: threading.Event,
                 on_progress: Callable[[Analysis], None] | None = None,
                 report_every_ms: int | None = None) -> _Result:
-        """Run ``job`` in a search slot, its time cut to the deadline; the call's end
-        (cancellation, deadline) or ``stop`` ends it early with what it found."""
+        """Run ``job`` in a search slot, within the server's caps and its time cut to the
+        deadline; the call's end (cancellation, deadline) or ``stop`` ends it early with
+        what it found."""
         if not context.add_callback(stop.set):
             stop.set()
         margin = self._margin.ms(context.time_remaining())
         wait_s = self._time_left(context, margin + MIN_SEARCH_MS)
         with self._gate.slot(stop, wait_s):
-            plan, cut = job.plan.within_deadline(context.time_remaining(), margin)
+            plan, cut = job.plan.within_limits(self._limits).within_deadline(context.time_remaining(), margin)
             planned_end = time.monotonic() + plan.time_ms / 1e3 if cut and plan.time_ms else None
             counted = 0
 

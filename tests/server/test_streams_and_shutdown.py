@@ -7,7 +7,7 @@ import re
 import signal
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import grpc
@@ -89,17 +89,18 @@ def test_an_unread_stream_does_not_grow_the_server() -> None:
         serve.process.wait()
 
 
-def test_a_queued_search_is_never_admitted_once_closed() -> None:
-    """The race of the issue, made certain: the running search ends and the gate closes
-    before the queued one wakes up; it is refused, not run."""
+def _queued_call_after(wait_s: float | None, before_it_wakes: Callable[[SearchGate, Any], None]) -> Any:
+    """How a call queued (waiting at most ``wait_s``) behind the one slot of a gate fares
+    when ``before_it_wakes(gate, holder)`` runs holding the gate's lock: "admitted" or the
+    ServiceError refusing it."""
     gate = SearchGate(1, 1)
     holder = gate.slot(threading.Event(), None)
     holder.__enter__()
-    outcome: list[BaseException | str] = []
+    outcome: list[Any] = []
 
     def queued() -> None:
         try:
-            with gate.slot(threading.Event(), None):
+            with gate.slot(threading.Event(), wait_s):
                 outcome.append("admitted")
         except ServiceError as e:
             outcome.append(e)
@@ -108,40 +109,34 @@ def test_a_queued_search_is_never_admitted_once_closed() -> None:
     waiter.start()
     while not gate.queued:
         time.sleep(0.001)
-    with gate._cond:  # the waiter cannot wake until both have happened
+    with gate._cond:  # the waiter cannot wake until this is done
+        before_it_wakes(gate, holder)
+    waiter.join(5)
+    assert len(outcome) == 1, outcome
+    return outcome[0]
+
+
+def test_a_queued_search_is_never_admitted_once_closed() -> None:
+    """The race of the issue, made certain: the running search ends and the gate closes
+    before the queued one wakes up; it is refused, not run."""
+    def close_then_free(gate: SearchGate, holder: Any) -> None:
         gate.close()
         holder.__exit__(None, None, None)
-    waiter.join(5)
-    assert len(outcome) == 1 and isinstance(outcome[0], ServiceError), outcome
-    assert outcome[0].code == grpc.StatusCode.UNAVAILABLE
+
+    refused = _queued_call_after(None, close_then_free)
+    assert isinstance(refused, ServiceError) and refused.code == grpc.StatusCode.UNAVAILABLE, refused
 
 
 def test_a_queued_search_past_its_wait_is_refused_even_if_a_slot_frees() -> None:
     """A call whose queue wait is over has no time left to search before its deadline:
     RESOURCE_EXHAUSTED, though a slot freed at that very moment (it would have been
     admitted and then refused with DEADLINE_EXCEEDED)."""
-    gate = SearchGate(1, 1)
-    holder = gate.slot(threading.Event(), None)
-    holder.__enter__()
-    outcome: list[BaseException | str] = []
-
-    def queued() -> None:
-        try:
-            with gate.slot(threading.Event(), 0.05):
-                outcome.append("admitted")
-        except ServiceError as e:
-            outcome.append(e)
-
-    waiter = threading.Thread(target=queued)
-    waiter.start()
-    while not gate.queued:
-        time.sleep(0.001)
-    with gate._cond:  # the wait ends, then the slot frees, before the waiter wakes
+    def free_after_the_wait(gate: SearchGate, holder: Any) -> None:
         time.sleep(0.1)
         holder.__exit__(None, None, None)
-    waiter.join(5)
-    assert len(outcome) == 1 and isinstance(outcome[0], ServiceError), outcome
-    assert outcome[0].code == grpc.StatusCode.RESOURCE_EXHAUSTED
+
+    refused = _queued_call_after(0.05, free_after_the_wait)
+    assert isinstance(refused, ServiceError) and refused.code == grpc.StatusCode.RESOURCE_EXHAUSTED, refused
 
 
 def test_sigterm_answers_running_and_queued_calls_within_the_grace(position: Position) -> None:
