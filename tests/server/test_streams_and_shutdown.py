@@ -20,7 +20,7 @@ from meeplemind.server.deadlines import DeadlineMargin
 from meeplemind.server.errors import ServiceError
 from meeplemind.server.limits import MAX_TEXT_BYTES, Limits
 from meeplemind.server.metrics import Metrics
-from meeplemind.v1 import analysis_pb2, analysis_pb2_grpc
+from meeplemind.v1 import analysis_pb2, analysis_pb2_grpc, rules_pb2, rules_pb2_grpc
 from meeplemind.v1.position_pb2 import Position
 
 from .conftest import StartServer
@@ -64,10 +64,11 @@ def test_an_unread_stream_does_not_grow_the_server() -> None:
     try:
         port = int(re.search(r"\(port (\d+)\)", serve.until(r"listening on")[-1]).group(1))
         with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
-            from meeplemind.v1 import rules_pb2, rules_pb2_grpc
             position = rules_pb2_grpc.RulesStub(channel).NewGame(
                 rules_pb2.NewGameRequest(game="puerto-rico", players=4, seed=3)).position
             stub = analysis_pb2_grpc.AnalysisStub(channel)
+            list(stub.AnalyzeStream(analysis_pb2.AnalyzeStreamRequest(  # what any search sets up
+                position=position, report_every_ms=10, budget=analysis_pb2.SearchBudget(time_ms=500))))
             before = serve.rss_mb()
             streams = []
             for request_id in ("i" * MAX_TEXT_BYTES, "x" * 200_000):
