@@ -31,7 +31,7 @@ test: $(STAMP)
 # The long runs CI leaves out: 10,000 lockstep games and 10^6 fuzzed vectors per game
 # and variant, and a libFuzzer run of the C decoders (clang from Debian, installed here).
 test-deep: $(STAMP)
-	command -v clang >/dev/null || (apt-get update && apt-get install -y clang libclang-rt-dev)
+	dpkg -s clang libclang-rt-dev >/dev/null 2>&1 || (apt-get update && apt-get install -y clang libclang-rt-dev)
 	$(BIN)/python -m pytest -q -n 2 -m deep tests/native
 
 test-slow: $(STAMP)

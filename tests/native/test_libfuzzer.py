@@ -35,8 +35,9 @@ def _build(directory: Path) -> Path:
         pytest.skip("clang is needed (make test-deep installs it)")
     binary = directory / "mm_decode_fuzz"
     sources = [str(HARNESS), *map(str, sorted(NATIVE.glob("*.c")))]
-    subprocess.run([clang, *FLAGS, f"-I{NATIVE}", *sources, "-o", str(binary)], check=True,
-                   capture_output=True, text=True)
+    built = subprocess.run([clang, *FLAGS, f"-I{NATIVE}", *sources, "-o", str(binary)],
+                           capture_output=True, text=True)
+    assert built.returncode == 0, f"the fuzzer did not build (libFuzzer: libclang-rt-dev):\n{built.stderr[-3000:]}"
     return binary
 
 
