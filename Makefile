@@ -14,7 +14,7 @@ WORKERS ?= 1
 PROCESSES ?= 1
 LOADTEST_ARGS ?=
 
-.PHONY: install test test-slow serve bench loadtest clean
+.PHONY: install test test-deep test-slow serve bench loadtest clean
 
 $(STAMP): $(BUILD_INPUTS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -29,6 +29,12 @@ install: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2 tests/engine tests/native tests/conformance
 	$(BIN)/python -m pytest -q --ignore=tests/engine --ignore=tests/native --ignore=tests/conformance
+
+# The long runs CI leaves out: 10,000 lockstep games and 10^6 fuzzed vectors per game
+# and variant, and a libFuzzer run of the C decoders (clang from Debian, installed here).
+test-deep: $(STAMP)
+	dpkg -s clang libclang-rt-dev >/dev/null 2>&1 || (apt-get update && apt-get install -y clang libclang-rt-dev)
+	$(BIN)/python -m pytest -q -n 2 -m deep tests/native
 
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -q -m slow

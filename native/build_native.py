@@ -4,6 +4,9 @@ Two extension modules are built from the same sources: ``meeplemind.native._mm``
 (optimised) by every ``pip install``, and ``meeplemind.native._mm_asan``
 (``-fsanitize=address,undefined``, selected with ``MEEPLEMIND_NATIVE=asan``) for the
 tests only, when ``$MEEPLEMIND_BUILD_ASAN`` is 1 (see ``setup.py``).
+The sanitizer build turns off the ``-fwrapv`` cffi takes from Python's own flags
+(with it signed overflow is defined, and UBSan cannot report it) and stops at the
+first report.
 The declarations cffi sees are the ``cdef/*.h`` files, one per C module.
 """
 
@@ -24,7 +27,7 @@ FLAGS = {
     "release": COMMON + ["-O2", "-DNDEBUG"],
     "asan": COMMON
     + ["-O1", "-g", "-fno-omit-frame-pointer", "-fsanitize=address,undefined",
-       "-fno-sanitize-recover=undefined"],
+       "-fno-sanitize-recover=all", "-fno-wrapv"],
 }
 
 

@@ -240,8 +240,8 @@ static int read_player(mm_wire w, cob_wire *s)
             break;
         case 9: /* estate: space number 1..37 -> tile, each space once */
             ok = f.type == MM_WIRE_LEN && read_entry(f.bytes, &key, &value, MM_WIRE_VARINT, MM_WIRE_LEN);
-            k = ok ? mm_wire_int32(&key) - 1 : -1;
-            ok = ok && k >= 0 && k < MM_COB_CELLS && !(cells & BIT(k))
+            k = ok ? mm_wire_int32(&key) : 0; /* a space number, checked before it is made an index */
+            ok = ok && k >= 1 && k <= MM_COB_CELLS && !(cells & BIT(--k))
                  && (p->estate[k] = mm_wire_name(&value, mm_cob_tile_names, NT, 0)) >= 0;
             if (ok)
                 cells |= BIT(k);

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import queue
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -16,10 +16,11 @@ from ..engine.position import state_key
 from ..search.ismcts import Analysis, analyze, check_native, read_checked
 from ..v1 import analysis_pb2, analysis_pb2_grpc, position_pb2
 from . import budgets
+from .budgets import MIN_SEARCH_MS, Plan
 from .capacity import SearchGate
 from .convert import move_to_proto, position_error, position_from_proto, stats_to_proto
+from .deadlines import DeadlineMargin
 from .errors import ServiceError
-from .budgets import Plan
 from .limits import Limits
 from .metrics import Metrics
 from .review import review_game
@@ -39,10 +40,43 @@ class _Job:
 
 @dataclass(frozen=True, slots=True)
 class _Result:
-    """A finished search, and whether the call's deadline cut its time budget."""
+    """A finished search, whether the call's deadline cut its time budget and, if so,
+    when (``time.monotonic()``) it was planned to end."""
 
     analysis: Analysis
     deadline_cut: bool
+    planned_end: float | None = None
+
+
+class _Latest:
+    """A stream's search results on their way to the streaming thread, latest wins: a
+    reader slower than the reports gets the newest progress, never a backlog (held
+    memory stays one report), and the final item (a _Result or an error) is never dropped."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._progress: Analysis | None = None
+        self._final: _Result | BaseException | None = None
+
+    def report(self, analysis: Analysis) -> None:
+        with self._cond:
+            self._progress = analysis
+            self._cond.notify()
+
+    def finish(self, final: _Result | BaseException) -> None:
+        with self._cond:
+            self._final = final
+            self._cond.notify()
+
+    def take(self) -> Analysis | _Result | BaseException:
+        """The final item once there is one (older progress is dropped), else the newest
+        progress, waiting for either."""
+        with self._cond:
+            self._cond.wait_for(lambda: self._final is not None or self._progress is not None)
+            if self._final is not None:
+                return self._final
+            progress, self._progress = self._progress, None
+            return progress
 
 
 class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
@@ -50,22 +84,25 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
 
     def __init__(self, limits: Limits, gate: SearchGate, metrics: Metrics) -> None:
         self._limits, self._gate, self._metrics = limits, gate, metrics
+        self._margin = DeadlineMargin(limits.deadline_margin_floor_ms, limits.deadline_margin_ceiling_ms)
 
     def Analyze(self, request: analysis_pb2.AnalyzeRequest,
                 context: grpc.ServicerContext) -> analysis_pb2.AnalyzeResponse:
         job = self._job(request.position, budgets.plan_budget(request.budget, self._limits),
                         request, budgets.max_moves(request.max_moves))
         result = self._search(job, context, threading.Event())
-        return analysis_pb2.AnalyzeResponse(
+        response = analysis_pb2.AnalyzeResponse(
             request_id=request.request_id, moves=map(move_to_proto, result.analysis.moves),
             stats=stats_to_proto(result.analysis, final=True, deadline_cut=result.deadline_cut))
+        self._answered(result)
+        return response
 
     def AnalyzeStream(self, request: analysis_pb2.AnalyzeStreamRequest,
                       context: grpc.ServicerContext) -> Iterator[analysis_pb2.AnalyzeStreamResponse]:
         job = self._job(request.position, budgets.plan_budget(request.budget, self._limits),
                         request, budgets.max_moves(request.max_moves))
         every_ms = budgets.report_every_ms(request.report_every_ms, self._limits)
-        updates: queue.SimpleQueue[analysis_pb2.AnalyzeStreamResponse | BaseException] = queue.SimpleQueue()
+        updates = _Latest()
         stop = threading.Event()
 
         def message(analysis: Analysis, final: bool,
@@ -76,21 +113,23 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
 
         def work() -> None:
             try:
-                result = self._search(job, context, stop, lambda a: updates.put(message(a, False)), every_ms)
-                updates.put(message(result.analysis, True, result.deadline_cut))
+                updates.finish(self._search(job, context, stop, updates.report, every_ms))
             except BaseException as e:  # handed to the streaming thread, which raises it
-                updates.put(e)
+                updates.finish(e)
 
         worker = threading.Thread(target=work, name="analyze-stream", daemon=True)
         worker.start()
         try:
             while True:
-                item = updates.get()
+                item = updates.take()
                 if isinstance(item, BaseException):
                     raise item
-                yield item
-                if item.final:
+                if isinstance(item, _Result):
+                    response = message(item.analysis, True, item.deadline_cut)
+                    self._answered(item)
+                    yield response
                     return
+                yield message(item, False)
         finally:
             stop.set()
             worker.join()
@@ -111,9 +150,11 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
             raise ServiceError(grpc.StatusCode.DEADLINE_EXCEEDED,
                                "no search iteration finished before the deadline")
         best = result.analysis.moves[0]
-        return analysis_pb2.BestMoveResponse(
+        response = analysis_pb2.BestMoveResponse(
             request_id=request.request_id, move=best.move, line=move_to_proto(best),
             stats=stats_to_proto(result.analysis, final=True, deadline_cut=result.deadline_cut))
+        self._answered(result)
+        return response
 
     def ReviewGame(self, request: analysis_pb2.ReviewGameRequest,
                    context: grpc.ServicerContext) -> Iterator[analysis_pb2.ReviewGameResponse]:
@@ -134,14 +175,16 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
     def _search(self, job: _Job, context: grpc.ServicerContext, stop: threading.Event,
                 on_progress: Callable[[Analysis], None] | None = None,
                 report_every_ms: int | None = None) -> _Result:
-        """Run ``job`` in a search slot, its time cut to the deadline; the call's end
-        (cancellation, deadline) or ``stop`` ends it early with what it found."""
+        """Run ``job`` in a search slot, within the server's caps and its time cut to the
+        deadline; the call's end (cancellation, deadline) or ``stop`` ends it early with
+        what it found."""
         if not context.add_callback(stop.set):
             stop.set()
-        margin = self._limits.deadline_margin_ms
-        wait_s = self._time_left(context, margin)
+        margin = self._margin.ms(context.time_remaining())
+        wait_s = self._time_left(context, margin + MIN_SEARCH_MS)
         with self._gate.slot(stop, wait_s):
-            plan, cut = job.plan.within_deadline(context.time_remaining(), margin)
+            plan, cut = job.plan.within_limits(self._limits).within_deadline(context.time_remaining(), margin)
+            planned_end = time.monotonic() + plan.time_ms / 1e3 if cut and plan.time_ms else None
             counted = 0
 
             def progress(analysis: Analysis) -> None:
@@ -164,12 +207,18 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
         self._metrics.iterations.inc(analysis.iterations - counted)
         reason = "deadline" if cut and analysis.stopped_by == "time" else analysis.stopped_by
         self._metrics.search_ended(reason)
-        return _Result(analysis, cut)
+        return _Result(analysis, cut, planned_end)
+
+    def _answered(self, result: _Result) -> None:
+        """Tell the deadline margin how late a deadline-cut answer is ready."""
+        if result.planned_end is not None:
+            self._margin.observe((time.monotonic() - result.planned_end) * 1e3)
 
     @staticmethod
-    def _time_left(context: grpc.ServicerContext, margin_ms: float) -> float | None:
+    def _time_left(context: grpc.ServicerContext, kept_ms: float) -> float | None:
+        """Seconds to the deadline less ``kept_ms`` (None: no deadline)."""
         remaining = context.time_remaining()
-        return None if remaining is None else max(remaining - margin_ms / 1e3, 0.0)
+        return None if remaining is None else max(remaining - kept_ms / 1e3, 0.0)
 
 
 def _read_position(position: position_pb2.Position) -> tuple[Any, np.ndarray]:

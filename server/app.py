@@ -133,7 +133,9 @@ def _bind(server: grpc.Server, address: str, tls: TlsFiles | None) -> int:
     except RuntimeError:
         port = 0
     if port == 0:
-        raise OSError(errno.EADDRINUSE, "cannot listen there (address in use or not local)", address)
+        why = "address in use or not local" + (", or the TLS certificate and key do not go together"
+                                               if tls is not None else "")
+        raise OSError(errno.EADDRINUSE, f"cannot listen there ({why})", address)
     return port
 
 

@@ -3,7 +3,7 @@ levels, and the time budget cut to a call's deadline."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import grpc
 
@@ -14,6 +14,8 @@ from .limits import Limits
 #: BestMove strength levels: level L runs 50 * 2**(L - 1) iterations on one thread.
 LEVEL_ITERATIONS = {level: 50 * 2 ** (level - 1) for level in range(1, 11)}
 MAX_REPORT_EVERY_MS = 60_000
+#: The least time a search is given: a deadline leaving less is answered at once.
+MIN_SEARCH_MS = 5.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,17 +26,26 @@ class Plan:
     time_ms: float | None
     threads: int
 
+    def within_limits(self, limits: Limits) -> Plan:
+        """This plan ending by the server's caps too, whatever its kind: every search
+        stops after ``limits.max_time_ms`` and ``limits.max_iterations``."""
+        return replace(self, iterations=min(self.iterations or limits.max_iterations, limits.max_iterations),
+                       time_ms=min(self.time_ms or limits.max_time_ms, limits.max_time_ms))
+
     def within_deadline(self, remaining_s: float | None, margin_ms: float) -> tuple[Plan, bool]:
         """This plan with its time budget cut to end ``margin_ms`` before the deadline,
-        and whether the deadline cut it; DEADLINE_EXCEEDED if no time is left."""
+        and whether the deadline cut it; DEADLINE_EXCEEDED (at once) if that leaves less
+        than MIN_SEARCH_MS."""
         if remaining_s is None:
             return self, False
         left_ms = remaining_s * 1e3 - margin_ms
-        if left_ms < 1.0:
-            raise ServiceError(grpc.StatusCode.DEADLINE_EXCEEDED, "the deadline leaves no time to search")
+        if left_ms < MIN_SEARCH_MS:
+            raise ServiceError(grpc.StatusCode.DEADLINE_EXCEEDED,
+                               f"the deadline leaves no time to search ({remaining_s * 1e3:.0f} ms left, "
+                               f"{margin_ms:.0f} ms of them kept to send the answer)")
         if self.time_ms is not None and self.time_ms <= left_ms:
             return self, False
-        return Plan(self.iterations, left_ms, self.threads), True
+        return replace(self, time_ms=left_ms), True
 
 
 def _bounded(field: str, value: int, low: int, high: int, what: str = "the server's limit") -> int:

@@ -46,7 +46,7 @@ class SearchGate:
         """Hold a search slot, waiting at most ``wait_s`` (None: no limit) in the queue.
 
         Refused with RESOURCE_EXHAUSTED when the queue is full or no slot frees in
-        time, CANCELLED when ``stop`` is set while waiting, UNAVAILABLE after close().
+        time, CANCELLED when ``stop`` is set before the slot is had, UNAVAILABLE after close().
         """
         with self._cond:
             self._admit(stop, wait_s)
@@ -61,10 +61,12 @@ class SearchGate:
                 self._cond.notify()
 
     def _admit(self, stop: threading.Event, wait_s: float | None) -> None:
-        """Wait (holding the condition) until a slot is free; raise if it cannot be had."""
-        if self._closed:
-            raise ServiceError(grpc.StatusCode.UNAVAILABLE, "the server is shutting down")
-        if self._running < self.max_running:
+        """Wait (holding the condition) until a slot is free; raise if it cannot be had.
+
+        Closing and ``stop`` are checked on every wake-up, the last one included: a call
+        still queued when the server closes is answered at once and never admitted."""
+        if self._running < self.max_running or self._closed:
+            self._check_open(stop)
             return
         if self._queued >= self.max_queued:
             raise ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED,
@@ -73,19 +75,24 @@ class SearchGate:
         end = None if wait_s is None else time.monotonic() + wait_s
         self._queued += 1
         try:
-            while self._running >= self.max_running:
-                if self._closed:
-                    raise ServiceError(grpc.StatusCode.UNAVAILABLE, "the server is shutting down")
-                if stop.is_set():
-                    raise ServiceError(grpc.StatusCode.CANCELLED, "cancelled while queued")
+            while True:
+                self._check_open(stop)
                 left = None if end is None else end - time.monotonic()
-                if left is not None and left <= 0:
+                if left is not None and left <= 0:  # even if a slot has just freed: too late
                     raise ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED,
                                        f"over capacity: no search slot of {self.max_running} "
-                                       "freed before the deadline")
+                                       "freed in time to search before the deadline")
+                if self._running < self.max_running:
+                    return
                 self._cond.wait(_POLL_S if left is None else min(left, _POLL_S))
         finally:
             self._queued -= 1
+
+    def _check_open(self, stop: threading.Event) -> None:
+        if self._closed:
+            raise ServiceError(grpc.StatusCode.UNAVAILABLE, "the server is shutting down")
+        if stop.is_set():
+            raise ServiceError(grpc.StatusCode.CANCELLED, "cancelled before its search started")
 
     def close(self) -> None:
         """Refuse new searches and stop the running ones (shutdown)."""

@@ -9,6 +9,7 @@ import argparse
 import logging
 import os
 import pathlib
+import ssl
 from typing import Any
 
 from ..arguments import integer, number
@@ -61,18 +62,23 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         help="searches waiting for a slot, per worker; beyond them calls get RESOURCE_EXHAUSTED")
     add("--threads-per-search", type=integer, default=1,
         help="the default and the most threads a request may ask for")
-    add("--max-time-ms", type=integer, default=defaults.max_time_ms, help="the largest time budget")
+    add("--max-time-ms", type=integer, default=defaults.max_time_ms,
+        help="the largest time budget; every search, whatever its budget, stops by then")
     add("--max-iterations", type=integer, default=defaults.max_iterations,
-        help="the largest iteration budget")
+        help="the largest iteration budget; every search, whatever its budget, stops by then")
     add("--default-iterations", type=integer, default=defaults.default_iterations,
         help="the budget of a request that gives neither iterations nor time")
     add("--max-message-bytes", type=integer, default=DEFAULT_MAX_MESSAGE_BYTES,
         help="the largest request accepted")
     add("--tls-cert", type=pathlib.Path, help="PEM certificate chain (with --tls-key: serve TLS)")
     add("--tls-key", type=pathlib.Path, help="PEM private key")
-    add("--auth-token", default=os.environ.get(AUTH_TOKEN_ENV),
-        help=f"require 'authorization: Bearer TOKEN' on every call but health checks "
-             f"(default: ${AUTH_TOKEN_ENV})")
+    token = parser.add_mutually_exclusive_group()
+    token.add_argument("--auth-token", default=os.environ.get(AUTH_TOKEN_ENV),
+                       help=f"require 'authorization: Bearer TOKEN' on every call but health checks "
+                            f"(default: ${AUTH_TOKEN_ENV}; every local user can read a command line: "
+                            f"prefer --auth-token-file)")
+    token.add_argument("--auth-token-file", type=pathlib.Path,
+                       help="as --auth-token, the token read from this file (its one line)")
     add("--http-port", type=http_port, default=None,
         help=f"serve Connect, gRPC-Web and the web page on this port of --host (default "
              f"{DEFAULT_HTTP_PORT}, or any free port when --port is 0; 'off': not at all)")
@@ -141,18 +147,51 @@ def _server_options(args: argparse.Namespace) -> dict[str, Any]:
         raise ValueError("--tls-cert and --tls-key go together")
     tls = None
     if args.tls_cert is not None:
-        try:
-            tls = TlsFiles(args.tls_cert.read_bytes(), args.tls_key.read_bytes())
-        except OSError as e:
-            raise ValueError(f"{e.filename}: {e.strerror}") from None
+        tls = TlsFiles(_read("--tls-cert", args.tls_cert), _read("--tls-key", args.tls_key))
+        _check_key_pair(args.tls_cert, args.tls_key)
     limits = Limits(max_iterations=args.max_iterations, max_time_ms=args.max_time_ms,
                     default_iterations=args.default_iterations)
     max_searches = args.max_searches
     if max_searches is None:
         max_searches = default_max_searches(args.threads_per_search, args.workers)
     return {"max_searches": max_searches, "max_queue": args.max_queue,
-            "threads_per_search": args.threads_per_search, "auth_token": args.auth_token, "tls": tls,
+            "threads_per_search": args.threads_per_search, "auth_token": _auth_token(args), "tls": tls,
             "limits": limits, "max_message_bytes": args.max_message_bytes}
+
+
+def _read(option: str, path: pathlib.Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as e:
+        raise ValueError(f"{option} {path}: {e.strerror}") from None
+
+
+def _auth_token(args: argparse.Namespace) -> str | None:
+    """The token of --auth-token-file (its one line), else of --auth-token."""
+    if args.auth_token_file is None:
+        return args.auth_token
+    option = f"--auth-token-file {args.auth_token_file}"
+    try:
+        token = _read("--auth-token-file", args.auth_token_file).decode().strip()
+    except UnicodeDecodeError:
+        raise ValueError(f"{option}: not text") from None
+    if not token:
+        raise ValueError(f"{option}: the file is empty")
+    if not token.isascii() or not token.isprintable() or any(c.isspace() for c in token):
+        raise ValueError(f"{option}: a token is one line of printable ASCII without spaces")
+    return token
+
+
+def _check_key_pair(cert: pathlib.Path, key: pathlib.Path) -> None:
+    """ValueError unless ``key`` is the private key of the certificate ``cert`` (PEM)."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    try:
+        context.load_cert_chain(cert, key)
+    except ssl.SSLError as e:
+        if e.reason == "KEY_VALUES_MISMATCH":
+            raise ValueError(f"--tls-key {key}: not the private key of the certificate in --tls-cert {cert}") from None
+        raise ValueError(f"--tls-cert {cert} / --tls-key {key}: not a PEM certificate chain and its "
+                         f"private key ({e.reason or e})") from None
 
 
 def default_max_searches(threads_per_search: int, workers: int) -> int:

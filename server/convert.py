@@ -20,7 +20,7 @@ from ..engine import PositionError, game_ids, get_game
 from ..engine.position import from_position, state_key, to_position
 from ..search.ismcts import Analysis, MoveInfo
 from ..v1 import analysis_pb2, position_pb2
-from .errors import ServiceError
+from .errors import ServiceError, quoted
 
 STOP_REASONS = {
     "iterations": analysis_pb2.STOP_REASON_ITERATIONS,
@@ -184,7 +184,7 @@ def find_game(game_id: str, field: str) -> Any:
     if not game_id:
         raise ServiceError.invalid(field, "missing (a game id such as 'puerto-rico')")
     if game_id not in game_ids():
-        raise ServiceError.invalid(field, f"unknown game {game_id!r} (known: {', '.join(game_ids())})",
+        raise ServiceError.invalid(field, f"unknown game {quoted(game_id)} (known: {', '.join(game_ids())})",
                                    grpc.StatusCode.NOT_FOUND)
     return get_game(game_id)
 

@@ -9,19 +9,53 @@ from google.protobuf import any_pb2
 from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
+#: The most UTF-8 bytes of an error's message, and of each field path and description of
+#: its BadRequest: with at most MAX_VIOLATIONS of them, the status trailers (the message
+#: percent-encoded, the details in base64) stay well inside gRPC's default 8 KiB limit on
+#: metadata, whatever a request held.
+MAX_ERROR_TEXT_BYTES = 320
+MAX_VIOLATIONS = 4
+#: The most characters of a request's value quoted in an error.
+MAX_QUOTED_CHARS = 48
+ELLIPSIS = "…"
+
+
+def shorten(text: str, limit: int = MAX_ERROR_TEXT_BYTES) -> str:
+    """``text`` in at most ``limit`` UTF-8 bytes: if longer, its middle elided (an
+    ellipsis), so that both a quoted value's start and the explanation after it remain."""
+    data = text.encode("utf-8", "surrogatepass")
+    if len(data) <= limit:
+        return text
+    keep = limit - len(ELLIPSIS.encode())
+    head, tail = data[:keep // 2], data[len(data) - (keep - keep // 2):]
+    return head.decode("utf-8", "ignore") + ELLIPSIS + tail.decode("utf-8", "ignore")
+
+
+def quoted(value: str) -> str:
+    """``repr`` of a request's value for an error, its middle elided beyond MAX_QUOTED_CHARS
+    characters (the length said)."""
+    if len(value) <= MAX_QUOTED_CHARS:
+        return repr(value)
+    half = MAX_QUOTED_CHARS // 2
+    return f"{value[:half]!r}{ELLIPSIS}{value[-half:]!r} ({len(value)} characters)"
+
 
 class ServiceError(Exception):
     """An RPC failure the servicers raise; the guard interceptor sends it as a rich status.
 
     ``violations`` are ``(field path, description)`` pairs, sent as a BadRequest detail.
+    Every text is cut to MAX_ERROR_TEXT_BYTES and the violations to MAX_VIOLATIONS, so the
+    error reaches the client whatever it quotes.
     """
 
     def __init__(self, code: grpc.StatusCode, message: str,
                  violations: Sequence[tuple[str, str]] = ()) -> None:
+        message = shorten(message)
         super().__init__(message)
         self.code = code
         self.message = message
-        self.violations = tuple(violations)
+        self.violations = tuple((shorten(field), shorten(description))
+                                for field, description in violations[:MAX_VIOLATIONS])
 
     @classmethod
     def invalid(cls, field: str, description: str,

@@ -18,7 +18,9 @@ from google.protobuf.message import DecodeError
 
 from .command import ACCESS_LOGGER
 from .errors import ServiceError
+from .limits import MAX_TEXT_BYTES
 from .metrics import Method, Metrics
+from .text_bounds import check_text
 
 Behavior = Callable[[Any, grpc.ServicerContext], Any]
 Wrapper = Callable[[Behavior, bool], Behavior]
@@ -152,7 +154,8 @@ class GuardInterceptor(grpc.ServerInterceptor):
 
     A request over ``max_message_bytes`` is RESOURCE_EXHAUSTED and one that does not
     parse is INVALID_ARGUMENT, both with a BadRequest naming the field ``request``
-    (gRPC itself would answer INTERNAL without details).
+    (gRPC itself would answer INTERNAL without details); a meeplemind request with a
+    string over its limit (``text_bounds``) is INVALID_ARGUMENT naming that field.
     """
 
     def __init__(self, max_message_bytes: int) -> None:
@@ -175,9 +178,14 @@ class GuardInterceptor(grpc.ServerInterceptor):
                     "request", f"{len(data)} bytes is over the limit of {self._max_bytes} bytes",
                     grpc.StatusCode.RESOURCE_EXHAUSTED))
             try:
-                return parse(data)
+                request = parse(data)
+                if len(data) > MAX_TEXT_BYTES and request.DESCRIPTOR.file.package == "meeplemind.v1":
+                    check_text(request)  # (a shorter request has no longer string)
+                return request
             except DecodeError as e:
                 return _Undecodable(ServiceError.invalid("request", f"not a valid message ({e})"))
+            except ServiceError as e:
+                return _Undecodable(e)
         return deserialize
 
 

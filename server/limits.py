@@ -7,16 +7,29 @@ from dataclasses import dataclass
 DEFAULT_MAX_MESSAGE_BYTES = 1 << 20
 AUTH_TOKEN_ENV = "MEEPLEMIND_AUTH_TOKEN"
 
+#: The most UTF-8 bytes of a free-text request field (request ids, game ids, moves, the
+#: names inside positions): longer is INVALID_ARGUMENT naming the field.
+MAX_TEXT_BYTES = 128
+#: Free-text fields allowed more than MAX_TEXT_BYTES, by full field name (a NewGame
+#: option's value may list 17 building names).
+LONGER_TEXT_BYTES = {"meeplemind.v1.NewGameRequest.OptionsEntry.value": 1024}
+
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """What one request may ask for, and the defaults of what it leaves out."""
+    """What one request may ask for, and the defaults of what it leaves out.
 
-    max_iterations: int = 100_000_000
-    max_time_ms: int = 600_000
+    Every search, whatever its budget, ends by ``max_time_ms`` and ``max_iterations``."""
+
+    max_iterations: int = 10_000_000
+    max_time_ms: int = 30_000
     threads_per_search: int = 1  # the default and the most threads a request may ask for
     default_iterations: int = 1000
-    deadline_margin_ms: float = 40.0  # kept free before a deadline to send the answer
+    # kept free before a deadline to send the answer: at least the floor, more when
+    # answers have been late (see deadlines.DeadlineMargin), at most the ceiling and
+    # half the time the call has left
+    deadline_margin_floor_ms: float = 40.0
+    deadline_margin_ceiling_ms: float = 300.0
     default_report_every_ms: int = 500
     min_report_every_ms: int = 10
     metrics_report_every_ms: int = 1000  # how often a search's iterations reach the metrics
@@ -26,5 +39,11 @@ class Limits:
                      "default_report_every_ms", "min_report_every_ms", "metrics_report_every_ms"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name}: {getattr(self, name)} is below 1")
-        if self.deadline_margin_ms < 0:
-            raise ValueError(f"deadline_margin_ms: {self.deadline_margin_ms} is below 0")
+        if self.default_iterations > self.max_iterations:
+            raise ValueError(f"default_iterations: {self.default_iterations} is above "
+                             f"max_iterations ({self.max_iterations})")
+        if self.deadline_margin_floor_ms < 0:
+            raise ValueError(f"deadline_margin_floor_ms: {self.deadline_margin_floor_ms} is below 0")
+        if self.deadline_margin_ceiling_ms < self.deadline_margin_floor_ms:
+            raise ValueError(f"deadline_margin_ceiling_ms: {self.deadline_margin_ceiling_ms} is below "
+                             f"deadline_margin_floor_ms ({self.deadline_margin_floor_ms})")

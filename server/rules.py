@@ -10,7 +10,7 @@ import grpc
 from ..engine import IllegalMoveError, InvalidMoveError, Rng, game_ids, get_game
 from ..v1 import rules_pb2, rules_pb2_grpc
 from .convert import find_game, position_from_proto, position_to_proto
-from .errors import ServiceError
+from .errors import ServiceError, quoted
 
 _SWITCH = ("false", "true")
 _TRUE = ("true", "1", "yes", "on")
@@ -29,10 +29,10 @@ def _options(game: Any, given: dict[str, str]) -> dict[str, bool | str]:
         values = specs[name]
         if values == _SWITCH:
             if text.lower() not in _TRUE + _FALSE:
-                raise ServiceError.invalid(field, f"{text!r} is not true or false")
+                raise ServiceError.invalid(field, f"{quoted(text)} is not true or false")
             options[name] = text.lower() in _TRUE
         elif values is not None and text not in values:
-            raise ServiceError.invalid(field, f"{text!r} is not one of {', '.join(values)}")
+            raise ServiceError.invalid(field, f"{quoted(text)} is not one of {', '.join(values)}")
         else:
             options[name] = text
     return options

@@ -172,22 +172,35 @@ def lockstep_game(native: NativeGame, prof: Profile, setup: Setup, seed: int) ->
     return steps
 
 
-def _lockstep_chunk(name: str, games: list[tuple[int, int]]) -> int:
+def _lockstep_chunk(name: str, games: list[tuple[int, int]]) -> dict[str, int]:
+    """Play ``games`` ((setup index, seed) pairs); what was played, counted."""
     prof = profile(name)
     native = NativeGame(prof.game_id)
-    return sum(lockstep_game(native, prof, prof.setups[s], seed) for s, seed in games)
+    played = {"games": 0, "decisions": 0, "shortest": 1 << 30}
+    for s, seed in games:
+        steps = lockstep_game(native, prof, prof.setups[s], seed)
+        played["games"] += 1
+        played["decisions"] += steps
+        played["shortest"] = min(played["shortest"], steps)
+        played[f"setup_{s}"] = played.get(f"setup_{s}", 0) + 1
+    return played
 
 
 def run_lockstep(name: str, games: int, workers: int = 2, first_seed: int = 0) -> dict[str, int]:
     """``games`` lockstep games cycling through the profile's setups, split over
-    ``workers`` processes (a worker that crashes fails the run instead of hanging it)."""
+    ``workers`` processes (a worker that crashes fails the run instead of hanging it).
+    Returns what the workers played: games finished, decisions, the shortest game and
+    the games of each setup (``setup_<index>``)."""
     setups = len(profile(name).setups)
     jobs = [(i % setups, first_seed + i) for i in range(games)]
     chunks = [jobs[i::workers * 8] for i in range(workers * 8)]
     spawn = multiprocessing.get_context("spawn")
+    total: dict[str, int] = {}
     with ProcessPoolExecutor(workers, mp_context=spawn) as pool:
-        decisions = sum(pool.map(_lockstep_chunk, [name] * len(chunks), chunks))
-    return {"games": games, "decisions": decisions}
+        for played in pool.map(_lockstep_chunk, [name] * len(chunks), chunks):
+            for key, value in played.items():
+                total[key] = min(total.get(key, value), value) if key == "shortest" else total.get(key, 0) + value
+    return total
 
 
 # ------------------------------------------------------------------------ fuzz
@@ -322,18 +335,22 @@ def run_fuzz(name: str, vectors: int, compare: int, sweep_bases: int = 100,
         round_trip(native, v)
     verdicts: dict[int, int] = {}
     swept = list(sweeps(prof, base, sweep_bases, seed))
+    fed = compared = played = 0
     for n, v in enumerate(itertools.chain(swept, mutants(base, vectors, seed, prof.sweep))):
         got = native_verdict(native, v)
+        fed += 1
         verdicts[got[0]] = verdicts.get(got[0], 0) + 1
         if got[0] == LIB.MM_OK:
             round_trip(native, v)
             if verdicts[got[0]] % 50 == 0:
                 plays_out(native, v, n)
+                played += 1
         if n < len(swept) + compare:
             want = python_verdict(prof, v)
             assert got == want, f"vector {v.tolist()}: C says {got}, Python says {want}"
-    return {"vectors": len(swept) + vectors, "compared": len(swept) + compare,
-            "corpus": len(base), **{f"code_{k}": c for k, c in sorted(verdicts.items())}}
+            compared += 1
+    return {"vectors": fed, "compared": compared, "played_out": played, "corpus": len(base),
+            **{f"code_{k}": c for k, c in sorted(verdicts.items())}}
 
 
 # ----------------------------------------------------------- sanitizer subprocess
@@ -373,11 +390,12 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--vectors", type=int, default=100_000)
     parser.add_argument("--compare", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=1, help="of the fuzz corpus and mutants")
     args = parser.parse_args()
     if args.mode == "lockstep":
         result = run_lockstep(args.game, args.games, args.workers, args.first_seed)
     else:
-        result = run_fuzz(args.game, args.vectors, args.compare)
+        result = run_fuzz(args.game, args.vectors, args.compare, seed=args.seed)
     print(json.dumps(result))
 
 

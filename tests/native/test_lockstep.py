@@ -6,25 +6,39 @@ the C rng state after each apply); at the end on scores and tie-breaks.  The
 release build plays ``RELEASE_GAMES`` games of each profile (an engine, or one of its
 setup variants such as Puerto Rico's expansion) over two processes, cycling through
 its setups (player counts, options); the sanitizer build plays ``SANITIZER_GAMES``
-more in a subprocess that preloads libasan.
+more in a subprocess that preloads libasan.  ``make test-deep`` plays ``DEEP_GAMES``.
+The counts checked are the workers' own (games finished per setup, decisions, the
+shortest game), and the driver itself is shown to catch a twin that strays.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+
+from meeplemind.native import NativeGame
 
 from . import native_support as support
 
-RELEASE_GAMES = 2000
-SANITIZER_GAMES = 200
+RELEASE_GAMES = 1000
+SANITIZER_GAMES = 100
+DEEP_GAMES = 10_000
 PROFILES = sorted(support.PROFILES)  # game ids and their setup variants
+
+
+def _check(name: str, result: dict[str, int], games: int) -> None:
+    """Every game finished, each setup got its share, no game was trivially short."""
+    setups = len(support.profile(name).setups)
+    assert result["games"] == games, result
+    assert [result.get(f"setup_{s}", 0) for s in range(setups)] == \
+        [len(range(s, games, setups)) for s in range(setups)], result
+    assert result["shortest"] >= 100 and result["decisions"] > 150 * games, result
 
 
 @pytest.mark.parametrize("name", PROFILES)
 def test_lockstep_release_build(name: str) -> None:
-    result = support.run_lockstep(name, RELEASE_GAMES, workers=2)
-    assert result["games"] == RELEASE_GAMES
-    assert result["decisions"] > 20 * RELEASE_GAMES
+    _check(name, support.run_lockstep(name, RELEASE_GAMES, workers=2), RELEASE_GAMES)
 
 
 @pytest.mark.sanitizer
@@ -35,4 +49,42 @@ def test_lockstep_sanitizer_build(name: str) -> None:
     result = support.run_sanitized(
         ["lockstep", "--game", name, "--games", str(SANITIZER_GAMES),
          "--first-seed", str(10 * RELEASE_GAMES)], timeout=900)
-    assert result["games"] == SANITIZER_GAMES
+    _check(name, result, SANITIZER_GAMES)
+
+
+@pytest.mark.deep
+@pytest.mark.parametrize("name", PROFILES)
+def test_lockstep_deep(name: str) -> None:
+    _check(name, support.run_lockstep(name, DEEP_GAMES, workers=2, first_seed=100 * RELEASE_GAMES),
+           DEEP_GAMES)
+
+
+class _Straying:
+    """A C twin that differs from its reference in one way (``fault``)."""
+
+    def __init__(self, game_id: str, fault: str) -> None:
+        self._native, self._fault = NativeGame(game_id), fault
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._native, name)
+
+    def apply(self, buf: Any, action: int, rng_state: int) -> int:
+        after = self._native.apply(buf, action, rng_state)
+        return after + 1 if self._fault == "rng" else after
+
+    def legal_moves(self, buf: Any) -> Any:
+        moves = self._native.legal_moves(buf)
+        return moves[:-1] if self._fault == "moves" and len(moves) > 1 else moves
+
+    def scores(self, buf: Any) -> Any:
+        scores = self._native.scores(buf)
+        return scores + 1 if self._fault == "scores" else scores
+
+
+@pytest.mark.parametrize("fault, message", [("rng", "rng streams diverged"), ("moves", "legal moves differ"),
+                                            ("scores", "scores")])
+@pytest.mark.parametrize("name", PROFILES)
+def test_the_driver_catches_a_straying_twin(name: str, fault: str, message: str) -> None:
+    prof = support.profile(name)
+    with pytest.raises(AssertionError, match=message):
+        support.lockstep_game(_Straying(prof.game_id, fault), prof, prof.setups[0], seed=2)  # type: ignore[arg-type]

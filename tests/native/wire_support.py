@@ -18,6 +18,7 @@ Prints one JSON summary line and exits 0, or raises (exit 1) on the first disagr
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
 from collections.abc import Iterator
@@ -143,13 +144,14 @@ def _mutate_map(entries: Any, entry: Any, rnd: random.Random) -> None:
         del entries[rnd.choice(list(entries))]
         return
     key, value = entry.fields_by_name["key"], entry.fields_by_name["value"]
+    number = lambda: rnd.choice(NUMBERS) if rnd.random() < 0.2 else rnd.choice(NUMBERS[1:-1]) % 40  # noqa: E731
     pick = {FieldDescriptor.TYPE_STRING: lambda: rnd.choice(NAMES)}
     if value.type == FieldDescriptor.TYPE_STRING:
         existing = list(entries)
-        k = rnd.choice(existing) if existing and rnd.random() < 0.5 else pick.get(key.type, lambda: rnd.choice(NUMBERS[1:-1]) % 40)()
+        k = rnd.choice(existing) if existing and rnd.random() < 0.5 else pick.get(key.type, number)()
         entries[k] = rnd.choice(NAMES)
     else:
-        k = pick.get(key.type, lambda: rnd.choice(NUMBERS[1:-1]) % 40)()
+        k = pick.get(key.type, number)()
         entries[k] = rnd.choice((*NUMBERS[1:-1], 0, 1, 2))
 
 
@@ -163,6 +165,24 @@ def message_mutants(base: list[Message], count: int, rnd: random.Random) -> Iter
             except ValueError:  # a value the field cannot hold (out of int32)
                 pass
         yield mutant
+
+
+def extreme_keys(base: Message) -> Iterator[Message]:
+    """``base`` with each integer-keyed map (wherever it is) given the key INT32_MIN, then
+    INT32_MAX: the keys whose arithmetic overflows first."""
+    for path, target in enumerate(_messages(base)):
+        for field in target.DESCRIPTOR.fields:
+            entry = field.message_type
+            if entry is None or not entry.GetOptions().map_entry or \
+                    entry.fields_by_name["key"].type == FieldDescriptor.TYPE_STRING:
+                continue
+            for key in (NUMBERS[0], NUMBERS[-1]):
+                mutant = type(base)()
+                mutant.CopyFrom(base)
+                entries = getattr(list(_messages(mutant))[path], field.name)
+                value = entry.fields_by_name["value"]
+                entries[key] = NAMES[0] if value.type == FieldDescriptor.TYPE_STRING else 1
+                yield mutant
 
 
 # -------------------------------------------------------------------- byte mutants
@@ -202,7 +222,7 @@ def run(name: str, games: int, mutants: int, byte_mutants_count: int, seed: int 
     counts: dict[str, int] = {"positions": len(base)}
     for message in base:
         assert agree(native, message) == "both", f"a valid position not read natively: {message_to_dict(message)}"
-    for mutant in message_mutants(base, mutants, rnd):
+    for mutant in itertools.chain(extreme_keys(base[-1]), message_mutants(base, mutants, rnd)):
         outcome = agree(native, mutant)
         counts[f"mutant_{outcome}"] = counts.get(f"mutant_{outcome}", 0) + 1
     serialized = [m.SerializeToString() for m in base]

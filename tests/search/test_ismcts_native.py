@@ -80,7 +80,7 @@ def test_node_cap_is_never_exceeded(toy: NativeHandle) -> None:
 def test_time_budget(toy: NativeHandle) -> None:
     result = search(toy, opening(), max_iterations=0, max_ms=100.0, max_nodes=1 << 24)
     assert result.summary.stop_reason == toy.lib.MM_ISMCTS_STOP_TIME
-    assert 100.0 <= result.summary.elapsed_ms < 150.0
+    assert 100.0 <= result.summary.elapsed_ms < 300.0  # loose: a loaded machine
 
 
 def test_stop_flag_set_before_the_search(toy: NativeHandle) -> None:

@@ -25,7 +25,7 @@ from .conftest import Running, StartServer, played
 
 pytest.importorskip("meeplemind.native._mm", reason="the native engines are not built")
 
-TEN_MINUTES = analysis_pb2.SearchBudget(time_ms=600_000)
+LONG = analysis_pb2.SearchBudget(time_ms=Limits().max_time_ms)  # the longest budget allowed
 ITERATIONS = "meeplemind_search_iterations_total"
 
 
@@ -35,7 +35,7 @@ def legal(position: Position) -> list[str]:
 
 
 def long_search(position: Position) -> analysis_pb2.AnalyzeRequest:
-    return analysis_pb2.AnalyzeRequest(position=position, budget=TEN_MINUTES)
+    return analysis_pb2.AnalyzeRequest(position=position, budget=LONG)
 
 
 def test_analyze(service: Running, position: Position) -> None:
@@ -87,23 +87,24 @@ def test_best_move(service: Running, position: Position) -> None:
     assert service.analysis.BestMove(budget).stats.stop_reason == analysis_pb2.STOP_REASON_TIME
 
 
-def test_deadline_returns_best_so_far_in_time(service: Running, position: Position) -> None:
-    request = analysis_pb2.AnalyzeRequest(position=position, budget=TEN_MINUTES)
-    start = time.perf_counter()
-    response = service.analysis.Analyze(request, timeout=0.2)
-    elapsed = time.perf_counter() - start
-    assert elapsed < 0.3
+def test_deadline_returns_best_so_far_in_time(start_server: StartServer, position: Position) -> None:
+    """In time: else the client's own deadline would raise DEADLINE_EXCEEDED. (A margin
+    floor that holds on a loaded machine from the first call; the margin's adaptation is
+    tested in test_streams_and_shutdown.)"""
+    running = start_server(limits=Limits(deadline_margin_floor_ms=250))
+    request = analysis_pb2.AnalyzeRequest(position=position, budget=LONG)
+    response = running.analysis.Analyze(request, timeout=1.0)
     assert response.stats.stop_reason == analysis_pb2.STOP_REASON_DEADLINE
     assert response.stats.iterations > 0 and response.moves
-    best = service.analysis.BestMove(analysis_pb2.BestMoveRequest(position=position, budget=TEN_MINUTES),
-                                     timeout=0.2)
+    best = running.analysis.BestMove(analysis_pb2.BestMoveRequest(position=position, budget=LONG),
+                                     timeout=1.0)
     assert best.move in legal(position)
 
 
 def test_cancelled_stream_stops_its_search(start_server: StartServer, position: Position) -> None:
     running = start_server()
     stream = running.analysis.AnalyzeStream(analysis_pb2.AnalyzeStreamRequest(
-        position=position, budget=TEN_MINUTES, report_every_ms=20))
+        position=position, budget=LONG, report_every_ms=20))
     first, second = next(stream), next(stream)
     assert 0 < first.stats.iterations < second.stats.iterations
     assert running.metric("meeplemind_searches_running") == 1
@@ -120,7 +121,7 @@ def test_cancelled_stream_stops_its_search(start_server: StartServer, position: 
 
 def test_over_capacity(start_server: StartServer, position: Position) -> None:
     running = start_server(max_searches=1, max_queue=1)
-    search = analysis_pb2.AnalyzeRequest(position=position, budget=TEN_MINUTES)
+    search = analysis_pb2.AnalyzeRequest(position=position, budget=LONG)
     first = running.analysis.Analyze.future(search)
     running.wait_for("meeplemind_searches_running", 1)
     queued = running.analysis.Analyze.future(search)
@@ -138,13 +139,13 @@ def test_over_capacity(start_server: StartServer, position: Position) -> None:
 
 
 def test_queue_wait_ends_before_the_deadline(start_server: StartServer, position: Position) -> None:
-    running = start_server(max_searches=1, max_queue=4)
+    running = start_server(max_searches=1, max_queue=4, limits=Limits(deadline_margin_floor_ms=250))
     blocker = running.analysis.Analyze.future(long_search(position))
     running.wait_for("meeplemind_searches_running", 1)
     with pytest.raises(grpc.RpcError) as refused:
-        running.analysis.Analyze(analysis_pb2.AnalyzeRequest(position=position), timeout=0.5)
+        running.analysis.Analyze(analysis_pb2.AnalyzeRequest(position=position), timeout=1.0)
     assert refused.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
-    assert "freed before the deadline" in refused.value.details()
+    assert "freed in time to search before the deadline" in refused.value.details()
     blocker.cancel()
 
 
@@ -161,11 +162,10 @@ def test_shutdown_stops_searches_with_an_answer(start_server: StartServer, posit
     running = start_server()
     pending = running.analysis.Analyze.future(long_search(position))
     running.wait_for("meeplemind_searches_running", 1)
-    start = time.perf_counter()
     stopped = running.server.stop(5)
-    response = pending.result(timeout=5)
-    assert time.perf_counter() - start < 1
+    response = pending.result(timeout=5)  # not the budget, nor the grace
     assert response.stats.stop_reason == analysis_pb2.STOP_REASON_CANCELLED and response.moves
+    assert response.stats.elapsed_ms < LONG.time_ms / 2
     assert stopped.wait(5)
 
 
@@ -208,7 +208,7 @@ def test_streams_leave_no_search_threads(service: Running, position: Position) -
         list(service.analysis.AnalyzeStream(analysis_pb2.AnalyzeStreamRequest(
             position=position, budget=analysis_pb2.SearchBudget(iterations=100))))
     stream = service.analysis.AnalyzeStream(analysis_pb2.AnalyzeStreamRequest(
-        position=position, budget=TEN_MINUTES, report_every_ms=20))
+        position=position, budget=LONG, report_every_ms=20))
     next(stream)
     stream.cancel()
     service.wait_for("meeplemind_searches_running", 0)
@@ -232,5 +232,5 @@ def test_best_move_of_a_call_cancelled_before_any_iteration_is_cancelled(positio
     """Not DEADLINE_EXCEEDED: nothing about the call's deadline stopped it."""
     servicer = AnalysisServicer(Limits(), SearchGate(1, 0), Metrics())
     with pytest.raises(ServiceError) as ended:
-        servicer.BestMove(analysis_pb2.BestMoveRequest(position=position, budget=TEN_MINUTES), _EndedCall())
+        servicer.BestMove(analysis_pb2.BestMoveRequest(position=position, budget=LONG), _EndedCall())
     assert ended.value.code == grpc.StatusCode.CANCELLED

@@ -32,7 +32,8 @@ from meeplemind.server.http_gateway import HTTP_SERVICES, methods
 from meeplemind.v1 import analysis_pb2, position_pb2, rules_pb2
 
 from ..http_server import Serving, serving_http
-from .test_standard import TOKEN, _certificate
+from .conftest import make_certificate
+from .test_standard import TOKEN
 
 METHODS = methods(HTTP_SERVICES)
 PROTOCOLS = {"connect-json": (ProtocolType.CONNECT, True), "connect-proto": (ProtocolType.CONNECT, False),
@@ -211,7 +212,7 @@ def test_a_deadline_cuts_the_search(gatewayed: Gatewayed, protocol: str) -> None
     cut_before = gatewayed.metric("meeplemind_searches_total", stop_reason="deadline")
     try:
         reply = _call(client, "/meeplemind.v1.Analysis/Analyze", analysis_pb2.AnalyzeRequest(
-            position=position, budget=analysis_pb2.SearchBudget(time_ms=60_000)), headers=deadline)
+            position=position, budget=analysis_pb2.SearchBudget(time_ms=30_000)), headers=deadline)
         assert reply.stats.stop_reason == analysis_pb2.STOP_REASON_DEADLINE
         assert reply.stats.iterations > 0 and reply.moves
     except ConnectError as late:  # a stall of the loaded machine on the answer's way back
@@ -227,7 +228,7 @@ def test_a_cancelled_stream_stops_its_search(start_gateway: StartGateway, protoc
     position = _call(client, "/meeplemind.v1.Rules/NewGame",
                      rules_pb2.NewGameRequest(game="castles-of-burgundy", players=2, seed=3)).position
     stream = _stream(client, "/meeplemind.v1.Analysis/AnalyzeStream", analysis_pb2.AnalyzeStreamRequest(
-        position=position, budget=analysis_pb2.SearchBudget(time_ms=600_000), report_every_ms=20))
+        position=position, budget=analysis_pb2.SearchBudget(time_ms=30_000), report_every_ms=20))
     first = next(stream)
     assert not first.final
     stream.close()  # the browser goes away
@@ -258,7 +259,7 @@ def test_cors_is_closed_by_default_and_opens_to_the_origins_given(start_gateway:
 
 
 def test_tls(tmp_path: Path, start_gateway: StartGateway) -> None:
-    tls = _certificate(tmp_path)
+    tls = make_certificate(tmp_path)
     running = start_gateway(tls=tls)
     context = ssl.create_default_context(cadata=tls.certificate_chain.decode())
     assert _post_json(f"https://localhost:{running.gateway.port}/meeplemind.v1.Rules/ListGames", {},

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import json
 import os
-import queue
 import re
 import signal
 import socket
-import subprocess
-import sys
 import threading
 import time
 import urllib.request
@@ -18,46 +15,12 @@ import grpc
 import pytest
 
 from meeplemind.server import command
-from meeplemind.v1 import rules_pb2, rules_pb2_grpc
+from meeplemind.v1 import analysis_pb2, analysis_pb2_grpc, position_pb2, rules_pb2, rules_pb2_grpc
 
 from .conftest import StartServer
+from .processes import Serve
 
 SERVING = re.compile(r"worker (\d+) \(pid (\d+)\) serving on port (\d+), metrics on 127\.0\.0\.1:(\d+)")
-
-
-class Serve:
-    """``meeplemind serve`` in a subprocess, its log lines read as they come."""
-
-    def __init__(self, *args: str) -> None:
-        env = {**os.environ, "MEEPLEMIND_AUTH_TOKEN": ""}
-        self.process = subprocess.Popen([sys.executable, "-m", "meeplemind", "serve", "--host", "127.0.0.1",
-                                         *args], stderr=subprocess.PIPE, text=True, env=env)
-        self.lines: queue.SimpleQueue[str] = queue.SimpleQueue()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        assert self.process.stderr is not None
-        for line in self.process.stderr:
-            self.lines.put(line)
-        self.lines.put("")
-
-    def until(self, pattern: str, timeout_s: float = 60.0) -> list[str]:
-        """The lines logged up to the first that matches ``pattern``."""
-        seen: list[str] = []
-        end = time.monotonic() + timeout_s
-        while not seen or not re.search(pattern, seen[-1]):
-            try:
-                line = self.lines.get(timeout=max(end - time.monotonic(), 0))
-            except queue.Empty:
-                line = ""
-            assert line, f"no {pattern!r} in:\n{''.join(seen)}"
-            seen.append(line)
-        return seen
-
-    def rest(self) -> str:
-        """Every line logged after the process ended."""
-        self.process.wait(timeout=30)
-        return "".join(iter(self.lines.get, ""))
 
 
 def _list_games_served(metrics_port: int) -> float:
@@ -98,6 +61,66 @@ def test_workers_share_one_port_restart_and_stop_gracefully() -> None:
         serve.process.send_signal(signal.SIGTERM)
         assert serve.rest().count(": stopped") == 2 and serve.process.returncode == 0
     finally:
+        serve.process.kill()
+        serve.process.wait()
+
+
+class _Load:
+    """``clients`` threads calling LegalMoves and a small Analyze, each call on a new
+    connection (so the kernel spreads them over the workers), until stopped; every
+    call's start time and outcome is kept."""
+
+    def __init__(self, port: int, position: position_pb2.Position, clients: int = 3) -> None:
+        self.port, self.position = port, position
+        self.calls: list[tuple[float, str]] = []
+        self._stop = threading.Event()
+        self._threads = [threading.Thread(target=self._client, daemon=True) for _ in range(clients)]
+        for thread in self._threads:
+            thread.start()
+
+    def _client(self) -> None:
+        options = [("grpc.use_local_subchannel_pool", 1)]
+        analyze = analysis_pb2.AnalyzeRequest(position=self.position, budget=analysis_pb2.SearchBudget(iterations=200))
+        while not self._stop.is_set():
+            started = time.monotonic()
+            try:
+                with grpc.insecure_channel(f"127.0.0.1:{self.port}", options=options) as channel:
+                    rules_pb2_grpc.RulesStub(channel).LegalMoves(
+                        rules_pb2.LegalMovesRequest(position=self.position), timeout=30)
+                    analysis_pb2_grpc.AnalysisStub(channel).Analyze(analyze, timeout=30)
+                outcome = "OK"
+            except grpc.RpcError as e:
+                outcome = e.code().name
+            self.calls.append((started, outcome))
+
+    def stop(self) -> None:
+        self._stop.set()
+        for thread in self._threads:
+            thread.join(60)
+
+
+def test_a_worker_killed_under_load_is_restarted_and_no_call_fails_after(
+        position: position_pb2.Position) -> None:
+    """The fault test: kill -9 one of two workers while three clients call; the supervisor
+    starts it again, and every call begun after that succeeds."""
+    serve = Serve("--port", "0", "--workers", "2", "--metrics-port", "0", "--max-queue", "8")
+    load = None
+    try:
+        lines = serve.until(r"listening on 127\.0\.0\.1:\d+ with 2 workers")
+        workers = [found.groups() for found in map(SERVING.search, lines) if found]
+        load = _Load(int(workers[0][2]), position)
+        time.sleep(2)
+        os.kill(int(workers[1][1]), signal.SIGKILL)
+        serve.until(r"worker 1 \(pid \d+\) serving")
+        restarted = time.monotonic()
+        time.sleep(4)
+        load.stop()
+        after = [outcome for started, outcome in load.calls if started > restarted]
+        assert len(after) >= 5 and set(after) == {"OK"}, after
+        assert len(load.calls) > len(after)  # calls before the kill too
+    finally:
+        if load is not None:
+            load.stop()
         serve.process.kill()
         serve.process.wait()
 

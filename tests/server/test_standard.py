@@ -129,7 +129,7 @@ def test_serve_stops_gracefully_on_sigterm(position: position_pb2.Position, acce
         port = int(listening.group(1))
         with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
             pending = analysis_pb2_grpc.AnalysisStub(channel).Analyze.future(analysis_pb2.AnalyzeRequest(
-                position=position, budget=analysis_pb2.SearchBudget(time_ms=600_000)))
+                position=position, budget=analysis_pb2.SearchBudget(time_ms=30_000)))
             time.sleep(0.3)
             process.send_signal(signal.SIGTERM)
             response = pending.result(timeout=5)
