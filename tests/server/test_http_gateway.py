@@ -94,7 +94,8 @@ def test_every_rpc_of_meeplemind_v1_is_served() -> None:
     assert {p for p in METHODS if p.startswith("/meeplemind.v1.")} == {
         "/meeplemind.v1.Rules/ListGames", "/meeplemind.v1.Rules/NewGame", "/meeplemind.v1.Rules/LegalMoves",
         "/meeplemind.v1.Rules/ApplyMove", "/meeplemind.v1.Analysis/Analyze",
-        "/meeplemind.v1.Analysis/AnalyzeStream", "/meeplemind.v1.Analysis/BestMove"}
+        "/meeplemind.v1.Analysis/AnalyzeStream", "/meeplemind.v1.Analysis/BestMove",
+        "/meeplemind.v1.Analysis/ReviewGame"}
 
 
 @pytest.mark.parametrize("http", HTTP_VERSIONS)
@@ -123,6 +124,11 @@ def test_every_rpc(gatewayed: Gatewayed, protocol: str, http: str) -> None:
         position=position, budget=analysis_pb2.SearchBudget(iterations=3000), report_every_ms=10, seed=1)))
     assert [u.final for u in updates][-1] and not any(u.final for u in updates[:-1])
     assert updates[-1].stats.iterations == 3000
+    record = analysis_pb2.GameRecord(start=position, moves=[analysis_pb2.PlayedMove(move="role:settler", seed=1)])
+    reviewed = list(_stream(client, "/meeplemind.v1.Analysis/ReviewGame", analysis_pb2.ReviewGameRequest(
+        request_id="r", game=record, budget=analysis_pb2.SearchBudget(iterations=100), seed=1)))
+    assert [r.WhichOneof("item") for r in reviewed] == ["move", "summary"]
+    assert reviewed[0].move.played.move == "role:settler" and reviewed[-1].summary.moves_reviewed == 1
     check = _call(client, "/grpc.health.v1.Health/Check", health_pb2.HealthCheckRequest())
     assert check.status == health_pb2.HealthCheckResponse.SERVING
 
