@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import asdict
 from typing import Any
 
 from .engine import IllegalMoveError, InvalidMoveError, PositionError, Rng, game_ids, get_game
@@ -40,24 +41,42 @@ def cmd_new(args: argparse.Namespace) -> None:
     print(dumps(to_position(state)))
 
 
-def cmd_moves(args: argparse.Namespace) -> None:
-    if args.server:
-        from .server.client import remote_moves
+def _result_lines(result: dict[str, list[int]]) -> list[str]:
+    """A finished game's result (``asdict(GameResult)``), one line per seat after a header."""
+    lines = ["game over: " + ", ".join(f"P{p} wins" for p in result["winners"])]
+    for p, (score, tiebreak, rank) in enumerate(zip(result["scores"], result["tiebreaks"], result["ranks"])):
+        lines.append(f"  P{p} {score:3d} VP  tie-break {tiebreak:<5d} place {rank}"
+                     f"{'  winner' if p in result['winners'] else ''}")
+    return lines
 
-        moves = remote_moves(args.server, read_json(args.file))
+
+def _local_result(state: Any) -> dict[str, list[int]] | None:
+    return asdict(state.result()) if state.is_terminal else None
+
+
+def cmd_moves(args: argparse.Namespace) -> None:
+    """The legal moves, one per line; a finished game's result instead (it has none)."""
+    if args.server:
+        from .server.client import remote_legal_moves
+
+        moves, result = remote_legal_moves(args.server, read_json(args.file))
     else:
         state, _ = load_position(args.file)
-        moves = [str(m) for m in state.legal_moves()]
-    for move in moves:
-        print(move)
+        moves, result = [str(m) for m in state.legal_moves()], _local_result(state)
+    for line in moves if result is None else _result_lines(result):
+        print(line)
 
 
 def cmd_apply(args: argparse.Namespace) -> None:
+    """The position after the moves on stdout; the result on stderr if they end the game."""
     state, viewer = load_position(args.file)
     rng = Rng(args.seed)
     for text in args.moves:
         state = state.apply(text, rng)
     print(dumps(to_position(state, viewer)))
+    result = _local_result(state)
+    if result is not None:
+        print("\n".join(_result_lines(result)), file=sys.stderr)
 
 
 def cmd_selfplay(args: argparse.Namespace) -> None:
@@ -85,18 +104,16 @@ def cmd_selfplay(args: argparse.Namespace) -> None:
 
 
 def _analysis(args: argparse.Namespace) -> dict[str, Any]:
-    budget = {"iterations": args.iterations, "time_ms": args.time_ms, "threads": args.threads,
-              "seed": args.seed, "max_moves": args.max_moves}
+    budget = {"iterations": args.iterations, "time_ms": args.time_ms, "cpu_ms": args.cpu_ms,
+              "threads": args.threads, "seed": args.seed, "max_moves": args.max_moves}
     if args.server:
         from .server.client import remote_analyze
 
         return remote_analyze(args.server, read_json(args.file), **budget)
-    from dataclasses import asdict
-
     from .search import analyze
 
     state, _ = load_position(args.file)
-    return asdict(analyze(state, rollout_policy=args.rollout, **budget))
+    return {**asdict(analyze(state, rollout_policy=args.rollout, **budget)), "result": _local_result(state)}
 
 
 def cmd_analyze(args: argparse.Namespace) -> None:
@@ -106,13 +123,18 @@ def cmd_analyze(args: argparse.Namespace) -> None:
                    "expected_scores": [round(x, 2) for x in m["expected_scores"]], "pv": m["pv"]}
                   for m in result["moves"]],
         "iterations": result["iterations"], "elapsed_ms": round(result["elapsed_ms"], 1),
-        "stopped_by": result["stopped_by"], "nodes": result["nodes"], "player": result["player"],
+        "cpu_ms": round(result["cpu_ms"], 1), "stopped_by": result["stopped_by"],
+        "nodes": result["nodes"], "player": result["player"], "result": result["result"],
     }
     if args.json:
         print(json.dumps(report))
         return
+    if report["result"] is not None:
+        print("\n".join(_result_lines(report["result"])))
+        return
     print(f"player {report['player']} to move: {report['iterations']} iterations in "
-          f"{report['elapsed_ms']:.0f} ms ({report['stopped_by']}), {report['nodes']} nodes")
+          f"{report['elapsed_ms']:.0f} ms, {report['cpu_ms']:.0f} ms CPU ({report['stopped_by']}), "
+          f"{report['nodes']} nodes")
     print(f"{'move':<24} {'visits':>8} {'win':>6}  {'expected scores':<28} pv")
     for m in report["moves"]:
         scores = " ".join(f"{x:5.1f}" for x in m["expected_scores"])
@@ -189,7 +211,8 @@ def _parser() -> argparse.ArgumentParser:
     p = add("analyze", cmd_analyze, "search a position file and print the top moves")
     p.add_argument("file")
     p.add_argument("--iterations", type=int)
-    p.add_argument("--time-ms", type=int)
+    p.add_argument("--time-ms", type=int, help="wall-clock budget")
+    p.add_argument("--cpu-ms", type=int, help="CPU-time budget of each search thread (fair under load)")
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--seed", type=int)
     p.add_argument("--max-moves", type=int, default=10)

@@ -17,7 +17,7 @@ from ..search.ismcts import Analysis, analyze, check_native, read_checked
 from ..v1 import analysis_pb2, analysis_pb2_grpc, position_pb2
 from . import budgets
 from .capacity import SearchGate
-from .convert import move_to_proto, position_error, position_from_proto, stats_to_proto
+from .convert import move_to_proto, position_error, position_from_proto, result_to_proto, stats_to_proto
 from .errors import ServiceError
 from .budgets import Plan
 from .limits import Limits
@@ -56,7 +56,8 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
         result = self._search(job, context, threading.Event())
         return analysis_pb2.AnalyzeResponse(
             request_id=request.request_id, moves=map(move_to_proto, result.analysis.moves),
-            stats=stats_to_proto(result.analysis, final=True, deadline_cut=result.deadline_cut))
+            stats=stats_to_proto(result.analysis, final=True, deadline_cut=result.deadline_cut),
+            result=result_to_proto(job.state))
 
     def AnalyzeStream(self, request: analysis_pb2.AnalyzeStreamRequest,
                       context: grpc.ServicerContext) -> Iterator[analysis_pb2.AnalyzeStreamResponse]:
@@ -70,7 +71,8 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
                     deadline_cut: bool = False) -> analysis_pb2.AnalyzeStreamResponse:
             return analysis_pb2.AnalyzeStreamResponse(
                 request_id=request.request_id, final=final, moves=map(move_to_proto, analysis.moves),
-                stats=stats_to_proto(analysis, final=final, deadline_cut=deadline_cut))
+                stats=stats_to_proto(analysis, final=final, deadline_cut=deadline_cut),
+                result=result_to_proto(job.state))
 
         def work() -> None:
             try:
@@ -100,9 +102,11 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
                 budgets.plan_budget(request.budget, self._limits) if strength == "budget" else
                 budgets.default_plan(self._limits))
         job = self._job(request.position, plan, request, 1)
-        if job.state.is_terminal:
-            raise ServiceError.invalid("position", "the game is over: there is no move to play")
         result = self._search(job, context, threading.Event())
+        stats = stats_to_proto(result.analysis, final=True, deadline_cut=result.deadline_cut)
+        if job.state.is_terminal:  # no move: the stop reason TERMINAL and the result say why
+            return analysis_pb2.BestMoveResponse(request_id=request.request_id, stats=stats,
+                                                 result=result_to_proto(job.state))
         if not result.analysis.moves:
             if result.analysis.stopped_by == "cancelled":  # the call's end, or shutdown
                 raise ServiceError(grpc.StatusCode.CANCELLED, "cancelled before a search iteration finished")
@@ -110,8 +114,7 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
                                "no search iteration finished before the deadline")
         best = result.analysis.moves[0]
         return analysis_pb2.BestMoveResponse(
-            request_id=request.request_id, move=best.move, line=move_to_proto(best),
-            stats=stats_to_proto(result.analysis, final=True, deadline_cut=result.deadline_cut))
+            request_id=request.request_id, move=best.move, line=move_to_proto(best), stats=stats)
 
     # ------------------------------------------------------------------ search
     def _job(self, position: position_pb2.Position, plan: Plan, request: Any,
@@ -142,7 +145,7 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
 
             try:
                 analysis = analyze(job.state, iterations=plan.iterations, time_ms=plan.time_ms,
-                                   threads=plan.threads, seed=job.seed, max_moves=job.max_moves,
+                                   cpu_ms=plan.cpu_ms, threads=plan.threads, seed=job.seed, max_moves=job.max_moves,
                                    stop_event=stop, on_progress=progress,
                                    report_every_ms=report_every_ms or self._limits.metrics_report_every_ms,
                                    vector=job.vector)

@@ -3,7 +3,7 @@ levels, and the time budget cut to a call's deadline."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import grpc
 
@@ -23,6 +23,7 @@ class Plan:
     iterations: int | None
     time_ms: float | None
     threads: int
+    cpu_ms: float | None = None  # each search thread's CPU time
 
     def within_deadline(self, remaining_s: float | None, margin_ms: float) -> tuple[Plan, bool]:
         """This plan with its time budget cut to end ``margin_ms`` before the deadline,
@@ -34,7 +35,7 @@ class Plan:
             raise ServiceError(grpc.StatusCode.DEADLINE_EXCEEDED, "the deadline leaves no time to search")
         if self.time_ms is not None and self.time_ms <= left_ms:
             return self, False
-        return Plan(self.iterations, left_ms, self.threads), True
+        return replace(self, time_ms=left_ms), True
 
 
 def _bounded(field: str, value: int, low: int, high: int, what: str = "the server's limit") -> int:
@@ -51,9 +52,13 @@ def plan_budget(budget: analysis_pb2.SearchBudget, limits: Limits, field: str = 
     time_ms = _bounded(f"{field}.time_ms", budget.time_ms, 0, limits.max_time_ms)
     threads = _bounded(f"{field}.threads", budget.threads, 0, limits.threads_per_search,
                        "the server's threads per search")
+    cpu_ms = _bounded(f"{field}.cpu_ms", budget.cpu_ms, 0, limits.max_time_ms)
+    if cpu_ms and not time_ms:  # CPU time runs slower than the clock under load: the clock still caps it
+        time_ms = limits.max_time_ms
     if not iterations and not time_ms:
         iterations = limits.default_iterations
-    return Plan(iterations or None, float(time_ms) or None, threads or limits.threads_per_search)
+    return Plan(iterations or None, float(time_ms) or None, threads or limits.threads_per_search,
+                float(cpu_ms) or None)
 
 
 def plan_level(level: int, field: str = "level") -> Plan:

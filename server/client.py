@@ -10,7 +10,7 @@ import grpc
 from google.protobuf import json_format
 
 from ..v1 import analysis_pb2, analysis_pb2_grpc, position_pb2, rules_pb2, rules_pb2_grpc
-from .convert import analysis_from_proto
+from .convert import analysis_from_proto, result_from_proto
 from .errors import field_violations
 from .limits import AUTH_TOKEN_ENV
 
@@ -57,21 +57,32 @@ def _call(address: str, root_certificates: bytes | None,
             raise _remote_error(address, e) from None
 
 
-def remote_moves(address: str, position: dict[str, Any], *, auth_token: str | None = None,
-                 root_certificates: bytes | None = None, timeout_s: float = SLACK_S) -> list[str]:
-    """The legal moves (notation) of a position (its JSON dict), asked of the service."""
+def remote_legal_moves(address: str, position: dict[str, Any], *, auth_token: str | None = None,
+                       root_certificates: bytes | None = None,
+                       timeout_s: float = SLACK_S) -> tuple[list[str], dict[str, list[int]] | None]:
+    """The legal moves (notation) of a position (its JSON dict), asked of the service, and
+    the result of a finished game (shaped like ``asdict(GameResult)``; None while it goes on)."""
     request = rules_pb2.LegalMovesRequest(position=_position(position))
     response = _call(address, root_certificates, lambda c: rules_pb2_grpc.RulesStub(c).LegalMoves,
                      request, timeout_s, auth_token)
-    return [move.notation for move in response.moves]
+    return [move.notation for move in response.moves], result_from_proto(response)
+
+
+def remote_moves(address: str, position: dict[str, Any], *, auth_token: str | None = None,
+                 root_certificates: bytes | None = None, timeout_s: float = SLACK_S) -> list[str]:
+    """The legal moves (notation) of a position (its JSON dict), asked of the service."""
+    return remote_legal_moves(address, position, auth_token=auth_token,
+                              root_certificates=root_certificates, timeout_s=timeout_s)[0]
 
 
 def remote_analyze(address: str, position: dict[str, Any], *, iterations: int | None = None,
-                   time_ms: int | None = None, threads: int | None = None, seed: int | None = None,
+                   time_ms: int | None = None, cpu_ms: int | None = None,
+                   threads: int | None = None, seed: int | None = None,
                    max_moves: int | None = None, auth_token: str | None = None,
                    root_certificates: bytes | None = None) -> dict[str, Any]:
     """An analysis of a position (its JSON dict) by the service, as a dict shaped like
-    ``dataclasses.asdict(search.Analysis)`` (``stopped_by`` may also be ``"deadline"``).
+    ``dataclasses.asdict(search.Analysis)`` (``stopped_by`` may also be ``"deadline"``),
+    with the ``result`` of a finished game (else None).
 
     Unset budget values take the server's defaults; the auth token defaults to
     ``$MEEPLEMIND_AUTH_TOKEN``.
@@ -79,9 +90,9 @@ def remote_analyze(address: str, position: dict[str, Any], *, iterations: int | 
     request = analysis_pb2.AnalyzeRequest(
         position=_position(position),
         budget=analysis_pb2.SearchBudget(iterations=iterations or 0, time_ms=time_ms or 0,
-                                         threads=threads or 0),
+                                         cpu_ms=cpu_ms or 0, threads=threads or 0),
         max_moves=max_moves or 0, seed=seed)
     timeout_s = None if time_ms is None else time_ms / 1e3 + SLACK_S
     response = _call(address, root_certificates,
                      lambda c: analysis_pb2_grpc.AnalysisStub(c).Analyze, request, timeout_s, auth_token)
-    return analysis_from_proto(response.moves, response.stats)
+    return {**analysis_from_proto(response.moves, response.stats), "result": result_from_proto(response)}

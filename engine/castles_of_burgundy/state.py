@@ -320,14 +320,14 @@ class State(GameState):
         return [A_GOODS + g for g in goods]
 
     # ------------------------------------------------------------------- apply
-    def _resolve_forced(self, rng: Rng) -> None:
-        """End finished turns and play every decision that has a single move."""
+    def _resolve_forced(self, rng: Rng, play_forced: bool = True) -> None:
+        """End finished turns and (``play_forced``) play every decision that has a single move."""
         while self.stage != ST_END:
             if self._turn_over():
                 self._end_turn(rng)
                 continue
             legal = self.legal_action_ids()
-            if len(legal) != 1:
+            if len(legal) != 1 or not play_forced:
                 return
             self._do(Move.from_id(legal[0]), rng)
 

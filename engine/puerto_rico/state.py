@@ -344,8 +344,8 @@ class State(GameState):
                                            if len(seq) > n and seq[:n] == done}]
 
     # ------------------------------------------------------------------- apply
-    def _resolve_forced(self, rng: Rng) -> None:
-        while self.phase != END:
+    def _resolve_forced(self, rng: Rng, play_forced: bool = True) -> None:
+        while play_forced and self.phase != END:
             legal = self.legal_action_ids()
             if len(legal) != 1:
                 return
