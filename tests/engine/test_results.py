@@ -13,7 +13,7 @@ def test_ranks_share_places_and_skip_the_next() -> None:
     assert result.scores == [5, 7, 5, 3] and result.tiebreaks == [1, 0, 1, 9]
     assert (result.ranks, result.winners) == ([2, 1, 2, 4], [1])
     state.players[1].vp = 5
-    assert (state.ranks(), state.winners()) == ([1, 4, 1, 3], [0, 2])
+    assert (state.ranks(), state.winners()) == ([1, 3, 1, 4], [0, 2])
     assert state.returns() == [0.5, 0.0, 0.5, 0.0]
 
 
