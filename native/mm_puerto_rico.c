@@ -166,8 +166,12 @@ static int warehouse_kinds(const mm_pr_player *p)
     return occupied(p, SMALL_WAREHOUSE) + 2 * occupied(p, LARGE_WAREHOUSE);
 }
 
-/* Free barrels kept after the Captain phase: 1, and 3 more with a Storehouse. */
-static int free_barrels(const mm_pr_player *p) { return 1 + 3 * occupied(p, STOREHOUSE); }
+/* Free barrels kept after the Captain phase: 1, and 3 more with a Storehouse (data.py). */
+enum { FREE_BARRELS = 1, STOREHOUSE_BARRELS = 3 };
+static int free_barrels(const mm_pr_player *p)
+{
+    return FREE_BARRELS + STOREHOUSE_BARRELS * occupied(p, STOREHOUSE);
+}
 
 static int held_mask(const mm_pr_player *p)
 {
@@ -496,53 +500,32 @@ static int captain_moves(const mm_pr_state *s, int player, uint16_t *out)
     return n;
 }
 
-/* Canonical storage with one free barrel (state.py _storage_sequences): choices are
- * (warehouse mask, free-barrel kind); a 1-barrel free kind x is dropped when the
- * mask holds a larger 1-barrel kind (same outcome), and warehouse kinds are named
- * in ascending order after the ones already stored. */
-static int storage_moves_one(const mm_pr_player *p, int done, uint16_t *out)
-{
-    int held = held_mask(p), w = warehouse_kinds(p);
-    int top = done ? 31 - __builtin_clz((unsigned)done) : -1; /* highest stored kind */
-    int store = 0, keep = 0, n = 0;
-    for (int mask = 0; mask < 32; mask++) {
-        if ((mask & ~held) || popcount5(mask) != w || (mask & done) != done)
-            continue;
-        int ones = 0;
-        for (int k = 0; k < NK; k++)
-            ones |= ((mask >> k & 1) && p->goods[k] == 1) << k;
-        for (int x = 0; x < NK; x++) {
-            if (!(held >> x & 1) || (mask >> x & 1) || (p->goods[x] == 1 && ones >> (x + 1)))
-                continue;
-            int rest = mask & ~done;
-            if (!rest)
-                keep |= 1 << x;
-            else if (lowest((uint64_t)rest) >= top)
-                store |= 1 << lowest((uint64_t)rest);
-        }
-    }
-    for (int k = 0; k < NK; k++)
-        if (store >> k & 1)
-            out[n++] = (uint16_t)(MM_PR_A_STORE + k);
-    for (int k = 0; k < NK; k++)
-        if (keep >> k & 1)
-            out[n++] = (uint16_t)(MM_PR_A_KEEP + k);
-    return n;
-}
-
-/* Storage with several free barrels (Storehouse), by enumeration as in state.py:
- * every warehouse mask M of the allowed size gives the outcomes "all of M's kinds,
- * plus min(free, rest) barrels of the other kinds"; an outcome belongs to the
- * smallest mask giving it, and its sequence names M's kinds ascending, then the
- * kept barrels one at a time, kinds ascending. */
+/* Storage (state.py _storage_sequences), by enumeration: every warehouse mask M of the
+ * allowed size gives the outcomes "all of M's kinds, plus min(free, rest) barrels of the
+ * other kinds".  An outcome is open while M holds the kinds named so far (store_mask) and
+ * none kept so far, and its barrels include the kept ones: those choices may have been
+ * made in any order (another client's position).  An open outcome belongs to the smallest
+ * open mask giving it; its remaining moves name M's other kinds ascending, then the
+ * barrels still to keep one at a time, kinds ascending. */
 typedef struct storage_walk {
     const int8_t *goods;
+    const int8_t *kept;         /* free barrels kept so far */
     int held, size, free, done; /* done: the warehouse kinds named so far */
-    const int8_t *kept;         /* free barrels named so far (only with done complete) */
     int mask;                   /* the mask being enumerated */
     int o[NK];                  /* the outcome being built */
     int next;                   /* found: bits 0-4 store kind, bits 5-9 keep kind */
 } storage_walk;
+
+/* Whether mask m may still be the player's warehouse kinds. */
+static int storage_open(const storage_walk *w, int m)
+{
+    if ((m & ~w->held) || popcount5(m) != w->size || (m & w->done) != w->done)
+        return 0;
+    for (int k = 0; k < NK; k++)
+        if ((m >> k & 1) && w->kept[k])
+            return 0;
+    return 1;
+}
 
 /* Free barrels the outcome of mask m keeps besides m's kinds. */
 static int storage_rest(const storage_walk *w, int m)
@@ -553,48 +536,39 @@ static int storage_rest(const storage_walk *w, int m)
     return min_int(w->free, rest);
 }
 
-/* Whether outcome o belongs to a mask smaller than w->mask. */
+/* Whether open outcome o belongs to an open mask smaller than w->mask. */
 static int storage_taken(const storage_walk *w, const int o[NK])
 {
     for (int m = 0; m < w->mask; m++) {
-        if ((m & ~w->held) || popcount5(m) != w->size)
+        if (!storage_open(w, m))
             continue;
-        int others = 0, whole = 1;
+        int others = 0, fits = 1;
         for (int k = 0; k < NK; k++) {
             if (m >> k & 1)
-                whole &= o[k] == w->goods[k];
-            else
+                fits &= o[k] == w->goods[k];
+            else {
                 others += o[k];
+                fits &= o[k] >= w->kept[k];
+            }
         }
-        if (whole && others == storage_rest(w, m))
+        if (fits && others == storage_rest(w, m))
             return 1;
     }
     return 0;
 }
 
-/* The next move of a canonical outcome of w->mask after the moves made so far
- * (-1: none): a warehouse kind, else the next free barrel of the kinds outside it. */
+/* The next move of outcome w->o of w->mask (-1: none, the choice is complete). */
 static int storage_next(const storage_walk *w)
 {
     if (w->mask != w->done)
         return lowest((uint64_t)(w->mask & ~w->done));
-    int keep[NK], last = -1;
-    for (int k = 0; k < NK; k++) {
-        keep[k] = (w->mask >> k & 1) ? 0 : w->o[k];
-        last = w->kept[k] ? k : last;
-    }
-    for (int k = 0; k < last; k++)
-        if (keep[k] != w->kept[k])
-            return -1;
-    if (last >= 0 && keep[last] != w->kept[last])
-        return keep[last] > w->kept[last] ? NK + last : -1;
-    for (int k = last + 1; k < NK; k++)
-        if (keep[k])
+    for (int k = 0; k < NK; k++)
+        if (!(w->mask >> k & 1) && w->o[k] > w->kept[k])
             return NK + k;
     return -1;
 }
 
-/* Enumerate the fills of `left` barrels over kinds k.. outside the mask. */
+/* Enumerate the fills of `left` barrels over kinds k.. outside the mask, at least the kept ones. */
 static void storage_fill(storage_walk *w, int k, int left)
 {
     if (k == NK) {
@@ -608,53 +582,40 @@ static void storage_fill(storage_walk *w, int k, int left)
         storage_fill(w, k + 1, left);
         return;
     }
-    for (int take = min_int(left, w->goods[k]); take >= 0; take--) {
+    for (int take = min_int(left, w->goods[k]); take >= w->kept[k]; take--) {
         w->o[k] = take;
         storage_fill(w, k + 1, left - take);
     }
 }
 
-static int storage_moves_many(const mm_pr_state *s, const mm_pr_player *p, uint16_t *out)
+static storage_walk storage_of(const mm_pr_state *s)
 {
-    storage_walk w = {.goods = p->goods, .held = held_mask(p), .free = free_barrels(p),
-                      .done = s->store_mask, .kept = s->kept};
-    int keeping = sum5(s->kept) > 0, n = 0;
-    int top = w.done ? 31 - __builtin_clz((unsigned)w.done) : -1; /* highest stored kind */
+    const mm_pr_player *p = &s->p[s->current];
+    storage_walk w = {.goods = p->goods, .kept = s->kept, .held = held_mask(p),
+                      .free = free_barrels(p), .done = s->store_mask};
     w.size = min_int(warehouse_kinds(p), popcount5(w.held));
-    for (w.mask = 0; w.mask < 32; w.mask++) {
-        int rest = w.mask & ~w.done;
-        if ((w.mask & ~w.held) || popcount5(w.mask) != w.size || (w.mask & w.done) != w.done
-            || (keeping && rest) || (rest && lowest((uint64_t)rest) < top))
-            continue;
-        storage_fill(&w, 0, storage_rest(&w, w.mask));
-    }
+    return w;
+}
+
+static int storage_moves(const mm_pr_state *s, uint16_t *out)
+{
+    storage_walk w = storage_of(s);
+    int n = 0;
+    for (w.mask = 0; w.mask < 32; w.mask++)
+        if (storage_open(&w, w.mask))
+            storage_fill(&w, 0, storage_rest(&w, w.mask));
     for (int i = 0; i < 2 * NK; i++)
         if (w.next >> i & 1)
             out[n++] = (uint16_t)((i < NK ? MM_PR_A_STORE : MM_PR_A_KEEP - NK) + i);
     return n;
 }
 
-/* Whether the free barrels named so far complete a canonical outcome of the
- * warehouse kinds named (the player's storage ends). */
-static int storage_complete(const mm_pr_state *s, const mm_pr_player *p)
+/* Whether the choices made complete an outcome: every warehouse kind named and every free
+ * barrel kept (the player's storage ends). */
+static int storage_complete(const mm_pr_state *s)
 {
-    storage_walk w = {.goods = p->goods, .held = held_mask(p), .free = free_barrels(p),
-                      .mask = s->store_mask};
-    int others = 0;
-    w.size = min_int(warehouse_kinds(p), popcount5(w.held));
-    for (int k = 0; k < NK; k++) {
-        w.o[k] = (w.mask >> k & 1) ? p->goods[k] : s->kept[k];
-        others += (w.mask >> k & 1) ? 0 : s->kept[k];
-    }
-    return others == storage_rest(&w, w.mask) && !storage_taken(&w, w.o);
-}
-
-static int storage_moves(const mm_pr_state *s, uint16_t *out)
-{
-    const mm_pr_player *p = &s->p[s->current];
-    if (free_barrels(p) == 1 && !sum5(s->kept))
-        return storage_moves_one(p, s->store_mask, out);
-    return storage_moves_many(s, p, out);
+    storage_walk w = storage_of(s);
+    return popcount5(w.done) == w.size && sum5(s->kept) == storage_rest(&w, w.done);
 }
 
 /* Guest House moves of a seat: a guest to any empty circle of a slot from `first`
@@ -1376,12 +1337,11 @@ static void do_captain(mm_pr_state *s, int a)
 static void do_storage(mm_pr_state *s, int a)
 {
     mm_pr_player *p = &s->p[s->current];
-    if (a < MM_PR_A_KEEP) {
+    if (a < MM_PR_A_KEEP)
         s->store_mask |= (int8_t)(1 << (a - MM_PR_A_STORE));
-        return;
-    }
-    s->kept[a - MM_PR_A_KEEP]++;
-    if (free_barrels(p) > 1 && !storage_complete(s, p))
+    else
+        s->kept[a - MM_PR_A_KEEP]++;
+    if (!storage_complete(s))
         return;
     for (int k = 0; k < NK; k++) {
         int keep = (s->store_mask >> k & 1) ? p->goods[k] : s->kept[k];
@@ -1876,6 +1836,34 @@ static int32_t check_progress_v2(const layout *L, const int32_t *v)
     return -1;
 }
 
+/* validate.py _storage_open: whether the storage choices so far, made in any order
+ * (another client's position), leave a choice: warehouse kinds of the allowed number
+ * holding those named and no kept barrel's kind, with room for the barrels kept, and not
+ * all named and kept already (a finished choice is played on, never asked). */
+static int storage_open_in_vector(const layout *L, const int32_t *v, const int32_t *cur, int held,
+                                  int warehouses)
+{
+    int v2 = L->version == 2, size = min_int(warehouses, popcount5(held)), named = v[G_STORE_MASK];
+    int free = FREE_BARRELS + (v2 && cur[L->p_build + STOREHOUSE] > 0) * STOREHOUSE_BARRELS, kept = 0;
+    for (int k = 0; k < NK; k++)
+        kept += v2 ? v[G_KEPT + k] : 0;
+    for (int m = 0; m < 32; m++) {
+        if ((m & ~held) || popcount5(m) != size || (m & named) != named)
+            continue;
+        int rest = 0, clash = 0;
+        for (int k = 0; k < NK; k++) {
+            if (m >> k & 1)
+                clash |= v2 && v[G_KEPT + k];
+            else
+                rest += cur[P_GOODS + k];
+        }
+        int room = min_int(free, rest);
+        if (!clash && (kept < room || (m != named && kept == room)))
+            return 1;
+    }
+    return 0;
+}
+
 /* validate.py _check_progress: where the turn stands. */
 static int32_t check_progress(const layout *L, const int32_t *v)
 {
@@ -1930,6 +1918,8 @@ static int32_t check_progress(const layout *L, const int32_t *v)
         int warehouses = (city[SMALL_WAREHOUSE] > 0) + 2 * (city[LARGE_WAREHOUSE] > 0);
         if (popcount5(held) <= warehouses)
             return G_CURRENT;
+        if (!storage_open_in_vector(L, v, cur, held, warehouses))
+            return G_STORE_MASK;
     }
     return -1;
 }

@@ -33,7 +33,7 @@ from .data import (
     AQUEDUCT, BLACK_MARKET, BUILDING_IDS, BUILDINGS, CHURCH, CHURCH_VP, CITY_SPACES, CLOISTER,
     CLOISTER_VP, CONSTRUCTION_HUT, DRAFT_PICKS, DRAFT_SLOTS, FOREST_HOUSE, FORESTS, GUEST_HOUSE,
     INDIGO, INDIGO_PLANT, ISLAND_SPACES, LIBRARY, LIGHTHOUSE, NUM_BUILDINGS, PRICES, SMALL_WHARF,
-    SPECIALTY_FACTORY, STOREHOUSE, SUGAR, SUGAR_MILL, TRADING_POST, UNION_HALL, UNIVERSITY, VIOLET,
+    SPECIALTY_FACTORY, STOREHOUSE, STOREHOUSE_BARRELS, SUGAR, SUGAR_MILL, TRADING_POST, UNION_HALL, UNIVERSITY, VIOLET,
     building_cost, building_count,
 )
 from .moves import GIVE_VP, NUM_SLOTS, SLOT_BUILDING, SLOT_QUARRY, SLOT_SAN_JUAN, Move
@@ -421,7 +421,7 @@ class ExpansionState(State):
 
     def _storage_allowance(self, p: Player) -> tuple[int, int]:
         w, free = super()._storage_allowance(p)
-        return w, free + 3 * p.occupied(STOREHOUSE)
+        return w, free + STOREHOUSE_BARRELS * p.occupied(STOREHOUSE)
 
     def _finish_captain(self) -> None:
         for p in self.players:

@@ -21,7 +21,7 @@ import numpy as np
 from .data import (
     BUILDINGS, CITY_SPACES, DRAFT_PICKS, DRAFT_SLOTS, FORESTS, GOODS, ISLAND_SPACES, LARGE_WAREHOUSE,
     LIBRARY, NUM_BASE_BUILDINGS, NUM_BUILDINGS, ROLES, SETUPS, SMALL_WAREHOUSE, building_cost,
-    building_count,
+    building_count, FREE_BARRELS, STOREHOUSE, STOREHOUSE_BARRELS,
 )
 from .moves import NUM_SLOTS, SLOT_BUILDING, SLOT_QUARRY
 
@@ -375,6 +375,8 @@ def _check_progress(v: Sequence[int], lay: Layout, n: int, players: list[int]) -
         if bin(held).count("1") <= warehouses:  # he keeps everything: never asked
             return G_CURRENT, (f"player {v[G_CURRENT]} keeps every barrel, "
                                "storage waits for one who must choose")
+        if not _storage_open(v, lay, p, held, warehouses):
+            return G_STORE_MASK, "the kinds warehoused and barrels kept so far leave no storage choice"
     return None
 
 
@@ -425,6 +427,25 @@ def _check_progress_v2(v: Sequence[int], lay: Layout, n: int, players: list[int]
             if v[G_KEPT + k] > v[p + P_GOODS + k] or (v[G_KEPT + k] and v[G_STORE_MASK] >> k & 1):
                 return G_KEPT + k, "kept barrels must be held and not warehoused"
     return None
+
+
+def _storage_open(v: Sequence[int], lay: Layout, p: int, held: int, warehouses: int) -> bool:
+    """Whether the storage choices so far, made in any order (another client's position),
+    leave a choice (state.py _storage_sequences): warehouse kinds of the allowed number
+    holding those named and no kept barrel's kind, with room for the barrels kept, and not
+    all named and kept already (a finished choice is played on, never asked)."""
+    kept = [v[G_KEPT + k] for k in range(NK)] if lay.version == 2 else [0] * NK
+    storehouse = lay.version == 2 and v[p + lay.p_build + STOREHOUSE] > 0
+    free = FREE_BARRELS + STOREHOUSE_BARRELS * storehouse
+    size, named = min(warehouses, bin(held).count("1")), v[G_STORE_MASK]
+    for m in range(1 << NK):
+        if m & ~held or bin(m).count("1") != size or m & named != named or any(
+                kept[k] for k in range(NK) if m >> k & 1):
+            continue
+        room = min(free, sum(v[p + P_GOODS + k] for k in range(NK) if not m >> k & 1))
+        if sum(kept) < room or (m != named and sum(kept) == room):
+            return True
+    return False
 
 
 def _slot_free(v: Sequence[int], lay: Layout, p: int, s: int) -> int:
