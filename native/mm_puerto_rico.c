@@ -274,7 +274,9 @@ static int settler_moves(const mm_pr_state *s, uint16_t *out)
     for (int k = 0; k < NK; k++)
         if (s->faceup[k] > 0)
             out[n++] = (uint16_t)(MM_PR_A_SETTLE + k);
-    int may_quarry = (s->current == s->chooser && !extra) || occupied(p, CONSTRUCTION_HUT);
+    /* never two quarries in one Settler phase: last_slot marks the settler's first one */
+    int may_quarry = (s->current == s->chooser && !extra)
+                  || (occupied(p, CONSTRUCTION_HUT) && !(extra && s->last_slot == SLOT_QUARRY));
     if (may_quarry && s->quarry_supply > 0)
         out[n++] = MM_PR_A_QUARRY;
     if (!extra && occupied(p, HACIENDA) && !s->hacienda_done
@@ -815,6 +817,7 @@ static void finish_settler(mm_pr_state *s, mm_rng *rng)
         s->current = s->chooser;
         return;
     }
+    s->last_slot = 0;
     for (int k = 0; k < NK; k++) {
         s->discard[k] += s->faceup[k];
         s->faceup[k] = 0;
@@ -871,6 +874,8 @@ static void do_settler(mm_pr_state *s, int a, mm_rng *rng)
         if (hospice_colonist(s, p))
             p->plantation_colonists[k]++;
     } else if (a == MM_PR_A_QUARRY) {
+        if (s->turn == 0 && occupied(p, LIBRARY))
+            s->last_slot = SLOT_QUARRY; /* the Library tile will not be a second quarry */
         s->quarry_supply--;
         p->quarries++;
         p->island_used++;
@@ -1763,6 +1768,15 @@ static int slot_free_in_vector(const layout *L, const int32_t *p, int slot)
     return c >= 0 ? BUILDINGS[slot - SLOT_BUILDING].circles - c : 0;
 }
 
+/* validate.py _library_quarry: settler phase, last_slot is the quarry while the settler
+ * with an occupied Library took a quarry as his first tile and is yet to take his Library tile. */
+static int library_quarry(const layout *L, const int32_t *v)
+{
+    const int32_t *chooser = player_in(L, v, v[G_CHOOSER]);
+    return v[G_PHASE] == PH_SETTLER && v[G_LAST_SLOT] == SLOT_QUARRY && v[G_TURN] >= 1
+        && chooser[L->p_build + LIBRARY] > 0 && chooser[P_QUARRIES] > 0;
+}
+
 /* validate.py _phase_fields: the fields only a phase in progress uses must hold
  * their idle value outside it. */
 static int32_t check_phase_fields(const layout *L, const int32_t *v)
@@ -1770,7 +1784,7 @@ static int32_t check_phase_fields(const layout *L, const int32_t *v)
     int phase = v[G_PHASE], v2 = L->version == 2;
     int last_slot = phase == PH_MAYOR
         || (v2 && (phase == PH_GUESTS || (phase == PH_CAPTAIN && v[G_WHARF_BARRELS] > 0)
-                   || (phase == PH_CRAFTSMAN && v[G_PRIVILEGE_LEFT] > 0)));
+                   || (phase == PH_CRAFTSMAN && v[G_PRIVILEGE_LEFT] > 0) || library_quarry(L, v)));
     const struct { int8_t field, allowed, idle; } fields[] = {
         {G_HACIENDA_DONE, phase == PH_SETTLER, 0}, {G_TO_PLACE, phase == PH_MAYOR, 0},
         {G_LAST_SLOT, (int8_t)last_slot, 0}, {G_PRODUCED, phase == PH_CRAFTSMAN, 0},

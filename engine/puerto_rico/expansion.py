@@ -106,14 +106,19 @@ class ExpansionState(State):
         """The settler's extra tile (Library), after every other player has settled."""
         return self.turn == self.num_players
 
+    def _library_quarry(self) -> bool:
+        """Whether the settler's first tile was a quarry (never two in one Settler phase):
+        ``last_slot`` is ``SLOT_QUARRY`` from that tile to his Library tile."""
+        return self.last_slot == SLOT_QUARRY
+
     def _settler_moves(self) -> list[Move]:
         if self.hacienda_tile >= 0:
             return [Move("hacienda_tile", 0), Move("hacienda_tile", 1)]
         p = self.players[self.current]
         moves = super()._settler_moves()
-        if self._library_turn():  # a face-up tile; a quarry only through a Construction Hut
-            moves = [m for m in moves if m.kind != "hacienda"
-                     and (m.kind != "quarry" or p.occupied(CONSTRUCTION_HUT))]
+        if self._library_turn():  # a face-up tile; a quarry only through a Construction Hut,
+            moves = [m for m in moves if m.kind != "hacienda"  # and only if the first was none
+                     and (m.kind != "quarry" or (p.occupied(CONSTRUCTION_HUT) and not self._library_quarry()))]
         if self._may_take_forest(p):
             moves += [Move("forest", k) for k in range(NK) if self.faceup[k] > 0]
         return moves
@@ -123,6 +128,8 @@ class ExpansionState(State):
 
     def _do_settler(self, move: Move, rng: Rng) -> None:
         p = self.players[self.current]
+        if move.kind == "quarry" and self.turn == 0 and p.occupied(LIBRARY):
+            self.last_slot = SLOT_QUARRY  # the Library tile will not be a second quarry
         if move.kind == "hacienda" and self._may_take_forest(p):
             self.hacienda_tile, self.hacienda_done = self._draw_plantation(rng), True
         elif move.kind == "hacienda_tile":
@@ -154,6 +161,7 @@ class ExpansionState(State):
         if self.turn == self.num_players and self.players[self.chooser].occupied(LIBRARY):
             self.current = self.chooser
             return
+        self.last_slot = 0
         super()._finish_settler(rng)
 
     # ---------------------------------------------------------------- builder

@@ -389,13 +389,21 @@ def _phase_fields(lay: Layout, phase: int, v: Sequence[int]) -> list[tuple[int, 
     if lay.version == 1:
         return fields
     fields[2] = (15, last_slot or phase == PHASE_GUESTS or (phase == PHASE_CAPTAIN and v[G_WHARF_BARRELS] > 0)
-                 or (phase == PHASE_CRAFTSMAN and v[G_PRIVILEGE_LEFT] > 0), 0)
+                 or (phase == PHASE_CRAFTSMAN and v[G_PRIVILEGE_LEFT] > 0) or _library_quarry(v, lay), 0)
     fields += [(G_HACIENDA_TILE, phase == PHASE_SETTLER, -1), (G_PRIVILEGE_LEFT, phase == PHASE_CRAFTSMAN, 0),
                (G_BM_BUILDING, phase == PHASE_BUILDER, -1), (G_BM_DUE, phase == PHASE_BUILDER, 0),
                (G_BM_GIVEN, phase == PHASE_BUILDER, 0), (G_WHARF_BARRELS, phase == PHASE_CAPTAIN, 0)]
     fields += [(G_MADE + k, phase == PHASE_CRAFTSMAN, 0) for k in range(NK)]
     fields += [(G_KEPT + k, phase == PHASE_STORAGE, 0) for k in range(NK)]
     return fields
+
+
+def _library_quarry(v: Sequence[int], lay: Layout) -> bool:
+    """Settler phase: ``last_slot`` is the quarry while the settler with an occupied Library
+    took a quarry as his first tile and is yet to take his Library tile (expansion.py)."""
+    chooser = lay.players + v[G_CHOOSER] * lay.player_len
+    return (v[4] == PHASE_SETTLER and v[15] == SLOT_QUARRY and v[G_TURN] >= 1
+            and v[chooser + lay.p_build + LIBRARY] > 0 and v[chooser + P_QUARRIES] > 0)
 
 
 def _check_progress_v2(v: Sequence[int], lay: Layout, n: int, players: list[int]) -> Failure | None:
