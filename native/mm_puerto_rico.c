@@ -185,9 +185,22 @@ static int seat(const mm_pr_state *s, int offset) { return (s->chooser + offset)
 
 /* The size of a seat's privilege in the role being played: 1 for the chooser,
  * 2 with an occupied Library, 0 for everyone else. */
+static int privilege_size(const mm_pr_state *s, int player)
+{
+    return 1 + occupied(&s->p[player], LIBRARY);
+}
+
 static int privilege(const mm_pr_state *s, int player)
 {
-    return player == s->chooser ? 1 + occupied(&s->p[player], LIBRARY) : 0;
+    return player == s->chooser ? privilege_size(s, player) : 0;
+}
+
+/* state.py _privilege_may_end: a privilege of `gain` could be what triggers the game end
+ * (supply lasts after `before` is spent, not after `before + gain` more): the player may
+ * decline it by a move. */
+static int privilege_may_end(int gain, int before, int supply)
+{
+    return before < supply && supply <= before + gain;
 }
 
 /* The discount that does not depend on the building: the builder's privilege and,
@@ -254,6 +267,10 @@ static int role_moves(const mm_pr_state *s, uint16_t *out)
             continue; /* identical to the first prospector card */
         out[n++] = (uint16_t)(MM_PR_A_ROLE + r);
     }
+    /* the mayor's colonists from those the ship's least refill (one per player) needs */
+    if (!s->role_taken[MAYOR]
+        && privilege_may_end(privilege_size(s, s->current), s->players - 1, s->colonist_supply))
+        out[n++] = MM_PR_A_DECLINE + MAYOR;
     return n;
 }
 
@@ -471,6 +488,50 @@ static int ship_loads(const mm_pr_state *s, int player, uint16_t *out)
     return n;
 }
 
+static int captain_moves(const mm_pr_state *s, int player, uint16_t *out);
+
+/* state.py _captain_moves / _first_load_vp: whether the captain's privilege VP on his
+ * first load could be what triggers the game end for one of his loading actions. */
+static int captain_may_decline(const mm_pr_state *s)
+{
+    const mm_pr_player *p = &s->p[s->current];
+    uint16_t options[MM_PR_MAX_LEGAL];
+    int n = captain_moves(s, s->current, options), gain = privilege(s, s->current);
+    int harbor = occupied(p, HARBOR), small_wharf = 0;
+    if (s->current != s->chooser || s->captain_loaded || s->wharf_barrels)
+        return 0;
+    for (int i = 0; i < n; i++) {
+        int a = options[i], vp = -1;
+        if (a >= MM_PR_A_LOAD && a < MM_PR_A_WHARF) {
+            int k = (a - MM_PR_A_LOAD) / 5, capacity = (a - MM_PR_A_LOAD) % 5 + MM_PR_MIN_CAPACITY;
+            for (int j = 0; j < MM_PR_MAX_SHIPS && vp < 0; j++)
+                if (s->ship_capacity[j] == capacity)
+                    vp = min_int(p->goods[k], capacity - s->ship_count[j]);
+        } else if (a >= MM_PR_A_WHARF && a < MM_PR_A_STORE) {
+            vp = p->goods[a - MM_PR_A_WHARF];
+        }
+        small_wharf |= a >= MM_PR_A_SMALL_WHARF && a < MM_PR_A_SMALL_WHARF + NK;
+        if (vp >= 0 && privilege_may_end(gain, vp + harbor, s->vp_supply))
+            return 1;
+    }
+    for (int barrels = 1; small_wharf && barrels <= sum5(p->goods); barrels++)
+        if (privilege_may_end(gain, barrels / 2 + harbor, s->vp_supply))
+            return 1;
+    return 0;
+}
+
+/* The captain's moves, with the decline of his privilege (ids ascending: after pass). */
+static int captain_legal(const mm_pr_state *s, uint16_t *out)
+{
+    int n = captain_moves(s, s->current, out);
+    if (!captain_may_decline(s))
+        return n;
+    int at = n > 0 && out[0] == MM_PR_A_PASS;
+    memmove(out + at + 1, out + at, (size_t)(n - at) * sizeof *out);
+    out[at] = MM_PR_A_DECLINE + CAPTAIN;
+    return n + 1;
+}
+
 /* Loads, then the optional instead-of-a-load moves (Wharf, Small Wharf) with a
  * pass when nothing loads.  During a Small Wharf action its mover adds barrels in
  * non-decreasing kind order or passes to complete it. */
@@ -655,7 +716,7 @@ static int gen_moves(const mm_pr_state *s, uint16_t *out)
     case PH_BUILDER: return builder_moves(s, out);
     case PH_CRAFTSMAN: return craftsman_moves(s, out);
     case PH_TRADER: return trader_moves(s, out);
-    case PH_CAPTAIN: return captain_moves(s, s->current, out);
+    case PH_CAPTAIN: return captain_legal(s, out);
     case PH_STORAGE: return storage_moves(s, out);
     case PH_DRAFT: return draft_moves(s, out);
     case PH_GUESTS: return guest_moves(s, out);
@@ -951,11 +1012,11 @@ static void begin_placement(mm_pr_state *s)
     finish_mayor(s);
 }
 
-static void start_mayor(mm_pr_state *s)
+static void start_mayor(mm_pr_state *s, int with_privilege)
 {
     int n = s->players, each = s->colonist_ship / n, extra = s->colonist_ship % n;
     s->phase = PH_MAYOR;
-    for (int i = privilege(s, s->chooser); i > 0 && s->colonist_supply > 0; i--) {
+    for (int i = with_privilege ? privilege(s, s->chooser) : 0; i > 0 && s->colonist_supply > 0; i--) {
         s->colonist_supply--;
         s->p[s->chooser].san_juan++;
     }
@@ -1299,6 +1360,10 @@ static void do_captain(mm_pr_state *s, int a)
 {
     int at = s->current;
     mm_pr_player *p = &s->p[at];
+    if (a == MM_PR_A_DECLINE + CAPTAIN) { /* the privilege VP given up: he loads without it */
+        s->captain_loaded = 1;
+        return;
+    }
     if (a >= MM_PR_A_SMALL_WHARF) { /* one more barrel; the same player goes on */
         int k = a - MM_PR_A_SMALL_WHARF;
         p->goods[k]--;
@@ -1376,7 +1441,7 @@ static void do_guests(mm_pr_state *s, int a)
 /* -- roles */
 static void do_role(mm_pr_state *s, int a)
 {
-    int r = a - MM_PR_A_ROLE;
+    int declined = a >= MM_PR_A_DECLINE, r = declined ? a - MM_PR_A_DECLINE : a - MM_PR_A_ROLE;
     mm_pr_player *p = &s->p[s->current];
     p->doubloons += s->role_doubloons[r];
     s->role_doubloons[r] = 0;
@@ -1385,7 +1450,7 @@ static void do_role(mm_pr_state *s, int a)
     s->turn = 0;
     switch (r) {
     case SETTLER: start_settler(s); break;
-    case MAYOR: start_mayor(s); break;
+    case MAYOR: start_mayor(s, !declined); break;
     case BUILDER: s->phase = PH_BUILDER; s->current = s->chooser; break;
     case CRAFTSMAN: start_craftsman(s); break;
     case TRADER: start_trader(s); break;
@@ -2403,8 +2468,8 @@ static int settler_value(const mm_pr_state *s, const mm_pr_player *p, int a)
 static int move_value(const mm_pr_state *s, int a, const mayor_plan *plan)
 {
     const mm_pr_player *p = &s->p[s->current];
-    if (a == MM_PR_A_PASS)
-        return 0;
+    if (a == MM_PR_A_PASS || (a >= MM_PR_A_DECLINE && a < MM_PR_A_BUILD))
+        return 0; /* a privilege declined: as good as a pass to the rollouts */
     switch (s->phase) {
     case ROLE: {
         int r = a - MM_PR_A_ROLE;

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from ..rng import Rng
 from .data import (
     AQUEDUCT, BLACK_MARKET, BUILDING_IDS, BUILDINGS, CHURCH, CHURCH_VP, CITY_SPACES, CLOISTER,
-    CLOISTER_VP, CONSTRUCTION_HUT, DRAFT_PICKS, DRAFT_SLOTS, FOREST_HOUSE, FORESTS, GUEST_HOUSE,
+    CLOISTER_VP, CONSTRUCTION_HUT, DRAFT_PICKS, DRAFT_SLOTS, FOREST_HOUSE, FORESTS, GUEST_HOUSE, HARBOR,
     INDIGO, INDIGO_PLANT, ISLAND_SPACES, LIBRARY, LIGHTHOUSE, NUM_BUILDINGS, PRICES, SMALL_WHARF,
     SPECIALTY_FACTORY, STOREHOUSE, STOREHOUSE_BARRELS, SUGAR, SUGAR_MILL, TRADING_POST, UNION_HALL, UNIVERSITY, VIOLET,
     building_cost, building_count,
@@ -73,9 +73,9 @@ class ExpansionState(State):
     wharf_barrels: int = 0  # captain: barrels shipped by the Small Wharf action under way
     made: list[int] = field(default_factory=lambda: [0] * NK)  # craftsman: the craftsman's barrels
 
-    def _privilege(self, seat: int) -> int:
+    def _privilege_size(self, seat: int) -> int:
         """The Library doubles every privilege of its owner."""
-        return super()._privilege(seat) * (2 if self.players[seat].occupied(LIBRARY) else 1)
+        return 2 if self.players[seat].occupied(LIBRARY) else 1
 
     # ------------------------------------------------------------------ draft
     def free_slots(self, cost: int) -> int:
@@ -396,6 +396,15 @@ class ExpansionState(State):
             p = self.players[player]
             return [Move("small_wharf", k) for k in range(self.last_slot, NK) if p.goods[k]] + [Move("pass")]
         return super()._captain_options(player)
+
+    def _first_load_vp(self, player: int) -> set[int]:
+        """Also a Small Wharf load of any size (none while one is under way)."""
+        if self.wharf_barrels and player == self.current:
+            return set()
+        vp, p = super()._first_load_vp(player), self.players[player]
+        if any(m.kind == "small_wharf" for m in self._captain_options(player)):
+            vp |= {barrels // 2 + p.occupied(HARBOR) for barrels in range(1, sum(p.goods) + 1)}
+        return vp
 
     def _captain_alternatives(self, player: int) -> list[Move]:
         moves = super()._captain_alternatives(player)

@@ -8,7 +8,9 @@ A ``State`` is a whole position.  ``apply`` returns a new state; the private
   two or more moves, or the game is over), so ``legal_moves()`` never has length 1.
 * Free gains are automatic: the privileges of builder, trader, captain and
   prospector, the mayor's extra colonist, the Hospice and University colonists and
-  the Factory income.  Choices between alternatives are moves.
+  the Factory income.  Choices between alternatives are moves.  Every privilege is
+  optional: where taking the mayor's colonists or the captain's VP could trigger the
+  game end, a ``decline`` move is offered beside it (``_privilege_may_end``).
 * Storage keeps as much as allowed: a player chooses only which kinds go into his
   warehouses (``store:K``, ascending) and which kinds give the free barrels
   (``keep:K``, one barrel at a time, ascending; a position's choices made so far may be
@@ -194,8 +196,19 @@ class State(GameState):
         return building_cost(b, self.options.get("university_factory_swap", False))
 
     def _privilege(self, seat: int) -> int:
-        """Hook: the size of ``seat``'s privilege in the role being played (1 or 0)."""
-        return int(seat == self.chooser)
+        """The size of ``seat``'s privilege in the role being played (0: not the chooser)."""
+        return self._privilege_size(seat) if seat == self.chooser else 0
+
+    def _privilege_size(self, seat: int) -> int:
+        """Hook: the size of the privileges of the roles ``seat`` picks."""
+        return 1
+
+    @staticmethod
+    def _privilege_may_end(gain: int, before: int, supply: int) -> bool:
+        """Whether a privilege of ``gain`` could be what triggers the game end: ``supply``
+        lasts after ``before`` is spent but not after ``before + gain`` more (the decline is
+        then a move). Colonists: the ship's least refill, one per player, must be left."""
+        return before < supply <= before + gain
 
     # ------------------------------------------------------------- legal moves
     def legal_action_ids(self) -> list[int]:
@@ -214,6 +227,9 @@ class State(GameState):
                     and self.role_doubloons[PROSPECTOR] == self.role_doubloons[PROSPECTOR2]:
                 continue  # identical to the first prospector card
             moves.append(Move("role", r))
+        size = self._privilege_size(self.current)
+        if not self.role_taken[MAYOR] and self._privilege_may_end(size, self.num_players - 1, self.colonist_supply):
+            moves.append(Move("decline", MAYOR))
         return moves
 
     def _settler_moves(self) -> list[Move]:
@@ -303,7 +319,25 @@ class State(GameState):
         return []
 
     def _captain_moves(self) -> list[Move]:
-        return self._captain_options(self.current)
+        moves = self._captain_options(self.current)
+        if self.current == self.chooser and not self.captain_loaded and any(
+                self._privilege_may_end(self._privilege(self.current), vp, self.vp_supply)
+                for vp in self._first_load_vp(self.current)):
+            moves.append(Move("decline", CAPTAIN))
+        return moves
+
+    def _first_load_vp(self, player: int) -> set[int]:
+        """Hook: the VP (Harbor included, privilege not) each loading action open to
+        ``player`` now could give."""
+        p = self.players[player]
+        vp = set()
+        for m in self._captain_options(player):
+            if m.kind == "load":
+                s = self.ship_capacity.index(m.capacity)
+                vp.add(min(p.goods[m.arg], self.ship_capacity[s] - self.ship_count[s]))
+            elif m.kind == "wharf":
+                vp.add(p.goods[m.arg])
+        return {v + p.occupied(HARBOR) for v in vp}
 
     def _storage_allowance(self, p: Player) -> tuple[int, int]:
         """Hook: (warehouse kinds, free barrels) a player keeps after the Captain phase."""
@@ -367,6 +401,8 @@ class State(GameState):
         if r in (PROSPECTOR, PROSPECTOR2):
             self.players[p].doubloons += self._privilege(p)
             self._end_phase()
+        elif move.kind == "decline":  # the Mayor without his privilege colonists
+            self._start_mayor(rng, privilege=False)
         else:
             getattr(self, _START[_ROLE_PHASE[r]])(rng)
 
@@ -459,9 +495,9 @@ class State(GameState):
         self._end_phase()
 
     # -- mayor
-    def _start_mayor(self, rng: Rng) -> None:
+    def _start_mayor(self, rng: Rng, privilege: bool = True) -> None:
         self.phase = PH_MAYOR
-        for _ in range(self._privilege(self.chooser)):
+        for _ in range(self._privilege(self.chooser) if privilege else 0):
             if self.colonist_supply > 0:
                 self.colonist_supply -= 1
                 self.players[self.chooser].san_juan += 1
@@ -602,6 +638,9 @@ class State(GameState):
 
     def _do_captain(self, move: Move, rng: Rng) -> None:
         seat, p = self.current, self.players[self.current]
+        if move.kind == "decline":  # the privilege VP given up: he loads without it
+            self.captain_loaded = True
+            return
         if move.kind == "pass":
             p.wharf_done = True
         else:
