@@ -3,14 +3,18 @@ legal move (forced), and CPU-time budgets, over a real channel."""
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any
 
 import grpc
 import pytest
 
+from meeplemind.cli import main
 from meeplemind.engine import Rng, get_game
+from meeplemind.engine.position import dumps, to_position
 from meeplemind.server.convert import position_to_proto, result_from_proto
 from meeplemind.server.errors import field_violations
 from meeplemind.v1 import analysis_pb2, rules_pb2
@@ -105,3 +109,16 @@ def test_cpu_budget_ends_the_search_and_names_its_stop(service: Running) -> None
             position=position, budget=analysis_pb2.SearchBudget(cpu_ms=-1)))
     assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert field_violations(refused.value) == [("budget.cpu_ms", "-1 is below 0")]
+
+
+def test_cli_asks_the_service_about_a_finished_game(service: Running, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    _, _, _, over = last_two("puerto-rico", 3, {})
+    path = tmp_path / "over.json"
+    path.write_text(dumps(to_position(over)))
+    assert main(["moves", str(path), "--server", service.address]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith(f"game over: P{over.winners()[0]} wins") and len(printed.splitlines()) == 4
+    assert main(["analyze", str(path), "--server", service.address, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["stopped_by"] == "terminal" and report["result"] == asdict(over.result())
