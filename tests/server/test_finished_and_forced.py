@@ -122,3 +122,26 @@ def test_cli_asks_the_service_about_a_finished_game(service: Running, tmp_path: 
     assert main(["analyze", str(path), "--server", service.address, "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["stopped_by"] == "terminal" and report["result"] == asdict(over.result())
+
+
+def test_a_privilege_decline_is_asked_and_played_by_the_service(service: Running) -> None:
+    """The captain's one question is whether to take his last VP chip: LegalMoves lists
+    the decline beside his single load, BestMove answers one of them, ApplyMove plays the
+    decline and then the forced load."""
+    state = get_game("puerto-rico").new_game(3, 1)
+    seat = state.current_player
+    state.players[seat].goods[0], state.goods_supply[0] = 2, state.goods_supply[0] - 2
+    state.ship_kind, state.ship_count = [1, 2, -1], [4, 5, 0]
+    state.goods_supply[1] -= 4
+    state.goods_supply[2] -= 5
+    other = state.players[(seat + 1) % 3]
+    other.vp, state.vp_supply = state.vp_supply - 3, 3
+    state = state.play("role:captain")
+    position = position_to_proto(state)
+    listed = service.rules.LegalMoves(rules_pb2.LegalMovesRequest(position=position))
+    assert [m.notation for m in listed.moves] == ["decline:captain", "load:corn@6"]
+    best = service.analysis.BestMove(analysis_pb2.BestMoveRequest(position=position, level=2, seed=1))
+    assert best.move in ("decline:captain", "load:corn@6")
+    applied = service.rules.ApplyMove(rules_pb2.ApplyMoveRequest(position=position, move="decline:captain"))
+    after = position_to_proto(state.play("decline:captain"), applied.position.viewer)
+    assert applied.position == after and after.puerto_rico.players[seat].vp_chips == 2
