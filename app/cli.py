@@ -9,6 +9,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import asdict
 from importlib.metadata import version
 from typing import Any
 
@@ -55,21 +56,36 @@ def cmd_new(args: argparse.Namespace) -> None:
     print(dumps(to_position(state)))
 
 
-def cmd_moves(args: argparse.Namespace) -> None:
-    if args.server:
-        from .remote import remote_moves
+def _result_lines(result: dict[str, list[int]]) -> list[str]:
+    """A finished game's result (``asdict(GameResult)``), one line per seat after a header."""
+    lines = ["game over: " + ", ".join(f"P{p} wins" for p in result["winners"])]
+    for p, (score, tiebreak, rank) in enumerate(zip(result["scores"], result["tiebreaks"], result["ranks"])):
+        lines.append(f"  P{p} {score:3d} VP  tie-break {tiebreak:<5d} place {rank}"
+                     f"{'  winner' if p in result['winners'] else ''}")
+    return lines
 
-        moves = remote_moves(args, read_json(args.file))
+
+def _local_result(state: Any) -> dict[str, list[int]] | None:
+    return asdict(state.result()) if state.is_terminal else None
+
+
+def cmd_moves(args: argparse.Namespace) -> None:
+    """The legal moves, one per line; a finished game's result instead (it has none)."""
+    if args.server:
+        from .remote import remote_legal_moves
+
+        moves, result = remote_legal_moves(args, read_json(args.file))
     else:
         state, _ = load_position(args.file)
-        moves = [str(m) for m in state.legal_moves()]
-        if state.is_terminal:
-            print(f"meeplemind moves: {GAME_OVER}", file=sys.stderr)
-    for move in moves:
-        print(move)
+        moves, result = [str(m) for m in state.legal_moves()], _local_result(state)
+    if result is not None:
+        print(f"meeplemind moves: {GAME_OVER}", file=sys.stderr)
+    for line in moves if result is None else _result_lines(result):
+        print(line)
 
 
 def cmd_apply(args: argparse.Namespace) -> None:
+    """The position after the moves on stdout; the result on stderr if they end the game."""
     state, viewer = load_position(args.file)
     rng = Rng(args.seed)
     for text in args.moves:
@@ -77,6 +93,9 @@ def cmd_apply(args: argparse.Namespace) -> None:
             raise UsageError(f"move {text}: {GAME_OVER}")
         state = state.apply(text, rng)
     print(dumps(to_position(state, viewer)))
+    result = _local_result(state)
+    if result is not None:
+        print("\n".join(_result_lines(result)), file=sys.stderr)
 
 
 def cmd_selfplay(args: argparse.Namespace) -> None:
@@ -110,14 +129,14 @@ def cmd_selfplay(args: argparse.Namespace) -> None:
 def _analysis(args: argparse.Namespace) -> Any:
     """The AnalyzeResponse of the position: searched here (Ctrl-C stops the search and
     keeps what it found) or by the server of ``--server``."""
-    budget = {"iterations": args.iterations, "time_ms": args.time_ms, "threads": args.threads,
-              "seed": args.seed, "max_moves": args.max_moves}
+    budget = {"iterations": args.iterations, "time_ms": args.time_ms, "cpu_ms": args.cpu_ms,
+              "threads": args.threads, "seed": args.seed, "max_moves": args.max_moves}
     if args.server:
         from .remote import remote_analyze_response
 
         return remote_analyze_response(args, read_json(args.file), budget)
     from .search import analyze
-    from .server.convert import move_to_proto, stats_to_proto
+    from .server.convert import move_to_proto, result_to_proto, stats_to_proto
     from .v1 import analysis_pb2
 
     state, _ = load_position(args.file)
@@ -128,7 +147,8 @@ def _analysis(args: argparse.Namespace) -> Any:
         print(f"meeplemind analyze: interrupted: the best moves after {result.iterations} iterations",
               file=sys.stderr)
     return analysis_pb2.AnalyzeResponse(moves=[move_to_proto(m) for m in result.moves],
-                                        stats=stats_to_proto(result, final=True, deadline_cut=False))
+                                        stats=stats_to_proto(result, final=True, deadline_cut=False),
+                                        result=result_to_proto(state))
 
 
 @contextmanager
@@ -148,10 +168,16 @@ def _stopping_on_ctrl_c(stop: threading.Event) -> Iterator[None]:
 def cmd_analyze(args: argparse.Namespace) -> None:
     from google.protobuf import json_format
 
+    from .server.convert import result_from_proto
+
     response = _analysis(args)
     if args.json:
         print(json_format.MessageToJson(response, preserving_proto_field_name=True,
                                         always_print_fields_with_no_presence=True))
+        return
+    result = result_from_proto(response)
+    if result is not None:
+        print("\n".join(_result_lines(result)))
         return
     print(format_analysis(response))
 
@@ -266,7 +292,8 @@ def _parser() -> argparse.ArgumentParser:
     p = add("analyze", cmd_analyze, "search a position file and print the top moves")
     p.add_argument("file", help=FILE_HELP)
     p.add_argument("--iterations", type=integer)
-    p.add_argument("--time-ms", type=integer)
+    p.add_argument("--time-ms", type=integer, help="wall-clock budget")
+    p.add_argument("--cpu-ms", type=integer, help="CPU-time budget of each search thread (fair under load)")
     p.add_argument("--threads", type=integer, default=1)
     p.add_argument("--seed", type=integer)
     p.add_argument("--max-moves", type=integer, default=10)

@@ -38,9 +38,17 @@ def connect(args: argparse.Namespace) -> Iterator[Client]:
         raise RemoteError(f"{args.server}: {e}") from None
 
 
-def remote_moves(args: argparse.Namespace, position: dict[str, Any]) -> list[str]:
+def remote_legal_moves(args: argparse.Namespace,
+                       position: dict[str, Any]) -> tuple[list[str], dict[str, list[int]] | None]:
+    """The legal moves (notation) of a position (its JSON dict), and a finished game's
+    result (shaped like ``asdict(GameResult)`` of the engine; None while it goes on)."""
     with connect(args) as client:
-        return [m.notation for m in client.legal_moves(position)]
+        moves = [m.notation for m in client.legal_moves(position)]
+        result = client.result(position) if not moves else None
+    if result is None or not result.over:
+        return moves, None
+    return moves, {"scores": result.scores, "tiebreaks": result.tiebreaks, "winners": result.winners,
+                   "ranks": result.ranks}
 
 
 def remote_analyze_response(args: argparse.Namespace, position: dict[str, Any],

@@ -1,8 +1,9 @@
 """What every game's ``State`` shares, written once.
 
 A game's ``State`` dataclass inherits ``GameState`` and supplies the rules:
-``legal_action_ids``, ``copy``, ``_do(move, rng)``, ``_resolve_forced(rng)`` (play every
-decision that has a single move), ``scores``, ``tiebreaks``, ``num_players`` and the
+``legal_action_ids``, ``copy``, ``_do(move, rng)``, ``_resolve_forced(rng, play_forced)``
+(end what needs no decision and, with ``play_forced``, play every decision that has a single
+move), ``scores``, ``tiebreaks``, ``num_players`` and the
 class attribute ``Move`` (its move type). Its package has ``codec`` (``to_dict``,
 ``from_dict``, ``encode``) and ``render`` modules.
 """
@@ -10,11 +11,23 @@ class attribute ``Move`` (its move type). Its package has ``codec`` (``to_dict``
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 from .errors import IllegalMoveError
 from .rng import Rng
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """The result of a finished game, by seat: final scores, tie-break values (higher is
+    better), the winners (ties after the tie-break share the win) and places (1 the best)."""
+
+    scores: list[int]
+    tiebreaks: list[int]
+    winners: list[int]
+    ranks: list[int]
 
 
 class GameState:
@@ -29,9 +42,11 @@ class GameState:
     def move_from_id(self, action: int) -> Any:
         return self.Move.from_id(action)
 
-    def apply(self, move: Any, rng: Rng) -> Any:
+    def apply(self, move: Any, rng: Rng, play_forced: bool = True) -> Any:
         """A new state after ``move`` (notation or Move); chance comes from ``rng``.
 
+        Decisions with a single legal move are played too, unless ``play_forced`` is false:
+        then the new state may have one legal move, as another client's positions may.
         Raises IllegalMoveError for a move that is not legal here."""
         if isinstance(move, str):
             move = self.Move.parse(move)
@@ -41,7 +56,7 @@ class GameState:
                                    f"{', '.join(str(self.Move.from_id(a)) for a in legal) or 'none'})")
         s = self.copy()  # type: ignore[attr-defined]
         s._do(move, rng)
-        s._resolve_forced(rng)
+        s._resolve_forced(rng, play_forced)
         return s
 
     def play(self, move: Any, seed: int = 0) -> Any:
@@ -49,11 +64,19 @@ class GameState:
         return self.apply(move, Rng(seed))
 
     # ------------------------------------------------------------------ results
+    def ranks(self) -> list[int]:
+        """Each seat's place by (score, tie-break), 1 the best; equal keys share a place
+        (competition ranking: 1, 2, 2, 4)."""
+        keys = list(zip(self.scores(), self.tiebreaks()))  # type: ignore[attr-defined]
+        return [1 + sum(other > key for other in keys) for key in keys]
+
     def winners(self) -> list[int]:
         """The seats with the best (score, tie-break)."""
-        keys = list(zip(self.scores(), self.tiebreaks()))  # type: ignore[attr-defined]
-        best = max(keys)
-        return [i for i, key in enumerate(keys) if key == best]
+        return [i for i, rank in enumerate(self.ranks()) if rank == 1]
+
+    def result(self) -> GameResult:
+        """Scores, tie-breaks, winners and ranks (the final result once the game is over)."""
+        return GameResult(self.scores(), self.tiebreaks(), self.winners(), self.ranks())  # type: ignore[attr-defined]
 
     def returns(self) -> list[float]:
         """Share of the win per player (only meaningful once the game is over)."""

@@ -76,6 +76,14 @@ static const int8_t DEPOT_LAYOUT[ND][DS] = {
     {ANIMAL, BUILDING, SHIP, KNOWLEDGE},  {SHIP, BUILDING, ANIMAL, MINE},
     {MINE, KNOWLEDGE, BUILDING, BUILDING}, {BUILDING, ANIMAL, CASTLE, SHIP},
 };
+/* 3 players (2011 rulebook, page 3): the castle space of depot 6 (slot 2) takes a
+ * mine in phases B and D (data.py depot_colour). */
+static int depot_colour(int players, int phase, int d, int slot)
+{
+    if (players == 3 && d == 5 && slot == 2 && (phase == 1 || phase == 3))
+        return MINE;
+    return DEPOT_LAYOUT[d][slot];
+}
 static const int8_t PHASE_BONUS[PHASES] = {10, 8, 6, 4, 2};
 static const int8_t REGION_VP[9] = {0, 1, 3, 6, 10, 15, 21, 28, 36};
 /* Bonus tiles: large (first) and small (second) by player count. */
@@ -1003,7 +1011,7 @@ static void start_phase(state *s, mm_rng *rng)
     clear_depots(s);
     for (int d = 0; d < ND; d++)
         for (int slot = 0; slot < s->players; slot++) {
-            int colour = DEPOT_LAYOUT[d][slot];
+            int colour = depot_colour(s->players, s->phase, d, slot);
             s->depots[d * DS + slot] =
                 (int8_t)draw(s->stack, KINDS_FROM[colour], KINDS_FROM[colour + 1], rng);
         }
@@ -1265,7 +1273,7 @@ static int32_t check_board(const int32_t *v, int n)
     }
     for (int a = 0; a < SPACES; a++) {
         int t = v[O_DEPOTS + a];
-        if (t >= 0 && (tile_colour(t) != DEPOT_LAYOUT[a / DS][a % DS] || !COLOUR_BACKED[t]))
+        if (t >= 0 && (tile_colour(t) != depot_colour(n, v[G_PHASE], a / DS, a % DS) || !COLOUR_BACKED[t]))
             return O_DEPOTS + a;
     }
     for (int i = 0; i < BS; i++)

@@ -36,16 +36,22 @@ typedef struct search {
 
 int32_t mm_ismcts_rows(const mm_game *g) { return g->num_actions; }
 
-static double now_ms(void)
+static double clock_ms(clockid_t clock)
 {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(clock, &t);
     return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
 }
+
+static double now_ms(void) { return clock_ms(CLOCK_MONOTONIC); }
+
+/* CPU time of the calling thread: the search runs on one thread from start to end. */
+static double cpu_now_ms(void) { return clock_ms(CLOCK_THREAD_CPUTIME_ID); }
 
 static int valid_params(const mm_ismcts_params *p)
 {
     return p->max_iterations >= 0 && p->max_ms >= 0 && isfinite(p->max_ms)
+        && p->max_cpu_ms >= 0 && isfinite(p->max_cpu_ms)
         && p->max_nodes >= 2 && p->max_nodes <= INT32_MAX
         && p->exploration >= 0 && isfinite(p->exploration)
         && p->margin_weight >= 0 && p->margin_weight <= 1
@@ -251,7 +257,8 @@ static int iterate(search *s)
     return MM_OK;
 }
 
-static int stop_reason(const search *s, int64_t iterations, volatile int32_t *stop, double elapsed)
+static int stop_reason(const search *s, int64_t iterations, volatile int32_t *stop, double elapsed,
+                       double cpu_start)
 {
     const mm_ismcts_params *p = s->params;
     if (stop && *stop)
@@ -260,6 +267,8 @@ static int stop_reason(const search *s, int64_t iterations, volatile int32_t *st
         return MM_ISMCTS_STOP_ITERATIONS;
     if (p->max_ms > 0 && elapsed >= p->max_ms)
         return MM_ISMCTS_STOP_TIME;
+    if (p->max_cpu_ms > 0 && cpu_now_ms() - cpu_start >= p->max_cpu_ms)
+        return MM_ISMCTS_STOP_CPU_TIME;
     if (s->used >= s->cap)
         return MM_ISMCTS_STOP_NODES;
     return 0;
@@ -313,8 +322,8 @@ static void publish(const search *s, mm_ismcts_root_stats *out, mm_ismcts_summar
 
 /* Run iterations until a budget ends, publishing snapshots if asked; returns
  * MM_OK or an error of iterate(). */
-static int run(search *s, volatile int32_t *stop, double start, mm_ismcts_root_stats *out,
-               mm_ismcts_summary *sum)
+static int run(search *s, volatile int32_t *stop, double start, double cpu_start,
+               mm_ismcts_root_stats *out, mm_ismcts_summary *sum)
 {
     if (s->root_player < 0 || s->g->legal_moves(s->root, s->legal) <= 0) {
         sum->stop_reason = MM_ISMCTS_STOP_TERMINAL;
@@ -325,7 +334,7 @@ static int run(search *s, volatile int32_t *stop, double start, mm_ismcts_root_s
     int reason;
     for (;;) {
         double elapsed = now_ms() - start;
-        if ((reason = stop_reason(s, sum->iterations, stop, elapsed)) != 0)
+        if ((reason = stop_reason(s, sum->iterations, stop, elapsed, cpu_start)) != 0)
             break;
         if (next > 0 && elapsed >= next) {
             publish(s, out, sum);
@@ -365,7 +374,7 @@ int mm_ismcts_search(const mm_game *g, const int32_t *vec, int32_t len,
 {
     if (!g || !vec || !params || !stats || !summary || !valid_params(params) || !valid_stats(stats))
         return MM_ISMCTS_ERR_PARAMS;
-    double start = now_ms();
+    double start = now_ms(), cpu_start = cpu_now_ms();
     memset(summary, 0, sizeof *summary);
     summary->root_player = -1;
     summary->bad_field = -1;
@@ -376,10 +385,11 @@ int mm_ismcts_search(const mm_game *g, const int32_t *vec, int32_t len,
     search s = {.g = g, .params = params, .cap = (int32_t)cap, .rng = {params->seed}};
     int rc = prepare(&s, vec, len, summary);
     if (rc == MM_OK)
-        rc = run(&s, stop, start, stats, summary);
+        rc = run(&s, stop, start, cpu_start, stats, summary);
     if (rc == MM_OK)
         publish(&s, stats, summary);
     release(&s);
     summary->elapsed_ms = now_ms() - start;
+    summary->cpu_ms = cpu_now_ms() - cpu_start;
     return rc;
 }

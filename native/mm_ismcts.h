@@ -33,6 +33,7 @@
 #define MM_ISMCTS_STOP_NODES 3
 #define MM_ISMCTS_STOP_CANCELLED 4
 #define MM_ISMCTS_STOP_TERMINAL 5 /* the root is terminal or has no legal move */
+#define MM_ISMCTS_STOP_CPU_TIME 6 /* the search thread's CPU-time budget was spent */
 
 /* mm_ismcts_search() results besides MM_OK and the decode codes MM_ERR_* */
 #define MM_ISMCTS_ERR_PARAMS (-1)      /* a parameter or output pointer is invalid */
@@ -43,6 +44,8 @@
 typedef struct mm_ismcts_params {
     int64_t max_iterations; /* iterations to run; 0 = no iteration limit */
     double max_ms;          /* wall-clock budget in ms; 0 = no time limit */
+    double max_cpu_ms;      /* CPU-time budget of the calling thread in ms
+                               (CLOCK_THREAD_CPUTIME_ID); 0 = no limit */
     int64_t max_nodes;      /* node pool capacity, 2..INT32_MAX (the root uses one) */
     uint64_t seed;
     double exploration;     /* UCB1 constant c >= 0 */
@@ -73,6 +76,7 @@ typedef struct mm_ismcts_summary {
     int64_t iterations;  /* iterations completed */
     int64_t nodes;       /* nodes used, root included; <= max_nodes */
     double elapsed_ms;
+    double cpu_ms;       /* CPU time of the searching thread */
     double root_reward;  /* sum over iterations of the root player's reward */
     int32_t root_player; /* -1 when the root is terminal */
     int32_t players;
@@ -94,7 +98,8 @@ int32_t mm_ismcts_rows(const mm_game *g);
  * code MM_ERR_* (summary->bad_field names the vector index) or an
  * MM_ISMCTS_ERR_* code.  stop may be NULL; the search ends at the first
  * iteration boundary after *stop becomes non-zero.  The budget checks run
- * before every iteration in the order: cancelled, iterations, time, nodes. */
+ * before every iteration in the order: cancelled, iterations, time, CPU time,
+ * nodes. */
 int mm_ismcts_search(const mm_game *g, const int32_t *vec, int32_t len,
                      const mm_ismcts_params *params, volatile int32_t *stop,
                      mm_ismcts_root_stats *stats, mm_ismcts_summary *summary);

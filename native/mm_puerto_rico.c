@@ -166,8 +166,12 @@ static int warehouse_kinds(const mm_pr_player *p)
     return occupied(p, SMALL_WAREHOUSE) + 2 * occupied(p, LARGE_WAREHOUSE);
 }
 
-/* Free barrels kept after the Captain phase: 1, and 3 more with a Storehouse. */
-static int free_barrels(const mm_pr_player *p) { return 1 + 3 * occupied(p, STOREHOUSE); }
+/* Free barrels kept after the Captain phase: 1, and 3 more with a Storehouse (data.py). */
+enum { FREE_BARRELS = 1, STOREHOUSE_BARRELS = 3 };
+static int free_barrels(const mm_pr_player *p)
+{
+    return FREE_BARRELS + STOREHOUSE_BARRELS * occupied(p, STOREHOUSE);
+}
 
 static int held_mask(const mm_pr_player *p)
 {
@@ -181,9 +185,22 @@ static int seat(const mm_pr_state *s, int offset) { return (s->chooser + offset)
 
 /* The size of a seat's privilege in the role being played: 1 for the chooser,
  * 2 with an occupied Library, 0 for everyone else. */
+static int privilege_size(const mm_pr_state *s, int player)
+{
+    return 1 + occupied(&s->p[player], LIBRARY);
+}
+
 static int privilege(const mm_pr_state *s, int player)
 {
-    return player == s->chooser ? 1 + occupied(&s->p[player], LIBRARY) : 0;
+    return player == s->chooser ? privilege_size(s, player) : 0;
+}
+
+/* state.py _privilege_may_end: a privilege of `gain` could be what triggers the game end
+ * (supply lasts after `before` is spent, not after `before + gain` more): the player may
+ * decline it by a move. */
+static int privilege_may_end(int gain, int before, int supply)
+{
+    return before < supply && supply <= before + gain;
 }
 
 /* The discount that does not depend on the building: the builder's privilege and,
@@ -250,6 +267,10 @@ static int role_moves(const mm_pr_state *s, uint16_t *out)
             continue; /* identical to the first prospector card */
         out[n++] = (uint16_t)(MM_PR_A_ROLE + r);
     }
+    /* the mayor's colonists from those the ship's least refill (one per player) needs */
+    if (!s->role_taken[MAYOR]
+        && privilege_may_end(privilege_size(s, s->current), s->players - 1, s->colonist_supply))
+        out[n++] = MM_PR_A_DECLINE + MAYOR;
     return n;
 }
 
@@ -270,7 +291,9 @@ static int settler_moves(const mm_pr_state *s, uint16_t *out)
     for (int k = 0; k < NK; k++)
         if (s->faceup[k] > 0)
             out[n++] = (uint16_t)(MM_PR_A_SETTLE + k);
-    int may_quarry = (s->current == s->chooser && !extra) || occupied(p, CONSTRUCTION_HUT);
+    /* never two quarries in one Settler phase: last_slot marks the settler's first one */
+    int may_quarry = (s->current == s->chooser && !extra)
+                  || (occupied(p, CONSTRUCTION_HUT) && !(extra && s->last_slot == SLOT_QUARRY));
     if (may_quarry && s->quarry_supply > 0)
         out[n++] = MM_PR_A_QUARRY;
     if (!extra && occupied(p, HACIENDA) && !s->hacienda_done
@@ -465,6 +488,50 @@ static int ship_loads(const mm_pr_state *s, int player, uint16_t *out)
     return n;
 }
 
+static int captain_moves(const mm_pr_state *s, int player, uint16_t *out);
+
+/* state.py _captain_moves / _first_load_vp: whether the captain's privilege VP on his
+ * first load could be what triggers the game end for one of his loading actions. */
+static int captain_may_decline(const mm_pr_state *s)
+{
+    const mm_pr_player *p = &s->p[s->current];
+    uint16_t options[MM_PR_MAX_LEGAL];
+    int n = captain_moves(s, s->current, options), gain = privilege(s, s->current);
+    int harbor = occupied(p, HARBOR), small_wharf = 0;
+    if (s->current != s->chooser || s->captain_loaded || s->wharf_barrels)
+        return 0;
+    for (int i = 0; i < n; i++) {
+        int a = options[i], vp = -1;
+        if (a >= MM_PR_A_LOAD && a < MM_PR_A_WHARF) {
+            int k = (a - MM_PR_A_LOAD) / 5, capacity = (a - MM_PR_A_LOAD) % 5 + MM_PR_MIN_CAPACITY;
+            for (int j = 0; j < MM_PR_MAX_SHIPS && vp < 0; j++)
+                if (s->ship_capacity[j] == capacity)
+                    vp = min_int(p->goods[k], capacity - s->ship_count[j]);
+        } else if (a >= MM_PR_A_WHARF && a < MM_PR_A_STORE) {
+            vp = p->goods[a - MM_PR_A_WHARF];
+        }
+        small_wharf |= a >= MM_PR_A_SMALL_WHARF && a < MM_PR_A_SMALL_WHARF + NK;
+        if (vp >= 0 && privilege_may_end(gain, vp + harbor, s->vp_supply))
+            return 1;
+    }
+    for (int barrels = 1; small_wharf && barrels <= sum5(p->goods); barrels++)
+        if (privilege_may_end(gain, barrels / 2 + harbor, s->vp_supply))
+            return 1;
+    return 0;
+}
+
+/* The captain's moves, with the decline of his privilege (ids ascending: after pass). */
+static int captain_legal(const mm_pr_state *s, uint16_t *out)
+{
+    int n = captain_moves(s, s->current, out);
+    if (!captain_may_decline(s))
+        return n;
+    int at = n > 0 && out[0] == MM_PR_A_PASS;
+    memmove(out + at + 1, out + at, (size_t)(n - at) * sizeof *out);
+    out[at] = MM_PR_A_DECLINE + CAPTAIN;
+    return n + 1;
+}
+
 /* Loads, then the optional instead-of-a-load moves (Wharf, Small Wharf) with a
  * pass when nothing loads.  During a Small Wharf action its mover adds barrels in
  * non-decreasing kind order or passes to complete it. */
@@ -496,53 +563,32 @@ static int captain_moves(const mm_pr_state *s, int player, uint16_t *out)
     return n;
 }
 
-/* Canonical storage with one free barrel (state.py _storage_sequences): choices are
- * (warehouse mask, free-barrel kind); a 1-barrel free kind x is dropped when the
- * mask holds a larger 1-barrel kind (same outcome), and warehouse kinds are named
- * in ascending order after the ones already stored. */
-static int storage_moves_one(const mm_pr_player *p, int done, uint16_t *out)
-{
-    int held = held_mask(p), w = warehouse_kinds(p);
-    int top = done ? 31 - __builtin_clz((unsigned)done) : -1; /* highest stored kind */
-    int store = 0, keep = 0, n = 0;
-    for (int mask = 0; mask < 32; mask++) {
-        if ((mask & ~held) || popcount5(mask) != w || (mask & done) != done)
-            continue;
-        int ones = 0;
-        for (int k = 0; k < NK; k++)
-            ones |= ((mask >> k & 1) && p->goods[k] == 1) << k;
-        for (int x = 0; x < NK; x++) {
-            if (!(held >> x & 1) || (mask >> x & 1) || (p->goods[x] == 1 && ones >> (x + 1)))
-                continue;
-            int rest = mask & ~done;
-            if (!rest)
-                keep |= 1 << x;
-            else if (lowest((uint64_t)rest) >= top)
-                store |= 1 << lowest((uint64_t)rest);
-        }
-    }
-    for (int k = 0; k < NK; k++)
-        if (store >> k & 1)
-            out[n++] = (uint16_t)(MM_PR_A_STORE + k);
-    for (int k = 0; k < NK; k++)
-        if (keep >> k & 1)
-            out[n++] = (uint16_t)(MM_PR_A_KEEP + k);
-    return n;
-}
-
-/* Storage with several free barrels (Storehouse), by enumeration as in state.py:
- * every warehouse mask M of the allowed size gives the outcomes "all of M's kinds,
- * plus min(free, rest) barrels of the other kinds"; an outcome belongs to the
- * smallest mask giving it, and its sequence names M's kinds ascending, then the
- * kept barrels one at a time, kinds ascending. */
+/* Storage (state.py _storage_sequences), by enumeration: every warehouse mask M of the
+ * allowed size gives the outcomes "all of M's kinds, plus min(free, rest) barrels of the
+ * other kinds".  An outcome is open while M holds the kinds named so far (store_mask) and
+ * none kept so far, and its barrels include the kept ones: those choices may have been
+ * made in any order (another client's position).  An open outcome belongs to the smallest
+ * open mask giving it; its remaining moves name M's other kinds ascending, then the
+ * barrels still to keep one at a time, kinds ascending. */
 typedef struct storage_walk {
     const int8_t *goods;
+    const int8_t *kept;         /* free barrels kept so far */
     int held, size, free, done; /* done: the warehouse kinds named so far */
-    const int8_t *kept;         /* free barrels named so far (only with done complete) */
     int mask;                   /* the mask being enumerated */
     int o[NK];                  /* the outcome being built */
     int next;                   /* found: bits 0-4 store kind, bits 5-9 keep kind */
 } storage_walk;
+
+/* Whether mask m may still be the player's warehouse kinds. */
+static int storage_open(const storage_walk *w, int m)
+{
+    if ((m & ~w->held) || popcount5(m) != w->size || (m & w->done) != w->done)
+        return 0;
+    for (int k = 0; k < NK; k++)
+        if ((m >> k & 1) && w->kept[k])
+            return 0;
+    return 1;
+}
 
 /* Free barrels the outcome of mask m keeps besides m's kinds. */
 static int storage_rest(const storage_walk *w, int m)
@@ -553,48 +599,39 @@ static int storage_rest(const storage_walk *w, int m)
     return min_int(w->free, rest);
 }
 
-/* Whether outcome o belongs to a mask smaller than w->mask. */
+/* Whether open outcome o belongs to an open mask smaller than w->mask. */
 static int storage_taken(const storage_walk *w, const int o[NK])
 {
     for (int m = 0; m < w->mask; m++) {
-        if ((m & ~w->held) || popcount5(m) != w->size)
+        if (!storage_open(w, m))
             continue;
-        int others = 0, whole = 1;
+        int others = 0, fits = 1;
         for (int k = 0; k < NK; k++) {
             if (m >> k & 1)
-                whole &= o[k] == w->goods[k];
-            else
+                fits &= o[k] == w->goods[k];
+            else {
                 others += o[k];
+                fits &= o[k] >= w->kept[k];
+            }
         }
-        if (whole && others == storage_rest(w, m))
+        if (fits && others == storage_rest(w, m))
             return 1;
     }
     return 0;
 }
 
-/* The next move of a canonical outcome of w->mask after the moves made so far
- * (-1: none): a warehouse kind, else the next free barrel of the kinds outside it. */
+/* The next move of outcome w->o of w->mask (-1: none, the choice is complete). */
 static int storage_next(const storage_walk *w)
 {
     if (w->mask != w->done)
         return lowest((uint64_t)(w->mask & ~w->done));
-    int keep[NK], last = -1;
-    for (int k = 0; k < NK; k++) {
-        keep[k] = (w->mask >> k & 1) ? 0 : w->o[k];
-        last = w->kept[k] ? k : last;
-    }
-    for (int k = 0; k < last; k++)
-        if (keep[k] != w->kept[k])
-            return -1;
-    if (last >= 0 && keep[last] != w->kept[last])
-        return keep[last] > w->kept[last] ? NK + last : -1;
-    for (int k = last + 1; k < NK; k++)
-        if (keep[k])
+    for (int k = 0; k < NK; k++)
+        if (!(w->mask >> k & 1) && w->o[k] > w->kept[k])
             return NK + k;
     return -1;
 }
 
-/* Enumerate the fills of `left` barrels over kinds k.. outside the mask. */
+/* Enumerate the fills of `left` barrels over kinds k.. outside the mask, at least the kept ones. */
 static void storage_fill(storage_walk *w, int k, int left)
 {
     if (k == NK) {
@@ -608,53 +645,40 @@ static void storage_fill(storage_walk *w, int k, int left)
         storage_fill(w, k + 1, left);
         return;
     }
-    for (int take = min_int(left, w->goods[k]); take >= 0; take--) {
+    for (int take = min_int(left, w->goods[k]); take >= w->kept[k]; take--) {
         w->o[k] = take;
         storage_fill(w, k + 1, left - take);
     }
 }
 
-static int storage_moves_many(const mm_pr_state *s, const mm_pr_player *p, uint16_t *out)
+static storage_walk storage_of(const mm_pr_state *s)
 {
-    storage_walk w = {.goods = p->goods, .held = held_mask(p), .free = free_barrels(p),
-                      .done = s->store_mask, .kept = s->kept};
-    int keeping = sum5(s->kept) > 0, n = 0;
-    int top = w.done ? 31 - __builtin_clz((unsigned)w.done) : -1; /* highest stored kind */
+    const mm_pr_player *p = &s->p[s->current];
+    storage_walk w = {.goods = p->goods, .kept = s->kept, .held = held_mask(p),
+                      .free = free_barrels(p), .done = s->store_mask};
     w.size = min_int(warehouse_kinds(p), popcount5(w.held));
-    for (w.mask = 0; w.mask < 32; w.mask++) {
-        int rest = w.mask & ~w.done;
-        if ((w.mask & ~w.held) || popcount5(w.mask) != w.size || (w.mask & w.done) != w.done
-            || (keeping && rest) || (rest && lowest((uint64_t)rest) < top))
-            continue;
-        storage_fill(&w, 0, storage_rest(&w, w.mask));
-    }
+    return w;
+}
+
+static int storage_moves(const mm_pr_state *s, uint16_t *out)
+{
+    storage_walk w = storage_of(s);
+    int n = 0;
+    for (w.mask = 0; w.mask < 32; w.mask++)
+        if (storage_open(&w, w.mask))
+            storage_fill(&w, 0, storage_rest(&w, w.mask));
     for (int i = 0; i < 2 * NK; i++)
         if (w.next >> i & 1)
             out[n++] = (uint16_t)((i < NK ? MM_PR_A_STORE : MM_PR_A_KEEP - NK) + i);
     return n;
 }
 
-/* Whether the free barrels named so far complete a canonical outcome of the
- * warehouse kinds named (the player's storage ends). */
-static int storage_complete(const mm_pr_state *s, const mm_pr_player *p)
+/* Whether the choices made complete an outcome: every warehouse kind named and every free
+ * barrel kept (the player's storage ends). */
+static int storage_complete(const mm_pr_state *s)
 {
-    storage_walk w = {.goods = p->goods, .held = held_mask(p), .free = free_barrels(p),
-                      .mask = s->store_mask};
-    int others = 0;
-    w.size = min_int(warehouse_kinds(p), popcount5(w.held));
-    for (int k = 0; k < NK; k++) {
-        w.o[k] = (w.mask >> k & 1) ? p->goods[k] : s->kept[k];
-        others += (w.mask >> k & 1) ? 0 : s->kept[k];
-    }
-    return others == storage_rest(&w, w.mask) && !storage_taken(&w, w.o);
-}
-
-static int storage_moves(const mm_pr_state *s, uint16_t *out)
-{
-    const mm_pr_player *p = &s->p[s->current];
-    if (free_barrels(p) == 1 && !sum5(s->kept))
-        return storage_moves_one(p, s->store_mask, out);
-    return storage_moves_many(s, p, out);
+    storage_walk w = storage_of(s);
+    return popcount5(w.done) == w.size && sum5(s->kept) == storage_rest(&w, w.done);
 }
 
 /* Guest House moves of a seat: a guest to any empty circle of a slot from `first`
@@ -692,7 +716,7 @@ static int gen_moves(const mm_pr_state *s, uint16_t *out)
     case PH_BUILDER: return builder_moves(s, out);
     case PH_CRAFTSMAN: return craftsman_moves(s, out);
     case PH_TRADER: return trader_moves(s, out);
-    case PH_CAPTAIN: return captain_moves(s, s->current, out);
+    case PH_CAPTAIN: return captain_legal(s, out);
     case PH_STORAGE: return storage_moves(s, out);
     case PH_DRAFT: return draft_moves(s, out);
     case PH_GUESTS: return guest_moves(s, out);
@@ -854,6 +878,7 @@ static void finish_settler(mm_pr_state *s, mm_rng *rng)
         s->current = s->chooser;
         return;
     }
+    s->last_slot = 0;
     for (int k = 0; k < NK; k++) {
         s->discard[k] += s->faceup[k];
         s->faceup[k] = 0;
@@ -910,6 +935,8 @@ static void do_settler(mm_pr_state *s, int a, mm_rng *rng)
         if (hospice_colonist(s, p))
             p->plantation_colonists[k]++;
     } else if (a == MM_PR_A_QUARRY) {
+        if (s->turn == 0 && occupied(p, LIBRARY))
+            s->last_slot = SLOT_QUARRY; /* the Library tile will not be a second quarry */
         s->quarry_supply--;
         p->quarries++;
         p->island_used++;
@@ -985,11 +1012,11 @@ static void begin_placement(mm_pr_state *s)
     finish_mayor(s);
 }
 
-static void start_mayor(mm_pr_state *s)
+static void start_mayor(mm_pr_state *s, int with_privilege)
 {
     int n = s->players, each = s->colonist_ship / n, extra = s->colonist_ship % n;
     s->phase = PH_MAYOR;
-    for (int i = privilege(s, s->chooser); i > 0 && s->colonist_supply > 0; i--) {
+    for (int i = with_privilege ? privilege(s, s->chooser) : 0; i > 0 && s->colonist_supply > 0; i--) {
         s->colonist_supply--;
         s->p[s->chooser].san_juan++;
     }
@@ -1333,6 +1360,10 @@ static void do_captain(mm_pr_state *s, int a)
 {
     int at = s->current;
     mm_pr_player *p = &s->p[at];
+    if (a == MM_PR_A_DECLINE + CAPTAIN) { /* the privilege VP given up: he loads without it */
+        s->captain_loaded = 1;
+        return;
+    }
     if (a >= MM_PR_A_SMALL_WHARF) { /* one more barrel; the same player goes on */
         int k = a - MM_PR_A_SMALL_WHARF;
         p->goods[k]--;
@@ -1376,12 +1407,11 @@ static void do_captain(mm_pr_state *s, int a)
 static void do_storage(mm_pr_state *s, int a)
 {
     mm_pr_player *p = &s->p[s->current];
-    if (a < MM_PR_A_KEEP) {
+    if (a < MM_PR_A_KEEP)
         s->store_mask |= (int8_t)(1 << (a - MM_PR_A_STORE));
-        return;
-    }
-    s->kept[a - MM_PR_A_KEEP]++;
-    if (free_barrels(p) > 1 && !storage_complete(s, p))
+    else
+        s->kept[a - MM_PR_A_KEEP]++;
+    if (!storage_complete(s))
         return;
     for (int k = 0; k < NK; k++) {
         int keep = (s->store_mask >> k & 1) ? p->goods[k] : s->kept[k];
@@ -1411,7 +1441,7 @@ static void do_guests(mm_pr_state *s, int a)
 /* -- roles */
 static void do_role(mm_pr_state *s, int a)
 {
-    int r = a - MM_PR_A_ROLE;
+    int declined = a >= MM_PR_A_DECLINE, r = declined ? a - MM_PR_A_DECLINE : a - MM_PR_A_ROLE;
     mm_pr_player *p = &s->p[s->current];
     p->doubloons += s->role_doubloons[r];
     s->role_doubloons[r] = 0;
@@ -1420,7 +1450,7 @@ static void do_role(mm_pr_state *s, int a)
     s->turn = 0;
     switch (r) {
     case SETTLER: start_settler(s); break;
-    case MAYOR: start_mayor(s); break;
+    case MAYOR: start_mayor(s, !declined); break;
     case BUILDER: s->phase = PH_BUILDER; s->current = s->chooser; break;
     case CRAFTSMAN: start_craftsman(s); break;
     case TRADER: start_trader(s); break;
@@ -1803,6 +1833,15 @@ static int slot_free_in_vector(const layout *L, const int32_t *p, int slot)
     return c >= 0 ? BUILDINGS[slot - SLOT_BUILDING].circles - c : 0;
 }
 
+/* validate.py _library_quarry: settler phase, last_slot is the quarry while the settler
+ * with an occupied Library took a quarry as his first tile and is yet to take his Library tile. */
+static int library_quarry(const layout *L, const int32_t *v)
+{
+    const int32_t *chooser = player_in(L, v, v[G_CHOOSER]);
+    return v[G_PHASE] == PH_SETTLER && v[G_LAST_SLOT] == SLOT_QUARRY && v[G_TURN] >= 1
+        && chooser[L->p_build + LIBRARY] > 0 && chooser[P_QUARRIES] > 0;
+}
+
 /* validate.py _phase_fields: the fields only a phase in progress uses must hold
  * their idle value outside it. */
 static int32_t check_phase_fields(const layout *L, const int32_t *v)
@@ -1810,7 +1849,7 @@ static int32_t check_phase_fields(const layout *L, const int32_t *v)
     int phase = v[G_PHASE], v2 = L->version == 2;
     int last_slot = phase == PH_MAYOR
         || (v2 && (phase == PH_GUESTS || (phase == PH_CAPTAIN && v[G_WHARF_BARRELS] > 0)
-                   || (phase == PH_CRAFTSMAN && v[G_PRIVILEGE_LEFT] > 0)));
+                   || (phase == PH_CRAFTSMAN && v[G_PRIVILEGE_LEFT] > 0) || library_quarry(L, v)));
     const struct { int8_t field, allowed, idle; } fields[] = {
         {G_HACIENDA_DONE, phase == PH_SETTLER, 0}, {G_TO_PLACE, phase == PH_MAYOR, 0},
         {G_LAST_SLOT, (int8_t)last_slot, 0}, {G_PRODUCED, phase == PH_CRAFTSMAN, 0},
@@ -1876,6 +1915,34 @@ static int32_t check_progress_v2(const layout *L, const int32_t *v)
     return -1;
 }
 
+/* validate.py _storage_open: whether the storage choices so far, made in any order
+ * (another client's position), leave a choice: warehouse kinds of the allowed number
+ * holding those named and no kept barrel's kind, with room for the barrels kept, and not
+ * all named and kept already (a finished choice is played on, never asked). */
+static int storage_open_in_vector(const layout *L, const int32_t *v, const int32_t *cur, int held,
+                                  int warehouses)
+{
+    int v2 = L->version == 2, size = min_int(warehouses, popcount5(held)), named = v[G_STORE_MASK];
+    int free = FREE_BARRELS + (v2 && cur[L->p_build + STOREHOUSE] > 0) * STOREHOUSE_BARRELS, kept = 0;
+    for (int k = 0; k < NK; k++)
+        kept += v2 ? v[G_KEPT + k] : 0;
+    for (int m = 0; m < 32; m++) {
+        if ((m & ~held) || popcount5(m) != size || (m & named) != named)
+            continue;
+        int rest = 0, clash = 0;
+        for (int k = 0; k < NK; k++) {
+            if (m >> k & 1)
+                clash |= v2 && v[G_KEPT + k];
+            else
+                rest += cur[P_GOODS + k];
+        }
+        int room = min_int(free, rest);
+        if (!clash && (kept < room || (m != named && kept == room)))
+            return 1;
+    }
+    return 0;
+}
+
 /* validate.py _check_progress: where the turn stands. */
 static int32_t check_progress(const layout *L, const int32_t *v)
 {
@@ -1930,6 +1997,8 @@ static int32_t check_progress(const layout *L, const int32_t *v)
         int warehouses = (city[SMALL_WAREHOUSE] > 0) + 2 * (city[LARGE_WAREHOUSE] > 0);
         if (popcount5(held) <= warehouses)
             return G_CURRENT;
+        if (!storage_open_in_vector(L, v, cur, held, warehouses))
+            return G_STORE_MASK;
     }
     return -1;
 }
@@ -2399,8 +2468,8 @@ static int settler_value(const mm_pr_state *s, const mm_pr_player *p, int a)
 static int move_value(const mm_pr_state *s, int a, const mayor_plan *plan)
 {
     const mm_pr_player *p = &s->p[s->current];
-    if (a == MM_PR_A_PASS)
-        return 0;
+    if (a == MM_PR_A_PASS || (a >= MM_PR_A_DECLINE && a < MM_PR_A_BUILD))
+        return 0; /* a privilege declined: as good as a pass to the rollouts */
     switch (s->phase) {
     case ROLE: {
         int r = a - MM_PR_A_ROLE;

@@ -41,6 +41,7 @@
 #define MM_PR_A_SETTLE 9   /* + kind */
 #define MM_PR_A_QUARRY 14
 #define MM_PR_A_HACIENDA 15
+#define MM_PR_A_DECLINE 16 /* + role (mayor, captain): an optional privilege declined */
 #define MM_PR_A_BUILD 24   /* + building */
 #define MM_PR_A_PLACE 64   /* + mayor slot: kinds, quarry, buildings */
 #define MM_PR_A_CRAFT 112  /* + kind */

@@ -27,7 +27,8 @@ from ..engine import PositionError, get_game
 from ..native import NativeDecodeError, NativeGame
 from ..native import load as load_cffi_module
 
-STOP_REASONS = {1: "iterations", 2: "time", 3: "nodes", 4: "cancelled", 5: "terminal"}
+#: Why a search ended, by name: each is the C code MM_ISMCTS_STOP_<NAME> (read from the build).
+STOP_REASON_NAMES = ("iterations", "time", "nodes", "cancelled", "terminal", "cpu_time")
 ROLLOUT_POLICIES = {"random": 0, "heuristic": 1}
 DEFAULT_ITERATIONS = 1000
 DEFAULT_EXPLORATION = 0.7
@@ -79,6 +80,7 @@ class Analysis:
     moves: list[MoveInfo]
     iterations: int
     elapsed_ms: float
+    cpu_ms: float  # CPU time of the search threads, summed
     nodes: int
     stopped_by: str
     root_value: float  # the mover's mean reward; nan when no iteration ran
@@ -117,6 +119,7 @@ def _load_native(game_id: str, variant: str | None) -> NativeHandle:
 class _Settings:
     iterations: int | None
     time_ms: float | None
+    cpu_ms: float | None
     threads: int
     seed: int
     max_moves: int | None
@@ -134,6 +137,7 @@ def analyze(
     *,
     iterations: int | None = None,
     time_ms: float | None = None,
+    cpu_ms: float | None = None,
     threads: int = 1,
     seed: int | None = None,
     max_moves: int | None = None,
@@ -153,8 +157,9 @@ def analyze(
     """Search ``state`` for its player to move and return per-move statistics.
 
     The search ends at the first of ``iterations`` (total over threads),
-    ``time_ms``, ``max_nodes`` (total tree nodes) or ``stop_event`` being set;
-    with no budget given it runs ``DEFAULT_ITERATIONS``.  No more threads start
+    ``time_ms`` (wall clock), ``cpu_ms`` (each thread's own CPU time, the same
+    iterations whatever the machine's load), ``max_nodes`` (total tree nodes) or
+    ``stop_event`` being set; with no budget given it runs ``DEFAULT_ITERATIONS``.  No more threads start
     than there are iterations to run.  ``max_moves`` keeps only the most visited
     moves.  ``margin_weight`` blends the win share with the score margin (in
     units of ``margin_scale`` points).  ``native`` replaces the engine looked up
@@ -170,6 +175,7 @@ def analyze(
     settings = _settings(
         iterations=iterations,
         time_ms=time_ms,
+        cpu_ms=cpu_ms,
         threads=threads,
         seed=seed,
         max_moves=max_moves,
@@ -207,13 +213,15 @@ def analyze(
         except NativeDecodeError as e:
             raise _explain(state.game_id, vec, e) from None
     final = [tree.result() for tree in trees]
-    return _analysis(state, final, settings.max_moves, elapsed_ms)  # type: ignore[arg-type]
+    stopped_by = stop_reasons(native.lib)[max(snap.stop_reason for snap in final)]
+    return _analysis(state, final, settings.max_moves, elapsed_ms, stopped_by)  # type: ignore[arg-type]
 
 
 def _settings(
     *,
     iterations: Any,
     time_ms: Any,
+    cpu_ms: Any,
     threads: Any,
     seed: Any,
     max_moves: Any,
@@ -226,12 +234,14 @@ def _settings(
     root_action: Any,
 ) -> _Settings:
     """Validate the arguments of ``analyze``; errors name the parameter."""
-    if iterations is None and time_ms is None:
+    if iterations is None and time_ms is None and cpu_ms is None:
         iterations = DEFAULT_ITERATIONS
     if iterations is not None:
         iterations = _int("iterations", iterations, 1)
     if time_ms is not None:
         time_ms = _real("time_ms", time_ms, 1.0)
+    if cpu_ms is not None:
+        cpu_ms = _real("cpu_ms", cpu_ms, 1.0)
     threads = _int("threads", threads, 1, MAX_THREADS)
     if iterations is not None:
         threads = min(threads, iterations)
@@ -244,6 +254,7 @@ def _settings(
     return _Settings(
         iterations=iterations,
         time_ms=time_ms,
+        cpu_ms=cpu_ms,
         threads=threads,
         seed=_as_int("seed", seed) & _SEED_MASK,
         max_moves=None if max_moves is None else _int("max_moves", max_moves, 1),
@@ -332,6 +343,10 @@ class CheckedVector:
     def play(self, move: Any) -> Any:
         return self.state.play(move)
 
+    def result(self) -> Any:
+        """The reference state's ``result()`` (a finished game's scores, winners, ranks)."""
+        return self.state.result()
+
     @functools.cached_property
     def state(self) -> Any:
         """The reference state (decoded on first use; the native decoder has checked it)."""
@@ -367,6 +382,13 @@ def _explain(game_id: str, vec: np.ndarray, error: NativeDecodeError) -> ValueEr
     return PositionError(path, f"rejected by the native decoder (code {error.code})")
 
 
+@functools.cache
+def stop_reasons(lib: Any) -> dict[int, str]:
+    """The names of the C stop codes MM_ISMCTS_STOP_*. A search's reason is the highest code
+    any of its trees ended with (cpu_time > terminal > cancelled > nodes > time > iterations)."""
+    return {getattr(lib, f"MM_ISMCTS_STOP_{name.upper()}"): name for name in STOP_REASON_NAMES}
+
+
 def _split(total: int | None, parts: int, index: int) -> int:
     """Part ``index`` of ``total`` split evenly into ``parts``; None (no limit) gives 0,
     which means no limit to the C search."""
@@ -400,6 +422,7 @@ class _Tree:
             {
                 "max_iterations": _split(settings.iterations, settings.threads, index),
                 "max_ms": settings.time_ms or 0.0,
+                "max_cpu_ms": settings.cpu_ms or 0.0,
                 "max_nodes": _split(settings.max_nodes, settings.threads, index),
                 "seed": (settings.seed + index) & _SEED_MASK,
                 "exploration": settings.exploration,
@@ -458,7 +481,7 @@ class _Tree:
         children = summary.children
         arrays = {name: a[:children].copy() if copy else a[:children] for name, a in self.arrays.items()}
         return _Snapshot(arrays, summary.nodes, summary.root_reward, summary.iterations,
-                         summary.stop_reason, summary.root_player, summary.players)
+                         summary.stop_reason, summary.root_player, summary.players, summary.cpu_ms)
 
     def raise_for_error(self) -> None:
         lib, rc = self._native.lib, self.rc
@@ -491,6 +514,7 @@ class _Snapshot:
     stop_reason: int
     root_player: int
     players: int
+    cpu_ms: float  # 0 while the search runs
 
 
 def _run(
@@ -702,10 +726,9 @@ def _analysis(
     snapshots: list[_Snapshot],
     max_moves: int | None,
     elapsed_ms: float,
-    stopped_by: str | None = None,
+    stopped_by: str,
 ) -> Analysis:
-    """Merge the trees into an Analysis; ``stopped_by`` is the most restrictive
-    limit any tree hit (terminal > cancelled > nodes > time > iterations)."""
+    """Merge the trees into an Analysis that ``stopped_by`` ended ("running" while it runs)."""
     root_player, players = snapshots[0].root_player, snapshots[0].players
     iterations = sum(s.iterations for s in snapshots)
     root_reward = sum(s.root_reward for s in snapshots)
@@ -713,8 +736,9 @@ def _analysis(
         moves=[_move_info(state, m, players) for m in _merge(snapshots)[:max_moves]],
         iterations=iterations,
         elapsed_ms=elapsed_ms,
+        cpu_ms=sum(s.cpu_ms for s in snapshots),
         nodes=sum(s.nodes for s in snapshots),
-        stopped_by=stopped_by or STOP_REASONS[max(s.stop_reason for s in snapshots)],
+        stopped_by=stopped_by,
         root_value=root_reward / iterations if iterations else math.nan,
         player=root_player if root_player >= 0 else None,
     )

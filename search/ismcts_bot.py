@@ -7,7 +7,7 @@ from typing import Any
 from .ismcts import analyze
 
 #: Bot-spec keys and how to read them (``ismcts:time_ms=1000,threads=2``).
-_PARAMS = {"iterations": int, "time_ms": int, "threads": int, "exploration": float,
+_PARAMS = {"iterations": int, "time_ms": int, "cpu_ms": int, "threads": int, "exploration": float,
            "rollout_policy": str, "max_nodes": int}
 #: What a value that does not read is not.
 _KINDS = {int: "an int", float: "a number"}
@@ -25,7 +25,7 @@ class IsmctsBot:
                 self.options[key] = _PARAMS[key](text)
             except ValueError:
                 raise ValueError(f"bot {spec!r}: {key}={text!r} is not {_KINDS[_PARAMS[key]]}") from None
-        if "iterations" not in self.options and "time_ms" not in self.options:
+        if not {"iterations", "time_ms", "cpu_ms"} & set(self.options):
             self.options["time_ms"] = 1000
         self.seed = seed
         self.moves_played = 0

@@ -18,7 +18,7 @@ from ..v1 import analysis_pb2, analysis_pb2_grpc, position_pb2
 from . import budgets
 from .budgets import MIN_SEARCH_MS, Plan
 from .capacity import SearchGate
-from .convert import move_to_proto, position_error, position_from_proto, stats_to_proto
+from .convert import move_to_proto, position_error, position_from_proto, result_to_proto, stats_to_proto
 from .deadlines import DeadlineMargin
 from .errors import ServiceError
 from .limits import Limits
@@ -93,7 +93,8 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
         result = self._search(job, context, threading.Event())
         response = analysis_pb2.AnalyzeResponse(
             request_id=request.request_id, moves=map(move_to_proto, result.analysis.moves),
-            stats=stats_to_proto(result.analysis, final=True, deadline_cut=result.deadline_cut))
+            stats=stats_to_proto(result.analysis, final=True, deadline_cut=result.deadline_cut),
+            result=result_to_proto(job.state))
         self._answered(result)
         return response
 
@@ -109,7 +110,8 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
                     deadline_cut: bool = False) -> analysis_pb2.AnalyzeStreamResponse:
             return analysis_pb2.AnalyzeStreamResponse(
                 request_id=request.request_id, final=final, moves=map(move_to_proto, analysis.moves),
-                stats=stats_to_proto(analysis, final=final, deadline_cut=deadline_cut))
+                stats=stats_to_proto(analysis, final=final, deadline_cut=deadline_cut),
+                result=result_to_proto(job.state))
 
         def work() -> None:
             try:
@@ -141,9 +143,11 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
                 budgets.plan_budget(request.budget, self._limits) if strength == "budget" else
                 budgets.default_plan(self._limits))
         job = self._job(request.position, plan, request, 1)
-        if job.state.is_terminal:
-            raise ServiceError.invalid("position", "the game is over: there is no move to play")
         result = self._search(job, context, threading.Event())
+        stats = stats_to_proto(result.analysis, final=True, deadline_cut=result.deadline_cut)
+        if job.state.is_terminal:  # no move: the stop reason TERMINAL and the result say why
+            return analysis_pb2.BestMoveResponse(request_id=request.request_id, stats=stats,
+                                                 result=result_to_proto(job.state))
         if not result.analysis.moves:
             if result.analysis.stopped_by == "cancelled":  # the call's end, or shutdown
                 raise ServiceError(grpc.StatusCode.CANCELLED, "cancelled before a search iteration finished")
@@ -152,7 +156,7 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
         best = result.analysis.moves[0]
         response = analysis_pb2.BestMoveResponse(
             request_id=request.request_id, move=best.move, line=move_to_proto(best),
-            stats=stats_to_proto(result.analysis, final=True, deadline_cut=result.deadline_cut))
+            stats=stats)
         self._answered(result)
         return response
 
@@ -196,7 +200,7 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
 
             try:
                 analysis = analyze(job.state, iterations=plan.iterations, time_ms=plan.time_ms,
-                                   threads=plan.threads, seed=job.seed, max_moves=job.max_moves,
+                                   cpu_ms=plan.cpu_ms, threads=plan.threads, seed=job.seed, max_moves=job.max_moves,
                                    stop_event=stop, on_progress=progress,
                                    report_every_ms=report_every_ms or self._limits.metrics_report_every_ms,
                                    vector=job.vector, root_action=job.root_action)

@@ -25,6 +25,7 @@ class Plan:
     iterations: int | None
     time_ms: float | None
     threads: int
+    cpu_ms: float | None = None  # each search thread's CPU time
 
     def within_limits(self, limits: Limits) -> Plan:
         """This plan ending by the server's caps too, whatever its kind: every search
@@ -62,9 +63,13 @@ def plan_budget(budget: analysis_pb2.SearchBudget, limits: Limits, field: str = 
     time_ms = _bounded(f"{field}.time_ms", budget.time_ms, 0, limits.max_time_ms)
     threads = _bounded(f"{field}.threads", budget.threads, 0, limits.threads_per_search,
                        "the server's threads per search")
+    cpu_ms = _bounded(f"{field}.cpu_ms", budget.cpu_ms, 0, limits.max_time_ms)
+    if cpu_ms and not time_ms:  # CPU time runs slower than the clock under load: the clock still caps it
+        time_ms = limits.max_time_ms
     if not iterations and not time_ms:
         iterations = limits.default_iterations
-    return Plan(iterations or None, float(time_ms) or None, threads or limits.threads_per_search)
+    return Plan(iterations or None, float(time_ms) or None, threads or limits.threads_per_search,
+                float(cpu_ms) or None)
 
 
 def plan_level(level: int, field: str = "level") -> Plan:

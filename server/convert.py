@@ -19,16 +19,12 @@ from google.protobuf.message import Message
 from ..engine import PositionError, game_ids, get_game
 from ..engine.position import from_position, state_key, to_position
 from ..search.ismcts import Analysis, MoveInfo
-from ..v1 import analysis_pb2, position_pb2
+from ..v1 import analysis_pb2, position_pb2, result_pb2
 from .errors import ServiceError, quoted
 
-STOP_REASONS = {
-    "iterations": analysis_pb2.STOP_REASON_ITERATIONS,
-    "time": analysis_pb2.STOP_REASON_TIME,
-    "nodes": analysis_pb2.STOP_REASON_NODES,
-    "cancelled": analysis_pb2.STOP_REASON_CANCELLED,
-    "terminal": analysis_pb2.STOP_REASON_TERMINAL,
-}
+def stop_reason_to_proto(name: str) -> int:
+    """The StopReason of a search's ``stopped_by`` ("cpu_time" is STOP_REASON_CPU_TIME)."""
+    return analysis_pb2.StopReason.Value(f"STOP_REASON_{name.upper()}")
 
 
 def message_to_dict(message: Message) -> dict[str, Any]:
@@ -218,6 +214,24 @@ def position_to_proto(state: Any, viewer: int | None = None) -> position_pb2.Pos
     return dict_to_message(to_position(state, viewer), position_pb2.Position())
 
 
+def result_to_proto(state: Any) -> result_pb2.GameResult | None:
+    """The GameResult of a finished game's state; None while the game goes on."""
+    if not state.is_terminal:
+        return None
+    r = state.result()
+    return result_pb2.GameResult(scores=r.scores, tiebreaks=r.tiebreaks, winners=r.winners, ranks=r.ranks)
+
+
+def result_from_proto(response: Any) -> dict[str, list[int]] | None:
+    """A response's ``result`` as a dict shaped like ``dataclasses.asdict(GameResult)``;
+    None when it has none (the game goes on)."""
+    if not response.HasField("result"):
+        return None
+    r = response.result
+    return {"scores": list(r.scores), "tiebreaks": list(r.tiebreaks), "winners": list(r.winners),
+            "ranks": list(r.ranks)}
+
+
 def move_to_proto(move: MoveInfo) -> analysis_pb2.MoveAnalysis:
     return analysis_pb2.MoveAnalysis(move=move.move, action=move.action, visits=move.visits,
                                      win_rate=move.win_rate, expected_scores=move.expected_scores,
@@ -229,12 +243,12 @@ def stats_to_proto(analysis: Analysis, *, final: bool, deadline_cut: bool) -> an
     and a time stop is a deadline stop when the deadline cut the time budget."""
     reason = analysis_pb2.STOP_REASON_UNSPECIFIED
     if final:
-        reason = STOP_REASONS[analysis.stopped_by]
+        reason = stop_reason_to_proto(analysis.stopped_by)
         if deadline_cut and reason == analysis_pb2.STOP_REASON_TIME:
             reason = analysis_pb2.STOP_REASON_DEADLINE
     stats = analysis_pb2.SearchStats(iterations=analysis.iterations, elapsed_ms=analysis.elapsed_ms,
                                      nodes=analysis.nodes, stop_reason=reason,
-                                     root_value=analysis.root_value)
+                                     root_value=analysis.root_value, cpu_ms=analysis.cpu_ms)
     if analysis.player is not None:
         stats.player = analysis.player
     return stats
@@ -249,6 +263,7 @@ def analysis_from_proto(moves: Any, stats: analysis_pb2.SearchStats) -> dict[str
                    "expected_scores": list(m.expected_scores), "pv": list(m.pv)} for m in moves],
         "iterations": stats.iterations,
         "elapsed_ms": stats.elapsed_ms,
+        "cpu_ms": stats.cpu_ms,
         "nodes": stats.nodes,
         "stopped_by": reason,
         "root_value": stats.root_value,

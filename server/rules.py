@@ -9,7 +9,7 @@ import grpc
 
 from ..engine import IllegalMoveError, InvalidMoveError, Rng, game_ids, get_game
 from ..v1 import rules_pb2, rules_pb2_grpc
-from .convert import find_game, position_from_proto, position_to_proto
+from .convert import find_game, position_from_proto, position_to_proto, result_to_proto
 from .errors import ServiceError, quoted
 
 _SWITCH = ("false", "true")
@@ -85,6 +85,8 @@ class RulesServicer(rules_pb2_grpc.RulesServicer):
         ])
         if state.current_player is not None:
             response.current_player = state.current_player
+        else:
+            response.result.CopyFrom(result_to_proto(state))
         return response
 
     def ApplyMove(self, request: rules_pb2.ApplyMoveRequest,
@@ -94,4 +96,5 @@ class RulesServicer(rules_pb2_grpc.RulesServicer):
             state = state.apply(request.move, Rng(request.seed))
         except (InvalidMoveError, IllegalMoveError) as e:
             raise ServiceError.invalid("move", str(e)) from None
-        return rules_pb2.ApplyMoveResponse(position=position_to_proto(state, viewer))
+        return rules_pb2.ApplyMoveResponse(position=position_to_proto(state, viewer),
+                                           result=result_to_proto(state))

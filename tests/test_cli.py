@@ -209,7 +209,9 @@ def test_version_and_messages(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         state = state.apply(legal[rng.below(len(legal))], rng)
     path = tmp_path / "over.json"
     path.write_text(dumps(to_position(state)))
-    assert run(capsys, "moves", str(path)) == (0, "", "meeplemind moves: no player to move: the game is over\n")
+    code, out, err = run(capsys, "moves", str(path))
+    assert (code, err) == (0, "meeplemind moves: no player to move: the game is over\n")
+    assert out.startswith(f"game over: P{state.winners()[0]} wins")
     code, _, err = run(capsys, "apply", str(path), "pass")
     assert code == 2 and err == "meeplemind apply: error: move pass: no player to move: the game is over\n"
 
@@ -239,7 +241,7 @@ def test_review_of_a_selfplay_game(tmp_path: Path, capsys: pytest.CaptureFixture
     assert [p["player"] for p in review["summary"]["players"]] == [1]
     assert review["summary"]["moves_reviewed"] == len(review["moves"]) > 0
     code, again, _ = run(capsys, "review", str(path), "--iterations", "150", "--seed", "2", "--seat", "1", "--json")
-    strip = lambda r: [{**m, "stats": {**m["stats"], "elapsed_ms": 0}} for m in r["moves"]]  # noqa: E731
+    strip = lambda r: [{**m, "stats": {**m["stats"], "elapsed_ms": 0, "cpu_ms": 0}} for m in r["moves"]]  # noqa: E731
     assert strip(json.loads(again)) == strip(review)
 
 

@@ -43,7 +43,7 @@ def metadata(token: str | None) -> tuple[tuple[str, str], ...]:
 
 
 def deadline(timeout: float | None, time_ms: int | None) -> float | None:
-    """A call's timeout: ``timeout`` plus the search's time budget (None: no deadline)."""
+    """A call's timeout: ``timeout`` plus the search's time (or CPU-time) budget (None: no deadline)."""
     return None if timeout is None else timeout + (time_ms or 0) / 1e3
 
 
@@ -77,9 +77,11 @@ def position_out(message: position_pb2.Position, as_dict: bool) -> position_pb2.
                                      always_print_fields_with_no_presence=True)
 
 
-def budget(iterations: int | None, time_ms: int | None, threads: int | None) -> analysis_pb2.SearchBudget:
+def budget(iterations: int | None, time_ms: int | None, threads: int | None,
+           cpu_ms: int | None = None) -> analysis_pb2.SearchBudget:
     """A SearchBudget; None leaves a value to the server's default."""
-    return analysis_pb2.SearchBudget(iterations=iterations or 0, time_ms=time_ms or 0, threads=threads or 0)
+    return analysis_pb2.SearchBudget(iterations=iterations or 0, time_ms=time_ms or 0, threads=threads or 0,
+                                     cpu_ms=cpu_ms or 0)
 
 
 def new_game_request(game: str, players: int, seed: int,
@@ -90,32 +92,31 @@ def new_game_request(game: str, players: int, seed: int,
 
 def best_move_request(position_: PositionLike, level: int | None, iterations: int | None,
                       time_ms: int | None, threads: int | None, seed: int | None,
-                      request_id: str) -> analysis_pb2.BestMoveRequest:
+                      request_id: str, cpu_ms: int | None = None) -> analysis_pb2.BestMoveRequest:
     request = analysis_pb2.BestMoveRequest(request_id=request_id, position=position(position_), seed=seed)
     if level is not None:
-        if iterations or time_ms or threads:
-            raise ValueError("level: a level and a budget (iterations, time_ms, threads) exclude each other")
+        if iterations or time_ms or threads or cpu_ms:
+            raise ValueError("level: a level and a budget (iterations, time_ms, cpu_ms, threads) exclude each other")
         request.level = level
-    elif iterations or time_ms or threads:
-        request.budget.CopyFrom(budget(iterations, time_ms, threads))
+    elif iterations or time_ms or threads or cpu_ms:
+        request.budget.CopyFrom(budget(iterations, time_ms, threads, cpu_ms))
     return request
 
 
 def review_request(game: RecordLike, iterations: int | None, time_ms: int | None, threads: int | None,
-                   seats: Sequence[int], seed: int | None, request_id: str) -> analysis_pb2.ReviewGameRequest:
+                   seats: Sequence[int], seed: int | None, request_id: str,
+                   cpu_ms: int | None = None) -> analysis_pb2.ReviewGameRequest:
     return analysis_pb2.ReviewGameRequest(request_id=request_id, game=record(game),
-                                          budget=budget(iterations, time_ms, threads), seats=seats, seed=seed)
+                                          budget=budget(iterations, time_ms, threads, cpu_ms), seats=seats, seed=seed)
 
 
 def result(response: rules_pb2.LegalMovesResponse) -> GameResult:
     """A position's GameResult from its LegalMoves answer: the final result when the
     service sends one (``LegalMovesResponse.result``, in versions of the contract that have it)."""
     current = response.current_player if response.HasField("current_player") else None
-    over = not response.moves
-    if over and "result" in response.DESCRIPTOR.fields_by_name and response.HasField("result"):
-        r = getattr(response, "result")
-        return GameResult(True, None, list(r.scores), list(r.tiebreaks), list(r.winners), list(r.ranks))
-    return GameResult(over, current, [], [], [], [])
+    if response.HasField("result"):
+        return GameResult.from_proto(response.result)
+    return GameResult(False, current, [], [], [], [])
 
 
 class ReviewCollector:

@@ -92,40 +92,40 @@ class Client:
         return shared.result(self._legal_moves(position))
 
     # --------------------------------------------------------------- analysis
-    def analyze(self, position: PositionLike, *, iterations: int | None = None, time_ms: int | None = None,
+    def analyze(self, position: PositionLike, *, iterations: int | None = None, time_ms: int | None = None, cpu_ms: int | None = None,
                 threads: int | None = None, seed: int | None = None, max_moves: int | None = None,
                 request_id: str = "") -> Analysis:
         """The search's statistics of the position's moves; budget values left None take
         the server's defaults."""
         request = analysis_pb2.AnalyzeRequest(
             request_id=request_id, position=shared.position(position),
-            budget=shared.budget(iterations, time_ms, threads), seed=seed, max_moves=max_moves or 0)
+            budget=shared.budget(iterations, time_ms, threads, cpu_ms), seed=seed, max_moves=max_moves or 0)
         return Analysis.from_proto(self._call(self._analysis.Analyze, request,
-                                              shared.deadline(self.timeout, time_ms)))
+                                              shared.deadline(self.timeout, time_ms or cpu_ms)))
 
     def analyze_stream(self, position: PositionLike, *, iterations: int | None = None,
-                       time_ms: int | None = None, threads: int | None = None, seed: int | None = None,
+                       time_ms: int | None = None, cpu_ms: int | None = None, threads: int | None = None, seed: int | None = None,
                        max_moves: int | None = None, report_every_ms: int | None = None,
                        request_id: str = "") -> Iterator[Analysis]:
         """Progress reports about every ``report_every_ms``, then the final analysis
         (``final``); leaving the loop early cancels the search."""
         request = analysis_pb2.AnalyzeStreamRequest(
             request_id=request_id, position=shared.position(position),
-            budget=shared.budget(iterations, time_ms, threads), seed=seed, max_moves=max_moves or 0,
+            budget=shared.budget(iterations, time_ms, threads, cpu_ms), seed=seed, max_moves=max_moves or 0,
             report_every_ms=report_every_ms or 0)
         for response in self._stream(self._analysis.AnalyzeStream, request,
-                                     shared.deadline(self.timeout, time_ms)):
+                                     shared.deadline(self.timeout, time_ms or cpu_ms)):
             yield Analysis.from_proto(response)
 
     def best_move(self, position: PositionLike, *, level: int | None = None, iterations: int | None = None,
-                  time_ms: int | None = None, threads: int | None = None, seed: int | None = None,
+                  time_ms: int | None = None, cpu_ms: int | None = None, threads: int | None = None, seed: int | None = None,
                   request_id: str = "") -> BestMove:
         """The move to play: by ``level`` (1-10), by a budget, or by the server's default."""
-        request = shared.best_move_request(position, level, iterations, time_ms, threads, seed, request_id)
+        request = shared.best_move_request(position, level, iterations, time_ms, threads, seed, request_id, cpu_ms)
         return BestMove.from_proto(self._call(self._analysis.BestMove, request,
-                                              shared.deadline(self.timeout, time_ms)))
+                                              shared.deadline(self.timeout, time_ms or cpu_ms)))
 
-    def review(self, game: RecordLike, *, iterations: int | None = None, time_ms: int | None = None,
+    def review(self, game: RecordLike, *, iterations: int | None = None, time_ms: int | None = None, cpu_ms: int | None = None,
                threads: int | None = None, seats: Sequence[int] = (), seed: int | None = None,
                on_move: Callable[[MoveReview], None] | None = None, timeout: float | None = None,
                request_id: str = "") -> Review:
@@ -133,7 +133,7 @@ class Client:
         --json``'s ``start`` and ``moves``), each reviewed move also given to ``on_move`` as it
         comes. Its deadline is ``timeout`` alone (None: none), since a review's length grows
         with the game."""
-        request = shared.review_request(game, iterations, time_ms, threads, seats, seed, request_id)
+        request = shared.review_request(game, iterations, time_ms, threads, seats, seed, request_id, cpu_ms)
         collector = shared.ReviewCollector()
         for response in self._stream(self._analysis.ReviewGame, request, timeout):
             move = collector.add(response)

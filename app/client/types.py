@@ -8,7 +8,7 @@ from typing import Any
 
 from google.protobuf import json_format
 
-from ..v1 import analysis_pb2, rules_pb2
+from ..v1 import analysis_pb2, result_pb2, rules_pb2
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +50,21 @@ class GameResult:
     winners: list[int]
     ranks: list[int]
 
+    @classmethod
+    def from_proto(cls, m: result_pb2.GameResult) -> GameResult:
+        """A finished game's result."""
+        return cls(True, None, list(m.scores), list(m.tiebreaks), list(m.winners), list(m.ranks))
+
+    def to_proto(self) -> result_pb2.GameResult | None:
+        """The GameResult of a finished game; None while it goes on."""
+        return result_pb2.GameResult(scores=self.scores, tiebreaks=self.tiebreaks, winners=self.winners,
+                                     ranks=self.ranks) if self.over else None
+
+
+def _result(m: Any) -> GameResult | None:
+    """A response's ``result`` (a finished game's), or None."""
+    return GameResult.from_proto(m.result) if m.HasField("result") else None
+
 
 @dataclass(frozen=True, slots=True)
 class MoveAnalysis:
@@ -83,16 +98,17 @@ class SearchStats:
     stop_reason: str
     root_value: float
     player: int | None
+    cpu_ms: float = 0.0
 
     @classmethod
     def from_proto(cls, m: analysis_pb2.SearchStats) -> SearchStats:
         return cls(m.iterations, m.elapsed_ms, m.nodes, stop_reason_name(m.stop_reason), m.root_value,
-                   m.player if m.HasField("player") else None)
+                   m.player if m.HasField("player") else None, m.cpu_ms)
 
     def to_proto(self) -> analysis_pb2.SearchStats:
         return analysis_pb2.SearchStats(iterations=self.iterations, elapsed_ms=self.elapsed_ms, nodes=self.nodes,
                                         stop_reason=stop_reason_value(self.stop_reason),
-                                        root_value=self.root_value, player=self.player)
+                                        root_value=self.root_value, player=self.player, cpu_ms=self.cpu_ms)
 
 
 def stop_reason_name(value: int) -> str:
@@ -114,29 +130,33 @@ class Analysis:
     moves: list[MoveAnalysis]
     stats: SearchStats
     final: bool = True
+    result: GameResult | None = None  # a finished game's (stop reason "terminal", no moves)
 
     @classmethod
     def from_proto(cls, m: Any) -> Analysis:
         final = m.final if isinstance(m, analysis_pb2.AnalyzeStreamResponse) else True
         return cls(m.request_id, [MoveAnalysis.from_proto(x) for x in m.moves],
-                   SearchStats.from_proto(m.stats), final)
+                   SearchStats.from_proto(m.stats), final, _result(m))
 
     def to_proto(self) -> analysis_pb2.AnalyzeResponse:
         """The AnalyzeResponse of this analysis (a progress report's ``final`` is dropped)."""
         return analysis_pb2.AnalyzeResponse(request_id=self.request_id, moves=[m.to_proto() for m in self.moves],
-                                            stats=self.stats.to_proto())
+                                            stats=self.stats.to_proto(),
+                                            result=self.result.to_proto() if self.result else None)
 
 
 @dataclass(frozen=True, slots=True)
 class BestMove:
     request_id: str
-    move: str
+    move: str  # "" for a finished game
     line: MoveAnalysis
     stats: SearchStats
+    result: GameResult | None = None  # a finished game's
 
     @classmethod
     def from_proto(cls, m: analysis_pb2.BestMoveResponse) -> BestMove:
-        return cls(m.request_id, m.move, MoveAnalysis.from_proto(m.line), SearchStats.from_proto(m.stats))
+        return cls(m.request_id, m.move, MoveAnalysis.from_proto(m.line), SearchStats.from_proto(m.stats),
+                   _result(m))
 
 
 @dataclass(frozen=True, slots=True)

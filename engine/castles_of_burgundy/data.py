@@ -99,6 +99,20 @@ DEPOT_LAYOUT = (
     (MINE, KNOWLEDGE, BUILDING, BUILDING),
     (BUILDING, ANIMAL, CASTLE, SHIP),
 )
+#: 3 players (2011 rulebook, page 3): the castle space of depot 6 (slot 2) takes a mine in
+#: phases B and D (a castle in A, C and E).
+THREE_PLAYER_MINE_SPACE, THREE_PLAYER_MINE_PHASES = (5, 2), (1, 3)
+
+
+def depot_colour(players: int, phase: int, depot: int, slot: int) -> int:
+    """The colour of tile a depot space takes in ``phase``: its printed colour, except the
+    3-player mine space in phases B and D."""
+    if (players == 3 and (depot, slot) == THREE_PLAYER_MINE_SPACE
+            and phase in THREE_PLAYER_MINE_PHASES):
+        return MINE
+    return DEPOT_LAYOUT[depot][slot]
+
+
 #: Depot pairs a ship takes goods from with knowledge #5: the ring 1-2-3-4-5-6-1.
 DEPOT_PAIRS = tuple((d, (d + 1) % NUM_DEPOTS) for d in range(NUM_DEPOTS))
 

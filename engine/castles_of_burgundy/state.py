@@ -38,7 +38,7 @@ from ..rng import Rng
 from .board import CELL_COLOUR, CELL_DIE, NUM_CELLS, START_CELL
 from .data import (
     ANIMAL, BANK_SILVERLINGS, BLACK_BACKED, BLACK_SLOTS, BOARDING_HOUSE_WORKERS, BUILDING, BUY_PRICE, CASTLE,
-    COLOUR_BACKED, COLOUR_KINDS, DEPOT_LAYOUT, DEPOT_PAIRS, DEPOT_SLOTS, FREE_PLACE_KNOWLEDGE,
+    COLOUR_BACKED, COLOUR_KINDS, DEPOT_PAIRS, DEPOT_SLOTS, FREE_PLACE_KNOWLEDGE, depot_colour,
     GOODS_PER_COLOUR, GOODS_SPACES, K_BUY_ANY_DEPOT, K_FOUR_WORKERS, K_FREE_TAKE, K_MINE_WORKER,
     K_SALE_SILVERLING, K_SALE_WORKER, K_TWO_DEPOT_SHIP, K_WORKER_TWO_STEPS, K_WORKERS_SILVERLING,
     KNOWLEDGE, MINE, NUM_COLOURS, NUM_DEPOTS, NUM_GOODS, NUM_TILES, PHASES, ROUNDS, SETUPS, SHIP, STORAGE, T_BANK,
@@ -320,14 +320,14 @@ class State(GameState):
         return [A_GOODS + g for g in goods]
 
     # ------------------------------------------------------------------- apply
-    def _resolve_forced(self, rng: Rng) -> None:
-        """End finished turns and play every decision that has a single move."""
+    def _resolve_forced(self, rng: Rng, play_forced: bool = True) -> None:
+        """End finished turns and (``play_forced``) play every decision that has a single move."""
         while self.stage != ST_END:
             if self._turn_over():
                 self._end_turn(rng)
                 continue
             legal = self.legal_action_ids()
-            if len(legal) != 1:
+            if len(legal) != 1 or not play_forced:
                 return
             self._do(Move.from_id(legal[0]), rng)
 
@@ -495,7 +495,7 @@ class State(GameState):
         self._clear_depots()
         for d in range(NUM_DEPOTS):
             for slot in range(setup.depot_slots):
-                lo, hi = COLOUR_KINDS[DEPOT_LAYOUT[d][slot]]
+                lo, hi = COLOUR_KINDS[depot_colour(self.num_players, self.phase, d, slot)]
                 self.depots[d * DEPOT_SLOTS + slot] = _draw(self.stack, lo, hi, rng)
         for i in range(setup.black_slots):
             self.black[i] = _draw(self.black_stack, 0, NUM_TILES, rng)

@@ -15,10 +15,10 @@ import numpy as np
 
 from .board import CELL_COLOUR, COLOUR_CELLS, NEIGHBOURS, NUM_CELLS, REGION_OF, REGIONS, START_CELL
 from .data import (
-    BLACK_BACKED, BLACK_SLOTS, BUILDING, COLOUR_BACKED, COLOURS, DEPOT_LAYOUT, DEPOT_PAIRS,
+    BLACK_BACKED, BLACK_SLOTS, BUILDING, COLOUR_BACKED, COLOURS, DEPOT_PAIRS,
     DEPOT_SLOTS, GOODS_PER_COLOUR, GOODS_SPACES, K_DUPLICATE_BUILDINGS, K_TWO_DEPOT_SHIP,
     NUM_COLOURS, NUM_DEPOTS, NUM_GOODS, NUM_TILES, PHASES, ROUNDS, SETUPS, STORAGE, T_CASTLE,
-    T_SHIP, TILE_COLOUR, TILE_NAMES, TILE_TOTAL,
+    T_SHIP, TILE_COLOUR, TILE_NAMES, TILE_TOTAL, depot_colour,
 )
 from .state import ST_DISCARD, ST_END, ST_GOODS, ST_TILE, STAGES
 
@@ -133,7 +133,7 @@ def _check_board(v: Sequence[int], n: int) -> Failure | None:
         t = v[O_DEPOTS + a]
         if t < 0:
             continue
-        printed = DEPOT_LAYOUT[a // DEPOT_SLOTS][a % DEPOT_SLOTS]
+        printed = depot_colour(n, v[G_PHASE], a // DEPOT_SLOTS, a % DEPOT_SLOTS)
         if TILE_COLOUR[t] != printed:
             return O_DEPOTS + a, f"a {TILE_NAMES[t]} tile on a {COLOURS[printed]} space"
         if not COLOUR_BACKED[t]:

@@ -19,6 +19,8 @@ SETTLER, MAYOR, BUILDER, CRAFTSMAN, TRADER, CAPTAIN, PROSPECTOR, PROSPECTOR2 = r
 
 ISLAND_SPACES = 12
 CITY_SPACES = 12
+#: Barrels kept free after the Captain phase besides warehouses: 1, and 3 more with a Storehouse.
+FREE_BARRELS, STOREHOUSE_BARRELS = 1, 3
 
 
 @dataclass(frozen=True)

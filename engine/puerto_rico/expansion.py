@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 from ..rng import Rng
 from .data import (
     AQUEDUCT, BLACK_MARKET, BUILDING_IDS, BUILDINGS, CHURCH, CHURCH_VP, CITY_SPACES, CLOISTER,
-    CLOISTER_VP, CONSTRUCTION_HUT, DRAFT_PICKS, DRAFT_SLOTS, FOREST_HOUSE, FORESTS, GUEST_HOUSE,
+    CLOISTER_VP, CONSTRUCTION_HUT, DRAFT_PICKS, DRAFT_SLOTS, FOREST_HOUSE, FORESTS, GUEST_HOUSE, HARBOR,
     INDIGO, INDIGO_PLANT, ISLAND_SPACES, LIBRARY, LIGHTHOUSE, NUM_BUILDINGS, PRICES, SMALL_WHARF,
-    SPECIALTY_FACTORY, STOREHOUSE, SUGAR, SUGAR_MILL, TRADING_POST, UNION_HALL, UNIVERSITY, VIOLET,
+    SPECIALTY_FACTORY, STOREHOUSE, STOREHOUSE_BARRELS, SUGAR, SUGAR_MILL, TRADING_POST, UNION_HALL, UNIVERSITY, VIOLET,
     building_cost, building_count,
 )
 from .moves import GIVE_VP, NUM_SLOTS, SLOT_BUILDING, SLOT_QUARRY, SLOT_SAN_JUAN, Move
@@ -73,9 +73,9 @@ class ExpansionState(State):
     wharf_barrels: int = 0  # captain: barrels shipped by the Small Wharf action under way
     made: list[int] = field(default_factory=lambda: [0] * NK)  # craftsman: the craftsman's barrels
 
-    def _privilege(self, seat: int) -> int:
+    def _privilege_size(self, seat: int) -> int:
         """The Library doubles every privilege of its owner."""
-        return super()._privilege(seat) * (2 if self.players[seat].occupied(LIBRARY) else 1)
+        return 2 if self.players[seat].occupied(LIBRARY) else 1
 
     # ------------------------------------------------------------------ draft
     def free_slots(self, cost: int) -> int:
@@ -106,14 +106,19 @@ class ExpansionState(State):
         """The settler's extra tile (Library), after every other player has settled."""
         return self.turn == self.num_players
 
+    def _library_quarry(self) -> bool:
+        """Whether the settler's first tile was a quarry (never two in one Settler phase):
+        ``last_slot`` is ``SLOT_QUARRY`` from that tile to his Library tile."""
+        return self.last_slot == SLOT_QUARRY
+
     def _settler_moves(self) -> list[Move]:
         if self.hacienda_tile >= 0:
             return [Move("hacienda_tile", 0), Move("hacienda_tile", 1)]
         p = self.players[self.current]
         moves = super()._settler_moves()
-        if self._library_turn():  # a face-up tile; a quarry only through a Construction Hut
-            moves = [m for m in moves if m.kind != "hacienda"
-                     and (m.kind != "quarry" or p.occupied(CONSTRUCTION_HUT))]
+        if self._library_turn():  # a face-up tile; a quarry only through a Construction Hut,
+            moves = [m for m in moves if m.kind != "hacienda"  # and only if the first was none
+                     and (m.kind != "quarry" or (p.occupied(CONSTRUCTION_HUT) and not self._library_quarry()))]
         if self._may_take_forest(p):
             moves += [Move("forest", k) for k in range(NK) if self.faceup[k] > 0]
         return moves
@@ -123,6 +128,8 @@ class ExpansionState(State):
 
     def _do_settler(self, move: Move, rng: Rng) -> None:
         p = self.players[self.current]
+        if move.kind == "quarry" and self.turn == 0 and p.occupied(LIBRARY):
+            self.last_slot = SLOT_QUARRY  # the Library tile will not be a second quarry
         if move.kind == "hacienda" and self._may_take_forest(p):
             self.hacienda_tile, self.hacienda_done = self._draw_plantation(rng), True
         elif move.kind == "hacienda_tile":
@@ -154,6 +161,7 @@ class ExpansionState(State):
         if self.turn == self.num_players and self.players[self.chooser].occupied(LIBRARY):
             self.current = self.chooser
             return
+        self.last_slot = 0
         super()._finish_settler(rng)
 
     # ---------------------------------------------------------------- builder
@@ -389,6 +397,15 @@ class ExpansionState(State):
             return [Move("small_wharf", k) for k in range(self.last_slot, NK) if p.goods[k]] + [Move("pass")]
         return super()._captain_options(player)
 
+    def _first_load_vp(self, player: int) -> set[int]:
+        """Also a Small Wharf load of any size (none while one is under way)."""
+        if self.wharf_barrels and player == self.current:
+            return set()
+        vp, p = super()._first_load_vp(player), self.players[player]
+        if any(m.kind == "small_wharf" for m in self._captain_options(player)):
+            vp |= {barrels // 2 + p.occupied(HARBOR) for barrels in range(1, sum(p.goods) + 1)}
+        return vp
+
     def _captain_alternatives(self, player: int) -> list[Move]:
         moves = super()._captain_alternatives(player)
         p = self.players[player]
@@ -421,7 +438,7 @@ class ExpansionState(State):
 
     def _storage_allowance(self, p: Player) -> tuple[int, int]:
         w, free = super()._storage_allowance(p)
-        return w, free + 3 * p.occupied(STOREHOUSE)
+        return w, free + STOREHOUSE_BARRELS * p.occupied(STOREHOUSE)
 
     def _finish_captain(self) -> None:
         for p in self.players:

@@ -4,6 +4,10 @@ Notation (stable, round-trips through ``Move.parse``)::
 
     pass                  decline (settle, build, sell, or the Wharf when nothing else loads)
     role:captain          pick a role card (prospector2 is the second prospector card)
+    decline:mayor         pick the Mayor declining its privilege colonist, offered when
+                          taking it could trigger the game end (the last supply colonists)
+    decline:captain       Captain phase, before the captain's first load: decline its
+                          privilege VP, offered when taking it could trigger the game end
     settle:coffee         take a face-up plantation
     settle:quarry         take a quarry (settler privilege or Construction Hut)
     hacienda              draw the Hacienda's extra face-down plantation first
@@ -47,7 +51,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import InvalidMoveError
-from .data import BUILDING_IDS, BUILDINGS, GOODS, NUM_BUILDINGS, ROLES, VIOLET
+from .data import BUILDING_IDS, BUILDINGS, CAPTAIN, GOODS, MAYOR, NUM_BUILDINGS, ROLES, VIOLET
 
 # Action-id ranges (mirrored in native/mm_puerto_rico.h, checked by the lockstep tests).
 A_PASS = 0
@@ -55,6 +59,7 @@ A_ROLE = 1
 A_SETTLE = 9
 A_QUARRY = 14
 A_HACIENDA = 15
+A_DECLINE = 16  # + role (mayor, captain): an optional privilege declined
 A_BUILD = 24  # + building id (0..36)
 A_PLACE = 64  # + slot (0..42)
 A_CRAFT = 112
@@ -84,6 +89,8 @@ NUM_SLOTS = len(SLOT_NAMES)
 SLOT_SAN_JUAN = NUM_SLOTS  # the Black Market may take a colonist from San Juan
 GIVE_VP = len(GOODS)
 MIN_CAPACITY, MAX_CAPACITY = 4, 8
+#: The roles whose privilege can be declined by a move (the others are taken when harmless).
+DECLINABLE = (MAYOR, CAPTAIN)
 
 _KIND = {g: i for i, g in enumerate(GOODS)}
 _ROLE = {r: i for i, r in enumerate(ROLES)}
@@ -108,8 +115,8 @@ class Move:
         k, a = self.kind, self.arg
         if k in ("pass", "hacienda"):
             return k
-        if k == "role":
-            return f"role:{ROLES[a]}"
+        if k in ("role", "decline"):
+            return f"{k}:{ROLES[a]}"
         if k == "settle":
             return f"settle:{GOODS[a]}"
         if k == "quarry":
@@ -143,6 +150,10 @@ class Move:
         try:
             if verb == "role":
                 return cls("role", _ROLE[rest])
+            if verb == "decline":
+                if _ROLE[rest] not in DECLINABLE:
+                    raise KeyError(rest)
+                return cls("decline", _ROLE[rest])
             if verb == "settle":
                 return cls("quarry") if rest == "quarry" else cls("settle", _KIND[rest])
             if verb == "build":
@@ -190,7 +201,7 @@ class Move:
         return _BY_ID[action]
 
 
-_BASE = {"role": A_ROLE, "settle": A_SETTLE, "build": A_BUILD, "place": A_PLACE, **_KIND_ACTIONS,
+_BASE = {"role": A_ROLE, "decline": A_DECLINE, "settle": A_SETTLE, "build": A_BUILD, "place": A_PLACE, **_KIND_ACTIONS,
          "hacienda_tile": A_HACIENDA_PLANT, "give": A_GIVE, "give_colonist": A_GIVE_COLONIST,
          "guest": A_GUEST, "draft": A_DRAFT}
 
@@ -199,6 +210,7 @@ def _all_moves() -> list[Move]:
     kinds = range(len(GOODS))
     moves = [Move("pass"), Move("hacienda"), Move("quarry")]
     moves += [Move("role", r) for r in range(len(ROLES))]
+    moves += [Move("decline", r) for r in DECLINABLE]
     moves += [Move("settle", k) for k in kinds]
     moves += [Move("build", b) for b in range(NUM_BUILDINGS)]
     moves += [Move("place", s) for s in range(NUM_SLOTS)]

@@ -8,10 +8,13 @@ A ``State`` is a whole position.  ``apply`` returns a new state; the private
   two or more moves, or the game is over), so ``legal_moves()`` never has length 1.
 * Free gains are automatic: the privileges of builder, trader, captain and
   prospector, the mayor's extra colonist, the Hospice and University colonists and
-  the Factory income.  Choices between alternatives are moves.
+  the Factory income.  Choices between alternatives are moves.  Every privilege is
+  optional: where taking the mayor's colonists or the captain's VP could trigger the
+  game end, a ``decline`` move is offered beside it (``_privilege_may_end``).
 * Storage keeps as much as allowed: a player chooses only which kinds go into his
   warehouses (``store:K``, ascending) and which kinds give the free barrels
-  (``keep:K``, one barrel at a time, ascending); a player who can keep everything
+  (``keep:K``, one barrel at a time, ascending; a position's choices made so far may be
+  in any order, the order applies to the rest); a player who can keep everything
   keeps everything.
 * The face-down plantations are a multiset (counts per kind); every draw is a chance
   event resolved by the ``rng`` (uniform over the tiles left), so their order is
@@ -31,7 +34,7 @@ from ..game_state import GameState
 from ..rng import Rng
 from .data import (
     BUILDER, BUILDINGS, CAPTAIN, CITY_HALL, CITY_SPACES, CONSTRUCTION_HUT, CORN, CRAFTSMAN,
-    CUSTOMS_HOUSE, FACTORY, FACTORY_INCOME, FORTRESS, GOODS, GUILD_HALL, HACIENDA, HARBOR,
+    CUSTOMS_HOUSE, FACTORY, FACTORY_INCOME, FREE_BARRELS, FORTRESS, GOODS, GUILD_HALL, HACIENDA, HARBOR,
     HOSPICE, ISLAND_SPACES, LARGE_MARKET, LARGE_WAREHOUSE, MAYOR, NUM_BASE_BUILDINGS, NUM_BUILDINGS,
     OFFICE, PRICES, PROSPECTOR, PROSPECTOR2, RESIDENCE, SETTLER, SETUPS, SMALL_MARKET,
     SMALL_WAREHOUSE, TRADER, UNIVERSITY, WHARF, building_cost, building_count,
@@ -193,8 +196,19 @@ class State(GameState):
         return building_cost(b, self.options.get("university_factory_swap", False))
 
     def _privilege(self, seat: int) -> int:
-        """Hook: the size of ``seat``'s privilege in the role being played (1 or 0)."""
-        return int(seat == self.chooser)
+        """The size of ``seat``'s privilege in the role being played (0: not the chooser)."""
+        return self._privilege_size(seat) if seat == self.chooser else 0
+
+    def _privilege_size(self, seat: int) -> int:
+        """Hook: the size of the privileges of the roles ``seat`` picks."""
+        return 1
+
+    @staticmethod
+    def _privilege_may_end(gain: int, before: int, supply: int) -> bool:
+        """Whether a privilege of ``gain`` could be what triggers the game end: ``supply``
+        lasts after ``before`` is spent but not after ``before + gain`` more (the decline is
+        then a move). Colonists: the ship's least refill, one per player, must be left."""
+        return before < supply <= before + gain
 
     # ------------------------------------------------------------- legal moves
     def legal_action_ids(self) -> list[int]:
@@ -213,6 +227,9 @@ class State(GameState):
                     and self.role_doubloons[PROSPECTOR] == self.role_doubloons[PROSPECTOR2]:
                 continue  # identical to the first prospector card
             moves.append(Move("role", r))
+        size = self._privilege_size(self.current)
+        if not self.role_taken[MAYOR] and self._privilege_may_end(size, self.num_players - 1, self.colonist_supply):
+            moves.append(Move("decline", MAYOR))
         return moves
 
     def _settler_moves(self) -> list[Move]:
@@ -302,50 +319,70 @@ class State(GameState):
         return []
 
     def _captain_moves(self) -> list[Move]:
-        return self._captain_options(self.current)
+        moves = self._captain_options(self.current)
+        if self.current == self.chooser and not self.captain_loaded and any(
+                self._privilege_may_end(self._privilege(self.current), vp, self.vp_supply)
+                for vp in self._first_load_vp(self.current)):
+            moves.append(Move("decline", CAPTAIN))
+        return moves
+
+    def _first_load_vp(self, player: int) -> set[int]:
+        """Hook: the VP (Harbor included, privilege not) each loading action open to
+        ``player`` now could give."""
+        p = self.players[player]
+        vp = set()
+        for m in self._captain_options(player):
+            if m.kind == "load":
+                s = self.ship_capacity.index(m.capacity)
+                vp.add(min(p.goods[m.arg], self.ship_capacity[s] - self.ship_count[s]))
+            elif m.kind == "wharf":
+                vp.add(p.goods[m.arg])
+        return {v + p.occupied(HARBOR) for v in vp}
 
     def _storage_allowance(self, p: Player) -> tuple[int, int]:
         """Hook: (warehouse kinds, free barrels) a player keeps after the Captain phase."""
-        return p.occupied(SMALL_WAREHOUSE) + 2 * p.occupied(LARGE_WAREHOUSE), 1
+        return p.occupied(SMALL_WAREHOUSE) + 2 * p.occupied(LARGE_WAREHOUSE), FREE_BARRELS
 
     def _storage_sequences(self) -> list[tuple[int, ...]]:
-        """The canonical move-id sequence of every storage outcome of the current player.
+        """The remaining move-id sequence of every storage outcome still open to the current
+        player; a finished choice has the one empty sequence.
 
         An outcome (barrels kept per kind) keeps whole kinds in warehouses and up to the
-        free-barrel allowance of the other kinds, as many as allowed.  When several
-        warehouse sets give one outcome, the lowest bitmask is canonical; the sequence
-        names the warehouse kinds ascending, then the free barrels one at a time,
-        kinds ascending.  No sequence is a prefix of another."""
+        free-barrel allowance of the other kinds, as many as allowed; it is open while its
+        warehouse kinds include those named so far (``store_mask``) and its free barrels
+        those kept so far (``kept``), which may have been chosen in any order (another
+        client's position).  When several warehouse sets give one outcome, the lowest
+        bitmask is canonical; the sequence names its warehouse kinds not yet named
+        ascending, then the free barrels still to keep one at a time, kinds ascending, so
+        distinct moves lead to distinct positions."""
         p = self.players[self.current]
         w, free = self._storage_allowance(p)
         held = [k for k in range(NK) if p.goods[k] > 0]
+        room = [p.goods[k] - self.kept[k] for k in range(NK)]
         canonical: dict[tuple[int, ...], int] = {}
         for mask in _subsets(held, min(w, len(held))):
+            if mask & self.store_mask != self.store_mask or any(self.kept[k] for k in held if mask >> k & 1):
+                continue
             rest = [k for k in held if not mask >> k & 1]
-            total = min(free, sum(p.goods[k] for k in rest))
-            for barrels in _fills(rest, p.goods, total):
-                outcome = tuple(p.goods[k] if mask >> k & 1 else barrels.get(k, 0) for k in range(NK))
+            more = min(free, sum(p.goods[k] for k in rest)) - sum(self.kept)
+            for barrels in _fills(rest, room, more) if more >= 0 else []:
+                outcome = tuple(p.goods[k] if mask >> k & 1 else self.kept[k] + barrels.get(k, 0)
+                                for k in range(NK))
                 canonical[outcome] = min(mask, canonical.get(outcome, mask))
         sequences = []
         for outcome, mask in canonical.items():
-            seq = [Move("store", k).id for k in range(NK) if mask >> k & 1]
-            seq += [Move("keep", k).id for k in range(NK) if not mask >> k & 1 for _ in range(outcome[k])]
+            seq = [Move("store", k).id for k in range(NK) if (mask & ~self.store_mask) >> k & 1]
+            seq += [Move("keep", k).id for k in range(NK) if not mask >> k & 1
+                    for _ in range(outcome[k] - self.kept[k])]
             sequences.append(tuple(seq))
         return sequences
 
-    def _storage_prefix(self) -> tuple[int, ...]:
-        return tuple([Move("store", k).id for k in range(NK) if self.store_mask >> k & 1]
-                     + [Move("keep", k).id for k in range(NK) for _ in range(self.kept[k])])
-
     def _storage_moves(self) -> list[Move]:
-        done = self._storage_prefix()
-        n = len(done)
-        return [Move.from_id(a) for a in {seq[n] for seq in self._storage_sequences()
-                                           if len(seq) > n and seq[:n] == done}]
+        return [Move.from_id(a) for a in {seq[0] for seq in self._storage_sequences() if seq}]
 
     # ------------------------------------------------------------------- apply
-    def _resolve_forced(self, rng: Rng) -> None:
-        while self.phase != END:
+    def _resolve_forced(self, rng: Rng, play_forced: bool = True) -> None:
+        while play_forced and self.phase != END:
             legal = self.legal_action_ids()
             if len(legal) != 1:
                 return
@@ -364,6 +401,8 @@ class State(GameState):
         if r in (PROSPECTOR, PROSPECTOR2):
             self.players[p].doubloons += self._privilege(p)
             self._end_phase()
+        elif move.kind == "decline":  # the Mayor without his privilege colonists
+            self._start_mayor(rng, privilege=False)
         else:
             getattr(self, _START[_ROLE_PHASE[r]])(rng)
 
@@ -456,9 +495,9 @@ class State(GameState):
         self._end_phase()
 
     # -- mayor
-    def _start_mayor(self, rng: Rng) -> None:
+    def _start_mayor(self, rng: Rng, privilege: bool = True) -> None:
         self.phase = PH_MAYOR
-        for _ in range(self._privilege(self.chooser)):
+        for _ in range(self._privilege(self.chooser) if privilege else 0):
             if self.colonist_supply > 0:
                 self.colonist_supply -= 1
                 self.players[self.chooser].san_juan += 1
@@ -599,6 +638,9 @@ class State(GameState):
 
     def _do_captain(self, move: Move, rng: Rng) -> None:
         seat, p = self.current, self.players[self.current]
+        if move.kind == "decline":  # the privilege VP given up: he loads without it
+            self.captain_loaded = True
+            return
         if move.kind == "pass":
             p.wharf_done = True
         else:
@@ -649,9 +691,9 @@ class State(GameState):
     def _do_storage(self, move: Move, rng: Rng) -> None:
         if move.kind == "store":
             self.store_mask |= 1 << move.arg
-            return
-        self.kept[move.arg] += 1
-        if self._storage_prefix() not in self._storage_sequences():
+        else:
+            self.kept[move.arg] += 1
+        if self._storage_sequences() != [()]:
             return
         p = self.players[self.current]
         for k in range(NK):

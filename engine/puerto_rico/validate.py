@@ -21,7 +21,7 @@ import numpy as np
 from .data import (
     BUILDINGS, CITY_SPACES, DRAFT_PICKS, DRAFT_SLOTS, FORESTS, GOODS, ISLAND_SPACES, LARGE_WAREHOUSE,
     LIBRARY, NUM_BASE_BUILDINGS, NUM_BUILDINGS, ROLES, SETUPS, SMALL_WAREHOUSE, building_cost,
-    building_count,
+    building_count, FREE_BARRELS, STOREHOUSE, STOREHOUSE_BARRELS,
 )
 from .moves import NUM_SLOTS, SLOT_BUILDING, SLOT_QUARRY
 
@@ -375,6 +375,8 @@ def _check_progress(v: Sequence[int], lay: Layout, n: int, players: list[int]) -
         if bin(held).count("1") <= warehouses:  # he keeps everything: never asked
             return G_CURRENT, (f"player {v[G_CURRENT]} keeps every barrel, "
                                "storage waits for one who must choose")
+        if not _storage_open(v, lay, p, held, warehouses):
+            return G_STORE_MASK, "the kinds warehoused and barrels kept so far leave no storage choice"
     return None
 
 
@@ -387,13 +389,21 @@ def _phase_fields(lay: Layout, phase: int, v: Sequence[int]) -> list[tuple[int, 
     if lay.version == 1:
         return fields
     fields[2] = (15, last_slot or phase == PHASE_GUESTS or (phase == PHASE_CAPTAIN and v[G_WHARF_BARRELS] > 0)
-                 or (phase == PHASE_CRAFTSMAN and v[G_PRIVILEGE_LEFT] > 0), 0)
+                 or (phase == PHASE_CRAFTSMAN and v[G_PRIVILEGE_LEFT] > 0) or _library_quarry(v, lay), 0)
     fields += [(G_HACIENDA_TILE, phase == PHASE_SETTLER, -1), (G_PRIVILEGE_LEFT, phase == PHASE_CRAFTSMAN, 0),
                (G_BM_BUILDING, phase == PHASE_BUILDER, -1), (G_BM_DUE, phase == PHASE_BUILDER, 0),
                (G_BM_GIVEN, phase == PHASE_BUILDER, 0), (G_WHARF_BARRELS, phase == PHASE_CAPTAIN, 0)]
     fields += [(G_MADE + k, phase == PHASE_CRAFTSMAN, 0) for k in range(NK)]
     fields += [(G_KEPT + k, phase == PHASE_STORAGE, 0) for k in range(NK)]
     return fields
+
+
+def _library_quarry(v: Sequence[int], lay: Layout) -> bool:
+    """Settler phase: ``last_slot`` is the quarry while the settler with an occupied Library
+    took a quarry as his first tile and is yet to take his Library tile (expansion.py)."""
+    chooser = lay.players + v[G_CHOOSER] * lay.player_len
+    return (v[4] == PHASE_SETTLER and v[15] == SLOT_QUARRY and v[G_TURN] >= 1
+            and v[chooser + lay.p_build + LIBRARY] > 0 and v[chooser + P_QUARRIES] > 0)
 
 
 def _check_progress_v2(v: Sequence[int], lay: Layout, n: int, players: list[int]) -> Failure | None:
@@ -425,6 +435,25 @@ def _check_progress_v2(v: Sequence[int], lay: Layout, n: int, players: list[int]
             if v[G_KEPT + k] > v[p + P_GOODS + k] or (v[G_KEPT + k] and v[G_STORE_MASK] >> k & 1):
                 return G_KEPT + k, "kept barrels must be held and not warehoused"
     return None
+
+
+def _storage_open(v: Sequence[int], lay: Layout, p: int, held: int, warehouses: int) -> bool:
+    """Whether the storage choices so far, made in any order (another client's position),
+    leave a choice (state.py _storage_sequences): warehouse kinds of the allowed number
+    holding those named and no kept barrel's kind, with room for the barrels kept, and not
+    all named and kept already (a finished choice is played on, never asked)."""
+    kept = [v[G_KEPT + k] for k in range(NK)] if lay.version == 2 else [0] * NK
+    storehouse = lay.version == 2 and v[p + lay.p_build + STOREHOUSE] > 0
+    free = FREE_BARRELS + STOREHOUSE_BARRELS * storehouse
+    size, named = min(warehouses, bin(held).count("1")), v[G_STORE_MASK]
+    for m in range(1 << NK):
+        if m & ~held or bin(m).count("1") != size or m & named != named or any(
+                kept[k] for k in range(NK) if m >> k & 1):
+            continue
+        room = min(free, sum(v[p + P_GOODS + k] for k in range(NK) if not m >> k & 1))
+        if sum(kept) < room or (m != named and sum(kept) == room):
+            return True
+    return False
 
 
 def _slot_free(v: Sequence[int], lay: Layout, p: int, s: int) -> int:

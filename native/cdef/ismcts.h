@@ -6,6 +6,7 @@
 #define MM_ISMCTS_STOP_NODES ...
 #define MM_ISMCTS_STOP_CANCELLED ...
 #define MM_ISMCTS_STOP_TERMINAL ...
+#define MM_ISMCTS_STOP_CPU_TIME ...
 #define MM_ISMCTS_ERR_PARAMS ...
 #define MM_ISMCTS_ERR_MEMORY ...
 #define MM_ISMCTS_ERR_PLAYOUT_CAP ...
@@ -13,6 +14,7 @@
 typedef struct mm_ismcts_params {
     int64_t max_iterations;
     double max_ms;
+    double max_cpu_ms;
     int64_t max_nodes;
     uint64_t seed;
     double exploration;
@@ -36,6 +38,7 @@ typedef struct mm_ismcts_summary {
     int64_t iterations;
     int64_t nodes;
     double elapsed_ms;
+    double cpu_ms;
     double root_reward;
     int32_t root_player;
     int32_t players;

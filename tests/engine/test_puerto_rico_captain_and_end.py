@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from meeplemind.engine import PositionError, Rng
-from meeplemind.engine.puerto_rico import State
+from meeplemind.engine.puerto_rico import Move, State
 from meeplemind.engine.puerto_rico.data import BUILDING_IDS
 from meeplemind.engine.puerto_rico.state import _score
 
@@ -109,7 +109,7 @@ def test_storage_asks_only_a_player_who_must_choose() -> None:
         State.from_dict(d)
 
 
-def test_storage_choices_reach_each_outcome_once() -> None:
+def test_storage_choices_reach_every_outcome_from_any_partial_choice() -> None:
     s = fresh(3)
     for cap, kind in ((4, "tobacco"), (5, "coffee"), (6, "sugar")):
         _ship(s, cap, kind, cap)
@@ -117,15 +117,21 @@ def test_storage_choices_reach_each_outcome_once() -> None:
     build(s, 0, "small_warehouse")
     s.current = 0
     s = pick(s, "captain")
-    assert legal(s) == ["store:corn", "store:indigo"]  # store:sugar would repeat an outcome
-    outcomes, frontier = [], [s]
-    while frontier:
-        t = frontier.pop()
+    assert legal(s) == ["store:corn", "store:indigo"]  # store:sugar first would repeat an outcome
+
+    def outcomes(t: State) -> set[tuple[int, ...]]:
         if t.phase != 7:
-            outcomes.append(tuple(t.players[0].goods))
-            continue
-        frontier += [t.apply(m, Rng(0)) for m in t.legal_moves()]
-    assert sorted(outcomes) == [(0, 1, 1, 0, 0), (1, 0, 1, 0, 0), (1, 1, 0, 0, 0)]
+            return {tuple(t.players[0].goods)}
+        return set().union(*(outcomes(t.apply(m, Rng(0))) for m in t.legal_moves()))
+
+    assert outcomes(s) == {(0, 1, 1, 0, 0), (1, 0, 1, 0, 0), (1, 1, 0, 0, 0)}
+    s.store_mask = 1 << KIND["sugar"]  # another client's player warehoused sugar first
+    d = s.to_dict()
+    assert State.from_dict(d).legal_moves() == [Move.parse("keep:corn"), Move.parse("keep:indigo")]
+    assert outcomes(s) == {(0, 1, 1, 0, 0), (1, 0, 1, 0, 0)}
+    s.store_mask = 1 << KIND["indigo"] | 1 << KIND["corn"]  # more kinds than warehouses
+    with pytest.raises(PositionError, match="leave no storage choice"):
+        State.from_dict(s.to_dict())
 
 
 def test_vp_chips_running_out_in_captain_phase_ends_after_the_round() -> None:

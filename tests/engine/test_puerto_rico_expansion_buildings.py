@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import pytest
 
+from meeplemind.engine import PositionError
 from meeplemind.engine.puerto_rico import State
 from meeplemind.engine.puerto_rico.data import BUILDING_IDS
 from meeplemind.engine.puerto_rico.expansion import ExpansionState
-from meeplemind.engine.puerto_rico.moves import SLOT_BUILDING
+from meeplemind.engine.puerto_rico.moves import SLOT_BUILDING, SLOT_QUARRY
+from meeplemind.native import NativeDecodeError, NativeGame
 
 from .pr_helpers import (
     KIND, build, chips, forests, fresh_expansion, goods, legal, pick, plant, play, with_buildings,
@@ -140,13 +142,39 @@ def test_library_settler_takes_one_more_tile_after_everyone() -> None:
     assert s.phase == 0 and sum(s.faceup) == 4  # the phase is over, new tiles drawn
 
 
-def test_library_settler_second_quarry_through_a_construction_hut() -> None:
+def test_library_settler_quarry_through_a_construction_hut_only_after_a_plantation() -> None:
+    """Decision table "Library as settler": never two quarries in one Settler phase."""
     s = fresh_expansion(3, governor=0, buildings=with_buildings(construction_hut="black_market"))
     build(s, 0, "library", "construction_hut")
     _faceup(s, corn=4)
-    s = play(pick(s, "settler"), "settle:quarry", "pass", "pass")
-    assert legal(s) == ["pass", "settle:corn", "settle:quarry"]
-    assert play(s, "settle:quarry").players[0].quarries == 2
+    first_quarry = play(pick(s, "settler"), "settle:quarry", "pass", "pass")
+    assert first_quarry.current_player == 0 and first_quarry.turn == 3
+    assert legal(first_quarry) == ["pass", "settle:corn"]  # no second quarry
+    done = play(first_quarry, "settle:corn")
+    assert done.players[0].quarries == 1 and done.phase == 0 and done.last_slot == 0
+    first_plantation = play(pick(s, "settler"), "settle:corn", "pass", "pass")
+    assert legal(first_plantation) == ["pass", "settle:corn", "settle:quarry"]
+    assert play(first_plantation, "settle:quarry").players[0].quarries == 1
+
+
+def test_library_quarry_mark_is_read_and_checked_by_both_decoders() -> None:
+    """The settler's first quarry is kept in ``progress.last_slot`` until his Library tile;
+    a position may carry it only then (both readers)."""
+    native = NativeGame("puerto-rico")
+    s = fresh_expansion(3, governor=0, buildings=with_buildings(construction_hut="black_market"))
+    build(s, 0, "library", "construction_hut")
+    _faceup(s, corn=4)
+    waiting = play(pick(s, "settler"), "settle:quarry", "pass", "pass")
+    assert waiting.last_slot == SLOT_QUARRY and waiting.to_dict()["progress"]["last_slot"] == "quarry"
+    again = State.from_dict(waiting.to_dict())
+    assert again.legal_action_ids() == waiting.legal_action_ids()
+    assert native.legal_moves(native.decode(waiting.encode())).tolist() == waiting.legal_action_ids()
+    before = play(pick(s, "settler"), "settle:corn")  # his first tile a plantation: no mark
+    before.last_slot = SLOT_QUARRY
+    with pytest.raises(PositionError, match="last_slot"):
+        State.from_dict(before.to_dict())
+    with pytest.raises(NativeDecodeError):
+        native.decode(before.encode())
 
 
 def test_library_settler_may_take_two_forests() -> None:

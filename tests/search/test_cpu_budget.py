@@ -1,0 +1,71 @@
+"""CPU-time budgets (``cpu_ms``): the search thread's own CPU time, so a loaded machine runs
+about the same iterations as an idle one."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+
+from meeplemind.engine import get_game
+from meeplemind.search import analyze
+from meeplemind.search.ismcts_bot import IsmctsBot
+
+pytest.importorskip("meeplemind.native._mm", reason="the native engines are not built")
+
+SPIN = "import os, sys\nos.sched_setaffinity(0, {int(sys.argv[1])})\nwhile True:\n    pass\n"
+
+
+@contextmanager
+def one_core() -> Iterator[int]:
+    """This process on one core (restored after), which is yielded."""
+    before = os.sched_getaffinity(0)
+    core = min(before)
+    os.sched_setaffinity(0, {core})
+    try:
+        yield core
+    finally:
+        os.sched_setaffinity(0, before)
+
+
+@contextmanager
+def spinning(core: int) -> Iterator[None]:
+    """Another process spinning on ``core``."""
+    spinner = subprocess.Popen([sys.executable, "-c", SPIN, str(core)])
+    try:
+        time.sleep(0.1)  # running before the search starts
+        yield
+    finally:
+        spinner.kill()
+        spinner.wait()
+
+
+def test_same_cpu_budget_runs_the_same_iterations_idle_and_loaded() -> None:
+    state = get_game("puerto-rico").new_game(4, 3)
+    with one_core() as core:
+        alone = analyze(state, cpu_ms=300, seed=1)
+        with spinning(core):
+            shared = analyze(state, cpu_ms=300, seed=1)
+    for result in (alone, shared):
+        assert result.stopped_by == "cpu_time" and result.cpu_ms >= 300
+    assert 0.85 <= shared.iterations / alone.iterations <= 1.15, (alone.iterations, shared.iterations)
+
+
+def test_cpu_budget_is_per_thread_and_first_limit_wins() -> None:
+    state = get_game("castles-of-burgundy").new_game(2, 1)
+    two = analyze(state, cpu_ms=50, threads=2, seed=2)
+    assert two.stopped_by == "cpu_time" and two.cpu_ms >= 2 * 50
+    assert analyze(state, cpu_ms=60_000, iterations=30, seed=2).stopped_by == "iterations"
+    with pytest.raises(ValueError, match="cpu_ms must be finite and in"):
+        analyze(state, cpu_ms=0)
+
+
+def test_ismcts_bot_takes_a_cpu_budget() -> None:
+    state = get_game("puerto-rico").new_game(3, 1)
+    bot = IsmctsBot("ismcts:cpu_ms=20", {"cpu_ms": "20"}, seed=1)
+    assert bot.options == {"cpu_ms": 20} and bot.choose(state) in state.legal_moves()
