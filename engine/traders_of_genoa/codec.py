@@ -154,10 +154,11 @@ def _player(v: Sequence[int], seat: int, j: int) -> int:
 def _check_turn(v: Sequence[int]) -> Failure | None:
     """The tower's path and who is to move at this stage."""
     n, stage, owner = v[G_PLAYERS], v[G_STAGE], v[G_OWNER]
-    path = [s for s in v[O_PATH:O_PATH + TOWER_DISCS] if s >= 0]
+    length = next((i for i in range(TOWER_DISCS) if v[O_PATH + i] < 0), TOWER_DISCS)
+    path = list(v[O_PATH:O_PATH + length])
     for i in range(TOWER_DISCS):
         s = v[O_PATH + i]
-        if i >= len(path):
+        if i >= length:
             if s >= 0:
                 return O_PATH + i, "the path lists its squares first, then -1"
         elif SQUARE[s] == MARKET:
