@@ -14,7 +14,9 @@ _Static_assert(MM_TOG_MAX_PLAYERS == TOG_MAX_PLAYERS && MM_TOG_GOODS == TOG_NUM_
                    && MM_TOG_CARDS == TOG_NUM_CARDS && MM_TOG_BUILDINGS == TOG_NUM_BUILDINGS
                    && MM_TOG_DISCS == TOG_TOWER_DISCS,
                "mm_traders_of_genoa.h sizes differ from the generated tables");
-_Static_assert(sizeof(mm_tog_player) == 24 && sizeof(mm_tog_state) % 4 == 0, "padding in the state");
+_Static_assert(sizeof(mm_tog_player) == 24 && offsetof(mm_tog_state, legal) % 2 == 0
+                   && sizeof(mm_tog_state) == offsetof(mm_tog_state, legal) + 2 * MM_TOG_MAX_LEGAL,
+               "padding in the state");
 
 #define NP TOG_MAX_PLAYERS
 #define NG TOG_NUM_GOODS
@@ -123,14 +125,18 @@ static int walk_moves(const state *s, int32_t *out)
 
 static int offer_moves(const state *s, const player *p, int32_t *out)
 {
-    int n = 0;
+    int n = 0, held = 0;
+    int8_t goods[NG];
+    for (int g = 0; g < NG; g++)
+        if (p->goods[g])
+            goods[held++] = (int8_t)g;
     out[n++] = TOG_A_PASS;
     for (int a = 0; a < TOG_NUM_OFFER_AMOUNTS && OFFER_AMOUNTS[a] <= p->ducats; a++) {
+        int base = offer_id(a, 0);
         if (a && s->players > 2)
-            out[n++] = offer_id(a, -1);
-        for (int g = 0; g < NG; g++)
-            if (p->goods[g])
-                out[n++] = offer_id(a, g);
+            out[n++] = base - 1;
+        for (int i = 0; i < held; i++)
+            out[n++] = base + goods[i];
     }
     return n;
 }
@@ -577,11 +583,27 @@ static void do_move(state *s, int a, mm_rng *rng)
     }
 }
 
+/* Play every decision that has a single move, then cache the legal moves. */
 static void resolve_forced(state *s, mm_rng *rng)
 {
     int32_t ids[MAX_LEGAL];
-    while (s->stage != ST_END && legal(s, ids) == 1)
+    int n, before = s->num_legal; /* entries from `before` on are 0 already */
+    while ((n = legal(s, ids)) == 1)
         do_move(s, ids[0], rng);
+    for (int i = 0; i < n; i++)
+        s->legal[i] = (int16_t)ids[i];
+    for (int i = n; i < before; i++)
+        s->legal[i] = 0;
+    s->num_legal = (uint8_t)n;
+}
+
+static void cache_legal(state *s)
+{
+    int32_t ids[MAX_LEGAL];
+    int n = legal(s, ids);
+    s->num_legal = (uint8_t)n;
+    for (int i = 0; i < MAX_LEGAL; i++)
+        s->legal[i] = (int16_t)(i < n ? ids[i] : 0);
 }
 
 /* ------------------------------------------------------------------ the state vector */
@@ -928,6 +950,7 @@ static int tog_decode(void *out, const int32_t *vec, int32_t len, int32_t *bad_f
         return MM_ERR_INVARIANT;
     }
     load_state(out, vec);
+    cache_legal(out);
     *bad_field = -1;
     return MM_OK;
 }
@@ -955,7 +978,13 @@ static int tog_current_player(const void *st)
     return s->stage == ST_END ? -1 : s->to_move;
 }
 
-static int tog_legal_moves(const void *s, int32_t *out) { return legal(s, out); }
+static int tog_legal_moves(const void *st, int32_t *out)
+{
+    const state *s = st;
+    for (int i = 0; i < s->num_legal; i++)
+        out[i] = s->legal[i];
+    return s->num_legal;
+}
 
 static void tog_apply(void *st, int32_t action, mm_rng *rng)
 {
@@ -1000,6 +1029,7 @@ static void tog_determinize(void *st, int viewer, mm_rng *rng)
         for (; k < len; k++)
             s->location[pool[k]] = PILE;
     }
+    cache_legal(s);
 }
 
 static int group_size(uint32_t owned, int b)
@@ -1115,8 +1145,8 @@ static int move_value(const state *s, int a)
 static int32_t tog_rollout_move(const void *st, mm_rng *rng, int policy)
 {
     const state *s = st;
-    int32_t ids[MAX_LEGAL];
-    int n = legal(s, ids);
+    const int16_t *ids = s->legal;
+    int n = s->num_legal;
     if (n == 0)
         return -1;
     if (policy != MM_TOG_POLICY_HEURISTIC || mm_rng_below(rng, 10) < EPSILON_TENTHS)

@@ -49,7 +49,10 @@ typedef struct mm_tog_state {
     uint8_t marks[MM_TOG_BUILDINGS]; /* bitmask of seats per building */
     int8_t location[MM_TOG_CARDS];   /* seat 0-4, 5 pile, 6 used, 7 unseen */
     int8_t piles[MM_TOG_DECKS];
-    int8_t unused[2];
+    /* derived: the legal moves of the position, ascending (rebuilt by decode, apply and
+     * determinize), so a playout generates them once per decision */
+    uint8_t num_legal, unused;
+    int16_t legal[MM_TOG_MAX_LEGAL];
 } mm_tog_state;
 
 extern const mm_game mm_traders_of_genoa_game;
