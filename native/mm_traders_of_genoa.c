@@ -1100,27 +1100,26 @@ static int action_value(const state *s, int seat, int b)
     return value;
 }
 
-static int move_value(const state *s, int a)
+/* The value of move a; site_value: what the action on offer is worth to the mover. */
+static int move_value(const state *s, int a, int site_value)
 {
     int seat = s->to_move;
     if (a >= TOG_A_OFFER && a < TOG_A_ACCEPT) {
         int code = a - TOG_A_OFFER, cost = offer_amount(code) + (offer_good(code) >= 0 ? 5 : 0);
-        return 2 * cost > action_value(s, seat, s->site) ? -1 : cost;
+        return 2 * cost > site_value ? -1 : cost;
     }
     if (a >= TOG_A_ACCEPT && a < TOG_A_LARGE) {
         int code = s->offers[a - TOG_A_ACCEPT];
         return offer_amount(code) + (offer_good(code) >= 0 ? 5 : 0);
     }
     if (a == TOG_A_TAKE)
-        return action_value(s, seat, s->site);
+        return site_value;
     if (a >= TOG_A_MOVE && a < TOG_A_START) {
         int to = NEIGHBOUR[s->path[s->path_len - 1]][a - TOG_A_MOVE], b = SQUARE[to];
         if (b >= 0)
             return (visited_buildings(s) >> b & 1) ? 0 : 1 + action_value(s, seat, b) / 10;
         return 1;
     }
-    if (a >= TOG_A_START && a < TOG_A_OFFER)
-        return SQUARE[a - TOG_A_START] >= 0 ? action_value(s, seat, SQUARE[a - TOG_A_START]) : 0;
     if (a == TOG_A_ROLL)
         return 1;
     if (a >= TOG_A_LARGE && a < TOG_A_SPECIAL)
@@ -1142,6 +1141,21 @@ static int move_value(const state *s, int a)
     return 0;      /* stop, pass, lapse, done */
 }
 
+static int32_t start_move(const state *s)
+{
+    int best = TOG_A_ROLL, best_value = 20, value[NB];
+    for (int b = 0; b < NB; b++)
+        value[b] = action_value(s, s->to_move, b);
+    for (int i = 1; i < s->num_legal; i++) {
+        int b = SQUARE[s->legal[i] - TOG_A_START];
+        if (b >= 0 && value[b] > best_value) {
+            best = s->legal[i];
+            best_value = value[b];
+        }
+    }
+    return best;
+}
+
 static int32_t tog_rollout_move(const void *st, mm_rng *rng, int policy)
 {
     const state *s = st;
@@ -1151,9 +1165,12 @@ static int32_t tog_rollout_move(const void *st, mm_rng *rng, int policy)
         return -1;
     if (policy != MM_TOG_POLICY_HEURISTIC || mm_rng_below(rng, 10) < EPSILON_TENTHS)
         return ids[mm_rng_below(rng, (uint32_t)n)];
-    int best = 0, best_value = move_value(s, ids[0]);
+    if (s->stage == ST_START) /* the any-start card: the square of the best action, if worth 20 */
+        return start_move(s);
+    int site_value = s->stage == ST_OFFER || s->stage == ST_DECIDE ? action_value(s, s->to_move, s->site) : 0;
+    int best = 0, best_value = move_value(s, ids[0], site_value);
     for (int i = 1; i < n; i++) {
-        int value = move_value(s, ids[i]);
+        int value = move_value(s, ids[i], site_value);
         if (value > best_value) {
             best = i;
             best_value = value;
