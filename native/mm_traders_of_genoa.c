@@ -53,6 +53,14 @@ static int offer_amount(int code) { return OFFER_AMOUNTS[(code + 1) / (NG + 1)];
 
 static int offer_good(int code) { return (code + 1) % (NG + 1) - 1; }
 
+static void clear_offers(state *s)
+{
+    for (int q = 0; q < NP; q++) {
+        s->offer_ducats[q] = -1;
+        s->offer_goods[q] = -1;
+    }
+}
+
 static int in_path(const state *s, int square)
 {
     for (int i = 0; i < s->path_len; i++)
@@ -148,7 +156,7 @@ static int decide_moves(const state *s, int32_t *out)
         out[n++] = TOG_A_TAKE;
     out[n++] = TOG_A_LAPSE;
     for (int q = 0; q < s->players; q++)
-        if (s->offers[q] >= 0)
+        if (s->offer_ducats[q] >= 0)
             out[n++] = TOG_A_ACCEPT + q;
     return n;
 }
@@ -370,7 +378,7 @@ static void enter(state *s, int square)
     if (first) {
         complete_messages(s);
         s->site = (int8_t)b;
-        memset(s->offers, -1, sizeof s->offers);
+        clear_offers(s);
         s->to_move = s->owner;
         next_bidder(s);
     } else {
@@ -401,7 +409,7 @@ static void perform(state *s, int actor, int b, int counted, mm_rng *rng)
             use_special(s, p, S_EXTRA_ACTION);
         p->actions++;
     }
-    memset(s->offers, -1, sizeof s->offers);
+    clear_offers(s);
     s->site = (int8_t)b;
     s->actor = (int8_t)actor;
     s->delivered = 0;
@@ -439,7 +447,7 @@ static void perform(state *s, int actor, int b, int counted, mm_rng *rng)
 
 static void sell(state *s, int buyer, mm_rng *rng)
 {
-    int code = s->offers[buyer], amount = offer_amount(code), good = offer_good(code);
+    int amount = s->offer_ducats[buyer], good = s->offer_goods[buyer];
     player *b = &s->p[buyer], *o = &s->p[s->owner];
     b->ducats -= amount;
     o->ducats += amount;
@@ -454,7 +462,7 @@ static void after_action(state *s)
 {
     s->site = s->actor = -1;
     s->delivered = 0;
-    memset(s->offers, -1, sizeof s->offers);
+    clear_offers(s);
     s->stage = ST_WALK;
     s->to_move = s->owner;
 }
@@ -527,7 +535,8 @@ static void do_move(state *s, int a, mm_rng *rng)
         use_special(s, p, S_ANY_START);
         enter(s, a - TOG_A_START);
     } else if (a < TOG_A_ACCEPT) {
-        s->offers[s->to_move] = (int8_t)(a - TOG_A_OFFER);
+        s->offer_ducats[s->to_move] = offer_amount(a - TOG_A_OFFER);
+        s->offer_goods[s->to_move] = (int8_t)offer_good(a - TOG_A_OFFER);
         next_bidder(s);
     } else if (a < TOG_A_LARGE) {
         sell(s, a - TOG_A_ACCEPT, rng);
@@ -629,8 +638,10 @@ static void encode_state(const state *s, int32_t *v)
     v[G_ACQUIRER] = s->acquirer;
     for (int i = 0; i < DISCS; i++)
         v[TOG_O_PATH + i] = s->path[i];
-    for (int q = 0; q < NP; q++)
-        v[TOG_O_OFFERS + q] = s->offers[q];
+    for (int q = 0; q < NP; q++) {
+        v[TOG_O_OFFERS + 2 * q] = s->offer_ducats[q];
+        v[TOG_O_OFFERS + 2 * q + 1] = s->offer_goods[q];
+    }
     for (int g = 0; g < NG; g++)
         v[TOG_O_SUPPLY + g] = s->supply[g];
     for (int k = 0; k < NK; k++)
@@ -678,7 +689,7 @@ static void field_range(int n, int i, int32_t *lo, int32_t *hi)
         *hi = NSQ - 1;
     } else if (i < TOG_O_SUPPLY) {
         *lo = -1;
-        *hi = i - TOG_O_OFFERS < n ? TOG_OFFER_CHOICES - 1 : -1;
+        *hi = (i - TOG_O_OFFERS) / 2 >= n ? -1 : (i - TOG_O_OFFERS) % 2 ? NG - 1 : TOG_LIMIT;
     } else if (i < TOG_O_SPECIAL_SUPPLY) {
         *hi = TOG_GOODS_PER_KIND;
     } else if (i < TOG_O_MARKS) {
@@ -814,16 +825,20 @@ static int32_t check_offers(const int32_t *v)
 {
     int n = v[G_PLAYERS], stage = v[G_STAGE];
     for (int seat = 0; seat < n; seat++) {
-        int code = v[TOG_O_OFFERS + seat];
-        if (code < 0)
+        int at = TOG_O_OFFERS + 2 * seat, amount = v[at], good = v[at + 1];
+        if (amount < 0) {
+            if (good >= 0)
+                return at + 1;
             continue;
-        int amount = offer_amount(code), good = offer_good(code);
+        }
         if ((stage != ST_OFFER && stage != ST_DECIDE) || seat == v[G_OWNER])
-            return TOG_O_OFFERS + seat;
-        if (amount > pv(v, seat, TOG_P_DUCATS) || (good >= 0 && !pv(v, seat, TOG_P_GOODS + good)))
-            return TOG_O_OFFERS + seat;
-        if (n == 2 && good < 0)
-            return TOG_O_OFFERS + seat;
+            return at;
+        if (amount % TOG_OFFER_STEP || amount > pv(v, seat, TOG_P_DUCATS))
+            return at;
+        if (good >= 0 && !pv(v, seat, TOG_P_GOODS + good))
+            return at + 1;
+        if (good < 0 && (amount == 0 || n == 2))
+            return at + 1;
     }
     return -1;
 }
@@ -903,8 +918,10 @@ static void load_state(state *s, const int32_t *v)
         s->path[i] = (int8_t)v[TOG_O_PATH + i];
         s->path_len += s->path[i] >= 0;
     }
-    for (int q = 0; q < NP; q++)
-        s->offers[q] = (int8_t)v[TOG_O_OFFERS + q];
+    for (int q = 0; q < NP; q++) {
+        s->offer_ducats[q] = v[TOG_O_OFFERS + 2 * q];
+        s->offer_goods[q] = (int8_t)v[TOG_O_OFFERS + 2 * q + 1];
+    }
     for (int g = 0; g < NG; g++)
         s->supply[g] = (int8_t)v[TOG_O_SUPPLY + g];
     for (int k = 0; k < NK; k++)
@@ -1109,8 +1126,8 @@ static int move_value(const state *s, int a, int site_value)
         return 2 * cost > site_value ? -1 : cost;
     }
     if (a >= TOG_A_ACCEPT && a < TOG_A_LARGE) {
-        int code = s->offers[a - TOG_A_ACCEPT];
-        return offer_amount(code) + (offer_good(code) >= 0 ? 5 : 0);
+        int q = a - TOG_A_ACCEPT;
+        return s->offer_ducats[q] + (s->offer_goods[q] >= 0 ? 5 : 0);
     }
     if (a == TOG_A_TAKE)
         return site_value;

@@ -42,9 +42,10 @@ typedef struct mm_tog_player {
 typedef struct mm_tog_state {
     mm_tog_player p[MM_TOG_MAX_PLAYERS];
     int32_t round;
+    int32_t offer_ducats[MM_TOG_MAX_PLAYERS]; /* per seat, -1: no offer */
     int8_t players, start_player, owner, stage, to_move, site, actor, delivered;
     int8_t base, last_mark, used_discs, acquirer, path_len;
-    int8_t path[MM_TOG_DISCS], offers[MM_TOG_MAX_PLAYERS];
+    int8_t path[MM_TOG_DISCS], offer_goods[MM_TOG_MAX_PLAYERS]; /* -1: none */
     int8_t supply[MM_TOG_GOODS], special_supply[MM_TOG_SPECIALS];
     uint8_t marks[MM_TOG_BUILDINGS]; /* bitmask of seats per building */
     int8_t location[MM_TOG_CARDS];   /* seat 0-4, 5 pile, 6 used, 7 unseen */

@@ -4,7 +4,7 @@
 #include <stdint.h>
 
 #define TOG_LAYOUT_VERSION 1
-#define TOG_VECTOR_LEN 224
+#define TOG_VECTOR_LEN 229
 #define TOG_NUM_ACTIONS 343
 #define TOG_MAX_PLAYERS 5
 #define TOG_NUM_GOODS 8
@@ -25,6 +25,7 @@
 #define TOG_LARGE_ORDER_PAY 100
 #define TOG_NUM_OFFER_AMOUNTS 7
 #define TOG_OFFER_CHOICES 62
+#define TOG_OFFER_STEP 5
 #define TOG_PRIVILEGE_SIZES 7
 #define TOG_LIMIT 100000
 #define TOG_MAX_ACTIONS 7
@@ -54,12 +55,12 @@
 #define TOG_A_TRADE 171
 #define TOG_O_PATH 14
 #define TOG_O_OFFERS 19
-#define TOG_O_SUPPLY 24
-#define TOG_O_SPECIAL_SUPPLY 32
-#define TOG_O_MARKS 37
-#define TOG_O_LOCATION 55
-#define TOG_O_PILES 115
-#define TOG_O_PLAYERS 119
+#define TOG_O_SUPPLY 29
+#define TOG_O_SPECIAL_SUPPLY 37
+#define TOG_O_MARKS 42
+#define TOG_O_LOCATION 60
+#define TOG_O_PILES 120
+#define TOG_O_PLAYERS 124
 #define TOG_P_DUCATS 0
 #define TOG_P_GOODS 1
 #define TOG_P_SPECIALS 9

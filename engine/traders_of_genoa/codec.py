@@ -9,10 +9,12 @@ reports the same index: the player count, every field's range in vector order
       5 stage (start offer decide villa reward extras walk base mark end)   6 to_move
       7 site (building)   8 actor   9 delivered   10 base (square)   11 last_mark
      12 used_discs (bitmask over path)   13 acquirer
-     14 path[5] (squares, -1 after the last)      19 offers[5] (offer id - A_OFFER, -1)
-     24 supply[8] goods   32 special_supply[5]   37 marks[18] (bitmask of seats)
-     55 location[60] per card (seat 0-4, 5 pile, 6 used, 7 unseen)   115 piles[4]
-    119 players[5] x 21: ducats, goods[8], specials[5], markers, reserve, cards[4], actions
+     14 path[5] (squares, -1 after the last)
+     19 offers[5] x 2: ducats (-1: no offer; any multiple of 5 in a position, the grid in
+        moves), good (-1: none)
+     29 supply[8] goods   37 special_supply[5]   42 marks[18] (bitmask of seats)
+     60 location[60] per card (seat 0-4, 5 pile, 6 used, 7 unseen)   120 piles[4]
+    124 players[5] x 21: ducats, goods[8], specials[5], markers, reserve, cards[4], actions
 """
 
 from __future__ import annotations
@@ -26,13 +28,12 @@ from ..errors import PositionError
 from .board import NEIGHBOUR, NUM_SQUARES, SQUARE
 from .data import (
     BUILDINGS, CARD_DECK, DECK_FIRST, DECK_SIZES, DECKS, GOODS, GOODS_PER_KIND, MARKERS_PER_PLAYER, MARKET,
-    MAX_PLAYERS, NUM_BUILDINGS, NUM_CARDS, NUM_GOODS, OFFER_AMOUNTS, SPECIAL_COUNTS, SPECIALS, STREET,
+    MAX_PLAYERS, NUM_BUILDINGS, NUM_CARDS, NUM_GOODS, OFFER_STEP, SPECIAL_COUNTS, SPECIALS, STREET,
     TOWER_DISCS,
 )
-from .moves import OFFER_CHOICES
 from .state import (
     PILE, ST_BASE, ST_DECIDE, ST_END, ST_EXTRAS, ST_MARK, ST_OFFER, ST_REWARD, ST_START, ST_VILLA,
-    ST_WALK, STAGES, UNSEEN, USED, Player, State, offer_terms,
+    ST_WALK, STAGES, UNSEEN, USED, Player, State,
 )
 
 LAYOUT_VERSION = 1
@@ -42,7 +43,7 @@ G_PLAYERS, G_START, G_OWNER, G_ROUND, G_STAGE, G_TO_MOVE, G_SITE, G_ACTOR, G_DEL
 G_BASE, G_LAST_MARK, G_USED_DISCS, G_ACQUIRER = range(10, 14)
 O_PATH = 14
 O_OFFERS = O_PATH + TOWER_DISCS
-O_SUPPLY = O_OFFERS + MAX_PLAYERS
+O_SUPPLY = O_OFFERS + 2 * MAX_PLAYERS
 O_SPECIAL_SUPPLY = O_SUPPLY + NUM_GOODS
 O_MARKS = O_SPECIAL_SUPPLY + len(SPECIALS)
 O_LOCATION = O_MARKS + NUM_BUILDINGS
@@ -62,7 +63,7 @@ def _layout() -> list[str]:
     names = ["version", "players", "start_player", "owner", "round", "stage", "to_move", "site", "actor",
              "delivered", "base", "last_mark", "used_discs", "acquirer"]
     names += [f"path[{i}]" for i in range(TOWER_DISCS)]
-    names += [f"offers[{p}]" for p in range(MAX_PLAYERS)]
+    names += [f"offers[{p}].{f}" for p in range(MAX_PLAYERS) for f in ("ducats", "good")]
     names += [f"supply.{g}" for g in GOODS]
     names += [f"special_supply.{k}" for k in SPECIALS]
     names += [f"marks.{b[0]}" for b in BUILDINGS]
@@ -94,7 +95,8 @@ def field_range(n: int, i: int) -> tuple[int, int]:
     if i < O_OFFERS:
         return -1, NUM_SQUARES - 1
     if i < O_SUPPLY:
-        return -1, OFFER_CHOICES - 1 if i - O_OFFERS < n else -1
+        seat, good = divmod(i - O_OFFERS, 2)
+        return -1, (NUM_GOODS - 1 if good else LIMIT) if seat < n else -1
     if i < O_SPECIAL_SUPPLY:
         return 0, GOODS_PER_KIND
     if i < O_MARKS:
@@ -210,16 +212,20 @@ def _check_turn(v: Sequence[int]) -> Failure | None:
 def _check_offers(v: Sequence[int]) -> Failure | None:
     n, stage = v[G_PLAYERS], v[G_STAGE]
     for seat in range(n):
-        code = v[O_OFFERS + seat]
-        if code < 0:
+        at = O_OFFERS + 2 * seat
+        amount, good = v[at], v[at + 1]
+        if amount < 0:
+            if good >= 0:
+                return at + 1, "a good is offered with ducats (0 or more)"
             continue
-        amount, good = offer_terms(code)
         if stage not in (ST_OFFER, ST_DECIDE) or seat == v[G_OWNER]:
-            return O_OFFERS + seat, "offers are made to the tower owner during a negotiation"
-        if amount > _player(v, seat, P_DUCATS) or (good >= 0 and not _player(v, seat, P_GOODS + good)):
-            return O_OFFERS + seat, "an offer is what the bidder holds"
-        if n == 2 and good < 0:
-            return O_OFFERS + seat, "a 2-player offer includes a good"
+            return at, "offers are made to the tower owner during a negotiation"
+        if amount % OFFER_STEP or amount > _player(v, seat, P_DUCATS):
+            return at, f"an offer is a multiple of {OFFER_STEP} ducats the bidder has"
+        if good >= 0 and not _player(v, seat, P_GOODS + good):
+            return at + 1, "an offered good is one the bidder holds"
+        if good < 0 and (amount == 0 or n == 2):
+            return at + 1, "an offer of no ducats, and any 2-player offer, includes a good"
     return None
 
 
@@ -282,7 +288,8 @@ def encode(s: State) -> np.ndarray:
     v = [LAYOUT_VERSION, n, s.start_player, s.owner, s.round, s.stage, s.to_move, s.site, s.actor,
          int(s.delivered), s.base, s.last_mark, s.used_discs, s.acquirer]
     v += s.path + [-1] * (TOWER_DISCS - len(s.path))
-    v += s.offers + [-1] * (MAX_PLAYERS - n)
+    for seat in range(MAX_PLAYERS):
+        v += [s.offer_ducats[seat], s.offer_goods[seat]] if seat < n else [-1, -1]
     v += s.supply + s.special_supply + s.marks + s.location + s.piles
     for p in s.players:
         v += [p.ducats, *p.goods, *p.specials, p.markers, p.reserve, *p.cards, p.actions]
@@ -307,6 +314,7 @@ def decode(vec: Any, check: bool = True) -> State:
                  stage=v[G_STAGE], to_move=v[G_TO_MOVE], site=v[G_SITE], actor=v[G_ACTOR],
                  delivered=bool(v[G_DELIVERED]), base=v[G_BASE], last_mark=v[G_LAST_MARK],
                  used_discs=v[G_USED_DISCS], acquirer=v[G_ACQUIRER],
-                 path=[s for s in v[O_PATH:O_OFFERS] if s >= 0], offers=v[O_OFFERS:O_OFFERS + n],
+                 path=[s for s in v[O_PATH:O_OFFERS] if s >= 0], offer_ducats=v[O_OFFERS:O_OFFERS + 2 * n:2],
+                 offer_goods=v[O_OFFERS + 1:O_OFFERS + 2 * n:2],
                  supply=v[O_SUPPLY:O_SPECIAL_SUPPLY], special_supply=v[O_SPECIAL_SUPPLY:O_MARKS],
                  marks=v[O_MARKS:O_LOCATION], location=v[O_LOCATION:O_PILES], piles=v[O_PILES:O_PLAYERS])

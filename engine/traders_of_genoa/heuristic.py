@@ -16,7 +16,7 @@ from .data import (
     OFFER_AMOUNTS, SMALL_ORDER_PAY, SMALL_ORDERS, STREET,
 )
 from .moves import Move
-from .state import State, offer_terms
+from .state import State
 
 #: What one card drawn from a deck, one marker and one special card are worth (ducats).
 CARD_VALUE = {"large": 25.0, "small": 14.0, "message": 10.0, "privilege": 18.0}
@@ -85,7 +85,7 @@ def _score(s: State, seat: int, m: Move) -> float:
     if k == "pass":
         return 0.0
     if k == "accept":
-        amount, good = offer_terms(s.offers[a])
+        amount, good = s.offer_ducats[a], s.offer_goods[a]
         return amount + (good_value(s, seat, good) if good >= 0 else 0.0)
     if k == "take":
         return action_value(s, seat, s.site)

@@ -85,7 +85,8 @@ class State(GameState):
     site: int = -1  # the building whose action is negotiated or performed
     actor: int = -1  # who performs it
     delivered: bool = False  # a small order is completed alongside this action
-    offers: list[int] = field(default_factory=list)  # per seat: offer id - A_OFFER, -1 none
+    offer_ducats: list[int] = field(default_factory=list)  # per seat, -1: no offer
+    offer_goods: list[int] = field(default_factory=list)  # per seat, -1: none
     base: int = -1  # the street square markers are placed from
     last_mark: int = -1  # the highest building marked from the base (ascending order)
     used_discs: int = 0  # bitmask over ``path``: street discs used as a base
@@ -157,7 +158,7 @@ class State(GameState):
         return ids
 
     def _decide_moves(self, p: Player) -> list[int]:
-        ids = [A_LAPSE] + [A_ACCEPT + q for q, o in enumerate(self.offers) if o >= 0]
+        ids = [A_LAPSE] + [A_ACCEPT + q for q, d in enumerate(self.offer_ducats) if d >= 0]
         if self.may_act(self.owner):
             ids.append(A_TAKE)
         return ids
@@ -236,7 +237,7 @@ class State(GameState):
         elif k == "stop":
             self._start_acquisition(rng)
         elif k == "offer":
-            self.offers[self.to_move] = move.id - offer_id(0, 0)
+            self.offer_ducats[self.to_move], self.offer_goods[self.to_move] = OFFER_AMOUNTS[a], move.extra
             self._next_bidder()
         elif k == "pass" and self.stage == ST_OFFER:
             self._next_bidder()
@@ -321,7 +322,7 @@ class State(GameState):
         if first:
             self._complete_messages()
             self.site = b
-            self.offers = [-1] * self.num_players
+            self._clear_offers()
             self.to_move = self.owner
             self._next_bidder()
         else:
@@ -352,7 +353,7 @@ class State(GameState):
 
     def _sell(self, buyer: int, rng: Rng) -> None:
         """The owner accepts ``buyer``'s offer: the ducats and the good change hands."""
-        amount, good = offer_terms(self.offers[buyer])
+        amount, good = self.offer_ducats[buyer], self.offer_goods[buyer]
         b, o = self.players[buyer], self.players[self.owner]
         b.ducats -= amount
         o.ducats += amount
@@ -369,7 +370,7 @@ class State(GameState):
             if p.actions >= self._action_limit(actor):
                 self._use_special(p, S_EXTRA_ACTION)
             p.actions += 1
-        self.offers = [-1] * self.num_players
+        self._clear_offers()
         self.site, self.actor, self.delivered = b, actor, False
         self.stage, self.to_move = ST_EXTRAS, actor
         for q in range(self.num_players):
@@ -402,8 +403,12 @@ class State(GameState):
 
     def _after_action(self) -> None:
         self.site, self.actor, self.delivered = -1, -1, False
-        self.offers = [-1] * self.num_players
+        self._clear_offers()
         self.stage, self.to_move = ST_WALK, self.owner
+
+    def _clear_offers(self) -> None:
+        self.offer_ducats = [-1] * self.num_players
+        self.offer_goods = [-1] * self.num_players
 
     # ------------------------------------------------------------------- cards
     def _reveal(self, card: int) -> None:
@@ -525,11 +530,6 @@ class State(GameState):
         return s
 
 
-def offer_terms(code: int) -> tuple[int, int]:
-    """(ducats, good or -1) of an offer stored as ``offer id - A_OFFER``."""
-    return OFFER_AMOUNTS[(code + 1) // (NUM_GOODS + 1)], (code + 1) % (NUM_GOODS + 1) - 1
-
-
 def _has_goods(p: Player, goods: tuple[int, ...]) -> bool:
     return all(p.goods[g] >= goods.count(g) for g in goods)
 
@@ -544,7 +544,7 @@ def new_game(players: int = 4, seed: int = 0, **options: str) -> State:
     rng = Rng(seed)
     start = rng.below(players)
     state = State(players=[Player() for _ in range(players)], start_player=start, owner=start,
-                  offers=[-1] * players)
+                  offer_ducats=[-1] * players, offer_goods=[-1] * players)
     for i in range(players):
         for deck in range(len(DECKS)):
             state._draw_to((start + i) % players, deck, rng)

@@ -18,7 +18,8 @@ def turn_start(players: int = 3, seed: int = 0, owner: int = 0) -> State:
     with an any-start card in his hand so a test chooses the start square."""
     s = new_game(players, seed)
     s.owner = s.start_player = owner
-    s.site, s.actor, s.delivered, s.offers = -1, -1, False, [-1] * players
+    s.site, s.actor, s.delivered = -1, -1, False
+    s.offer_ducats, s.offer_goods = [-1] * players, [-1] * players
     s._begin_turn()
     give_special(s, owner, "any_start")
     codec.validate(s)

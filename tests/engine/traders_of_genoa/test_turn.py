@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from meeplemind.engine import Rng
-from meeplemind.engine.traders_of_genoa import new_game
+from meeplemind.engine import PositionError, Rng
+from meeplemind.engine.traders_of_genoa import codec, new_game
 from meeplemind.engine.traders_of_genoa.board import SQUARE
 from meeplemind.engine.traders_of_genoa.data import (
     D_PRIVILEGE, DIE_SIDES, MARKER_END_VALUE, MARKET, PRIVILEGE_PAY, ROUNDS, SPECIALS,
@@ -202,3 +202,18 @@ def test_the_game_ends_when_everyone_has_owned_the_tower_equally_often(players: 
     assert s.stage == ST_END and len(set(turns)) == 1
     assert s.round >= ROUNDS[players] and all(r < ROUNDS[players] for r in markers_at_round_end)
     assert turns[0] == len(markers_at_round_end) + 1 <= ROUNDS[players]
+
+
+def test_a_position_may_hold_any_offer_in_steps_of_five() -> None:
+    s = play(turn_start(3), "start:3.4", "offer:20")
+    s.offer_ducats[1] = 15  # a client's bundle off the grid
+    codec.validate(s)
+    s = play(s, "pass", "accept:1")
+    assert (s.players[0].ducats, s.players[1].ducats) == (145, 115)
+    s = play(turn_start(3), "start:3.4", "offer:20")
+    for ducats, good, field in ((12, -1, "offers[1].ducats"), (135, -1, "offers[1].ducats"),
+                                (0, -1, "offers[1].good"), (5, 3, "offers[1].good")):
+        s.offer_ducats[1], s.offer_goods[1] = ducats, good
+        with pytest.raises(PositionError) as info:
+            codec.validate(s)
+        assert info.value.path == field
