@@ -42,7 +42,7 @@ def render() -> str:
         "SMALL_ORDER_PAY": data.SMALL_ORDER_PAY, "MESSAGE_PAY": data.MESSAGE_PAY,
         "LARGE_ORDER_PAY": data.LARGE_ORDER_PAY, "NUM_OFFER_AMOUNTS": len(data.OFFER_AMOUNTS),
         "OFFER_CHOICES": moves.OFFER_CHOICES, "OFFER_STEP": data.OFFER_STEP, "PRIVILEGE_SIZES": len(data.PRIVILEGE_PAY),
-        "LIMIT": codec.LIMIT, "MAX_ACTIONS": codec.MAX_ACTIONS, "STREET": data.STREET, "MARKET": data.MARKET,
+        "LIMIT": data.LIMIT, "MAX_ACTIONS": data.MAX_ACTIONS, "STREET": data.STREET, "MARKET": data.MARKET,
         "PILE": state.PILE, "USED": state.USED, "UNSEEN": state.UNSEEN,
     }
     defines.update({name: getattr(moves, name) for name in dir(moves) if name.startswith("A_")})

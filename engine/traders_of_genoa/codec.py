@@ -13,8 +13,9 @@ reports the same index: the player count, every field's range in vector order
      19 offers[5] x 2: ducats (-1: no offer; any multiple of 5 in a position, the grid in
         moves), good (-1: none)
      29 supply[8] goods   37 special_supply[5]   42 marks[18] (bitmask of seats)
-     60 location[60] per card (seat 0-4, 5 pile, 6 used, 7 unseen)   120 piles[4]
-    124 players[5] x 21: ducats, goods[8], specials[5], markers, reserve, cards[4], actions
+     60 cards[60]: every card's location (seat 0-4, 5 pile, 6 used, 7 unseen)   120 piles[4]
+    124 players[5] x 21: ducats, goods[8], specials[5], markers, reserve, hand[4] (cards per
+        deck), actions
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ import numpy as np
 from ..errors import PositionError
 from .board import NEIGHBOUR, NUM_SQUARES, SQUARE
 from .data import (
-    BUILDINGS, CARD_DECK, DECK_FIRST, DECK_SIZES, DECKS, GOODS, GOODS_PER_KIND, MARKERS_PER_PLAYER, MARKET,
-    MAX_PLAYERS, NUM_BUILDINGS, NUM_CARDS, NUM_GOODS, OFFER_STEP, SPECIAL_COUNTS, SPECIALS, STREET,
+    BUILDINGS, CARD_DECK, CARD_NAMES, DECK_FIRST, DECK_SIZES, DECKS, GOODS, GOODS_PER_KIND, LIMIT, MARKERS_PER_PLAYER,
+    MARKET, MAX_ACTIONS, MAX_PLAYERS, NUM_BUILDINGS, NUM_CARDS, NUM_GOODS, OFFER_STEP, SPECIAL_COUNTS, SPECIALS, STREET,
     TOWER_DISCS,
 )
 from .state import (
@@ -37,8 +38,6 @@ from .state import (
 )
 
 LAYOUT_VERSION = 1
-LIMIT = 100_000  # ducats and the round marker are at most this
-MAX_ACTIONS = 2 + SPECIAL_COUNTS[-1]  # actions of one player in a turn
 G_PLAYERS, G_START, G_OWNER, G_ROUND, G_STAGE, G_TO_MOVE, G_SITE, G_ACTOR, G_DELIVERED = range(1, 10)
 G_BASE, G_LAST_MARK, G_USED_DISCS, G_ACQUIRER = range(10, 14)
 O_PATH = 14
@@ -67,12 +66,12 @@ def _layout() -> list[str]:
     names += [f"supply.{g}" for g in GOODS]
     names += [f"special_supply.{k}" for k in SPECIALS]
     names += [f"marks.{b[0]}" for b in BUILDINGS]
-    names += [f"location[{c}]" for c in range(NUM_CARDS)]
+    names += [f"cards.{name}" for name in CARD_NAMES]
     names += [f"piles.{d}" for d in DECKS]
     for p in range(MAX_PLAYERS):
         at = f"players[{p}]."
         names += [at + "ducats"] + [f"{at}goods.{g}" for g in GOODS] + [f"{at}specials.{k}" for k in SPECIALS]
-        names += [at + "markers", at + "reserve"] + [f"{at}cards.{d}" for d in DECKS] + [at + "actions"]
+        names += [at + "markers", at + "reserve"] + [f"{at}hand.{d}" for d in DECKS] + [at + "actions"]
     return names
 
 

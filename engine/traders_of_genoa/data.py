@@ -39,6 +39,8 @@ GOODS_PER_KIND = 5
 SPECIALS = ("any_start", "trade", "any_good", "building_action", "extra_action")
 SPECIAL_COUNTS = (5, 7, 5, 5, 5)
 S_ANY_START, S_TRADE, S_ANY_GOOD, S_BUILDING_ACTION, S_EXTRA_ACTION = range(len(SPECIALS))
+LIMIT = 100_000  # a position's ducats and round marker are at most this
+MAX_ACTIONS = 2 + SPECIAL_COUNTS[S_EXTRA_ACTION]  # of one player in one turn
 
 #: Buildings: (name, action, argument).  Actions: draw cards of a deck (argument: how many),
 #: markers (the Cathedral), villa (privilege or large order), goods (argument: the two goods),
@@ -111,3 +113,5 @@ DECK_SIZES = (len(LARGE_ORDERS), len(SMALL_ORDERS), len(MESSAGES), len(PRIVILEGE
 DECK_FIRST = tuple(sum(DECK_SIZES[:d]) for d in range(len(DECKS)))
 NUM_CARDS = sum(DECK_SIZES)
 CARD_DECK = tuple(d for d in range(len(DECKS)) for _ in range(DECK_SIZES[d]))
+#: Cards by name: the deck and the card's number in it (``large_1`` .. ``privilege_14``).
+CARD_NAMES = tuple(f"{DECKS[d]}_{i + 1}" for d in range(len(DECKS)) for i in range(DECK_SIZES[d]))

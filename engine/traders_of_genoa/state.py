@@ -50,7 +50,7 @@ ST_START, ST_OFFER, ST_DECIDE, ST_VILLA, ST_REWARD, ST_EXTRAS, ST_WALK, ST_BASE,
     len(STAGES))
 #: Card locations besides a seat (0-4).
 PILE, USED, UNSEEN = 5, 6, 7
-LOCATIONS = ("seat0", "seat1", "seat2", "seat3", "seat4", "pile", "used", "unseen")
+LOCATIONS = ("0", "1", "2", "3", "4", "pile", "used", "unseen")  # as a position names them
 OPTIONS: tuple[str, ...] = ()
 
 
