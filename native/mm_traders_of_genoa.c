@@ -49,9 +49,6 @@ static int offer_id(int amount_index, int good) { return TOG_A_OFFER + amount_in
 
 static int trade_id(int give, int get) { return TOG_A_TRADE + give * (NG - 1) + (get < give ? get : get - 1); }
 
-static int offer_amount(int code) { return OFFER_AMOUNTS[(code + 1) / (NG + 1)]; }
-
-static int offer_good(int code) { return (code + 1) % (NG + 1) - 1; }
 
 static void clear_offers(state *s)
 {
@@ -165,10 +162,9 @@ static int villa_moves(const state *s, const player *p, int32_t *out)
 {
     int n = 0;
     out[n++] = TOG_A_PRIVILEGE;
-    for (int i = 0; i < DECK_SIZES[D_LARGE]; i++)
-        if (s->location[DECK_FIRST[D_LARGE] + i] == s->actor && LARGE_ORDERS[i][0] == s->site
-            && has_large_goods(p, i))
-            out[n++] = TOG_A_LARGE + i;
+    for (const int8_t *i = LARGE_AT[s->site]; *i >= 0; i++)
+        if (s->location[DECK_FIRST[D_LARGE] + *i] == s->actor && has_large_goods(p, *i))
+            out[n++] = TOG_A_LARGE + *i;
     return n;
 }
 
@@ -196,10 +192,9 @@ static int extras_moves(const state *s, const player *p, int32_t *out)
                     if (b != a && s->supply[b])
                         out[n++] = trade_id(a, b);
     if (!s->delivered)
-        for (int i = 0; i < DECK_SIZES[D_SMALL]; i++)
-            if (s->location[DECK_FIRST[D_SMALL] + i] == s->actor && SMALL_ORDERS[i][1] == s->site
-                && p->goods[SMALL_ORDERS[i][0]])
-                out[n++] = TOG_A_DELIVER + i;
+        for (const int8_t *i = SMALL_AT[s->site]; *i >= 0; i++)
+            if (s->location[DECK_FIRST[D_SMALL] + *i] == s->actor && p->goods[SMALL_ORDERS[*i][0]])
+                out[n++] = TOG_A_DELIVER + *i;
     if (p->specials[S_BUILDING_ACTION])
         for (int b = 0; b < NB; b++)
             if (b != s->site && has_mark(s, b, s->actor))
@@ -535,8 +530,8 @@ static void do_move(state *s, int a, mm_rng *rng)
         use_special(s, p, S_ANY_START);
         enter(s, a - TOG_A_START);
     } else if (a < TOG_A_ACCEPT) {
-        s->offer_ducats[s->to_move] = offer_amount(a - TOG_A_OFFER);
-        s->offer_goods[s->to_move] = (int8_t)offer_good(a - TOG_A_OFFER);
+        s->offer_ducats[s->to_move] = OFFER_DUCATS[a - TOG_A_OFFER];
+        s->offer_goods[s->to_move] = OFFER_GOOD[a - TOG_A_OFFER];
         next_bidder(s);
     } else if (a < TOG_A_LARGE) {
         sell(s, a - TOG_A_ACCEPT, rng);
@@ -1104,15 +1099,15 @@ static int action_value(const state *s, int seat, int b)
     case ACT_MARKERS: value = 12 * (act[1] < p->reserve ? act[1] : p->reserve); break;
     case ACT_VILLA:
         value = CARD[D_PRIVILEGE];
-        for (int i = 0; i < DECK_SIZES[D_LARGE]; i++)
-            if (s->location[DECK_FIRST[D_LARGE] + i] == seat && LARGE_ORDERS[i][0] == b && has_large_goods(p, i))
+        for (const int8_t *i = LARGE_AT[b]; *i >= 0; i++)
+            if (s->location[DECK_FIRST[D_LARGE] + *i] == seat && has_large_goods(p, *i))
                 value = TOG_LARGE_ORDER_PAY + 10;
         break;
     case ACT_GOODS: value = 5 * ((s->supply[act[1]] > 0) + (s->supply[act[2]] > 0)); break;
     default: value = s->special_supply[act[1]] ? SPECIAL[act[1]] : 0;
     }
-    for (int i = 0; i < DECK_SIZES[D_SMALL]; i++)
-        if (s->location[DECK_FIRST[D_SMALL] + i] == seat && SMALL_ORDERS[i][1] == b && p->goods[SMALL_ORDERS[i][0]])
+    for (const int8_t *i = SMALL_AT[b]; *i >= 0; i++)
+        if (s->location[DECK_FIRST[D_SMALL] + *i] == seat && p->goods[SMALL_ORDERS[*i][0]])
             return value + TOG_SMALL_ORDER_PAY;
     return value;
 }
@@ -1122,7 +1117,7 @@ static int move_value(const state *s, int a, int site_value)
 {
     int seat = s->to_move;
     if (a >= TOG_A_OFFER && a < TOG_A_ACCEPT) {
-        int code = a - TOG_A_OFFER, cost = offer_amount(code) + (offer_good(code) >= 0 ? 5 : 0);
+        int code = a - TOG_A_OFFER, cost = OFFER_DUCATS[code] + (OFFER_GOOD[code] >= 0 ? 5 : 0);
         return 2 * cost > site_value ? -1 : cost;
     }
     if (a >= TOG_A_ACCEPT && a < TOG_A_LARGE) {
