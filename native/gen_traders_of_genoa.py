@@ -92,12 +92,15 @@ def render() -> str:
     lines.append(_rows("int8_t", "SMALL_ORDERS[16][2]", data.SMALL_ORDERS))
     lines.append(_rows("int8_t", f"MESSAGES[{len(data.MESSAGES)}][2]", data.MESSAGES))
     lines.append(_array("int8_t", f"PRIVILEGES[{len(data.PRIVILEGES)}]", data.PRIVILEGES))
-    lines.append("/* The small orders of each building and the large orders of each villa, ascending, -1 after. */")
+    lines.append("/* The small orders, large orders and messages naming each building, ascending, -1 after. */")
     small = [[i for i, (_, b) in enumerate(data.SMALL_ORDERS) if b == building] for building in range(data.NUM_BUILDINGS)]
     large = [[i for i, (v, _) in enumerate(data.LARGE_ORDERS) if v == building] for building in range(data.NUM_BUILDINGS)]
-    width = max(len(x) for x in small + large) + 1
+    message = [[i for i, pair in enumerate(data.MESSAGES) if building in pair] for building in range(data.NUM_BUILDINGS)]
+    width = max(len(x) for x in small + large + message) + 1
     lines.append(_rows("int8_t", f"SMALL_AT[TOG_NUM_BUILDINGS][{width}]", [x + [-1] * (width - len(x)) for x in small]))
     lines.append(_rows("int8_t", f"LARGE_AT[TOG_NUM_BUILDINGS][{width}]", [x + [-1] * (width - len(x)) for x in large]))
+    lines.append(_rows("int8_t", f"MESSAGES_AT[TOG_NUM_BUILDINGS][{width}]",
+                       [x + [-1] * (width - len(x)) for x in message]))
     offers = [m for m in moves.ALL_MOVES if m.kind == "offer"]
     lines.append("/* Every offer move (id - TOG_A_OFFER): its ducats and good (-1: none). */")
     lines.append(_array("int16_t", "OFFER_DUCATS[TOG_OFFER_CHOICES]", [data.OFFER_AMOUNTS[m.arg] for m in offers]))

@@ -104,7 +104,7 @@ static int has_large_goods(const player *p, int order)
 
 /* ------------------------------------------------------------------ legal moves */
 
-static int start_moves(const state *s, const player *p, int32_t *out)
+static int start_moves(const state *s, const player *p, int16_t *out)
 {
     int n = 0;
     out[n++] = TOG_A_ROLL;
@@ -115,20 +115,24 @@ static int start_moves(const state *s, const player *p, int32_t *out)
     return n;
 }
 
-static int walk_moves(const state *s, int32_t *out)
+static int walk_moves(const state *s, int16_t *out)
 {
     int n = 0;
     out[n++] = TOG_A_STOP;
-    if (s->path_len < DISCS)
+    if (s->path_len < DISCS) {
+        uint64_t visited = 0;
+        for (int i = 0; i < s->path_len; i++)
+            visited |= 1ull << s->path[i];
         for (int d = 0; d < 4; d++) {
             int t = NEIGHBOUR[s->path[s->path_len - 1]][d];
-            if (t >= 0 && SQUARE[t] != TOG_MARKET && !in_path(s, t))
+            if (t >= 0 && SQUARE[t] != TOG_MARKET && !(visited >> t & 1))
                 out[n++] = TOG_A_MOVE + d;
         }
+    }
     return n;
 }
 
-static int offer_moves(const state *s, const player *p, int32_t *out)
+static int offer_moves(const state *s, const player *p, int16_t *out)
 {
     int n = 0, held = 0;
     int8_t goods[NG];
@@ -146,7 +150,7 @@ static int offer_moves(const state *s, const player *p, int32_t *out)
     return n;
 }
 
-static int decide_moves(const state *s, int32_t *out)
+static int decide_moves(const state *s, int16_t *out)
 {
     int n = 0;
     if (may_act(s, s->owner))
@@ -158,7 +162,7 @@ static int decide_moves(const state *s, int32_t *out)
     return n;
 }
 
-static int villa_moves(const state *s, const player *p, int32_t *out)
+static int villa_moves(const state *s, const player *p, int16_t *out)
 {
     int n = 0;
     out[n++] = TOG_A_PRIVILEGE;
@@ -168,7 +172,7 @@ static int villa_moves(const state *s, const player *p, int32_t *out)
     return n;
 }
 
-static int reward_moves(const state *s, int32_t *out)
+static int reward_moves(const state *s, int16_t *out)
 {
     int n = 0;
     for (int k = 0; k < NK; k++)
@@ -177,7 +181,7 @@ static int reward_moves(const state *s, int32_t *out)
     return n;
 }
 
-static int extras_moves(const state *s, const player *p, int32_t *out)
+static int extras_moves(const state *s, const player *p, int16_t *out)
 {
     int n = 0;
     out[n++] = TOG_A_DONE;
@@ -211,7 +215,7 @@ static int base_useful(const state *s, int square, int seat)
     return 0;
 }
 
-static int base_moves(const state *s, const player *p, int32_t *out)
+static int base_moves(const state *s, const player *p, int16_t *out)
 {
     int n = 0;
     out[n++] = TOG_A_PASS;
@@ -229,7 +233,7 @@ static int base_moves(const state *s, const player *p, int32_t *out)
     return n;
 }
 
-static int mark_moves(const state *s, const player *p, int32_t *out)
+static int mark_moves(const state *s, const player *p, int16_t *out)
 {
     int n = 0;
     out[n++] = TOG_A_DONE;
@@ -242,7 +246,7 @@ static int mark_moves(const state *s, const player *p, int32_t *out)
     return n;
 }
 
-static int legal(const state *s, int32_t *out)
+static int legal(const state *s, int16_t *out)
 {
     if (s->stage == ST_END)
         return 0;
@@ -333,14 +337,16 @@ static void begin_turn(state *s)
     s->to_move = s->owner;
 }
 
-static void complete_messages(state *s)
+/* The tower has just entered building b for the first time this turn: the messages
+ * naming b whose other building it has visited too are paid (ascending, as state.py). */
+static void complete_messages(state *s, int b)
 {
     uint32_t visited = visited_buildings(s);
     int first = DECK_FIRST[D_MESSAGE];
-    for (int i = 0; i < DECK_SIZES[D_MESSAGE]; i++) {
-        int seat = s->location[first + i];
-        if (seat < PILE && (visited >> MESSAGES[i][0] & 1) && (visited >> MESSAGES[i][1] & 1)) {
-            reveal(s, first + i);
+    for (const int8_t *i = MESSAGES_AT[b]; *i >= 0; i++) {
+        int seat = s->location[first + *i];
+        if (seat < PILE && (visited >> MESSAGES[*i][0] & 1) && (visited >> MESSAGES[*i][1] & 1)) {
+            reveal(s, first + *i);
             s->p[seat].ducats += TOG_MESSAGE_PAY;
         }
     }
@@ -371,7 +377,7 @@ static void enter(state *s, int square)
     int first = b >= 0 && !(visited_buildings(s) >> b & 1);
     s->path[s->path_len++] = (int8_t)square;
     if (first) {
-        complete_messages(s);
+        complete_messages(s, b);
         s->site = (int8_t)b;
         clear_offers(s);
         s->to_move = s->owner;
@@ -588,14 +594,13 @@ static void do_move(state *s, int a, mm_rng *rng)
 }
 
 /* Play every decision that has a single move, then cache the legal moves. */
+/* Play every decision that has a single move; the legal moves are generated straight
+ * into the state's cache (entries from `before` on are 0 already). */
 static void resolve_forced(state *s, mm_rng *rng)
 {
-    int32_t ids[MAX_LEGAL];
-    int n, before = s->num_legal; /* entries from `before` on are 0 already */
-    while ((n = legal(s, ids)) == 1)
-        do_move(s, ids[0], rng);
-    for (int i = 0; i < n; i++)
-        s->legal[i] = (int16_t)ids[i];
+    int n, before = s->num_legal > 1 ? s->num_legal : 1;
+    while ((n = legal(s, s->legal)) == 1)
+        do_move(s, s->legal[0], rng);
     for (int i = n; i < before; i++)
         s->legal[i] = 0;
     s->num_legal = (uint8_t)n;
@@ -603,11 +608,8 @@ static void resolve_forced(state *s, mm_rng *rng)
 
 static void cache_legal(state *s)
 {
-    int32_t ids[MAX_LEGAL];
-    int n = legal(s, ids);
-    s->num_legal = (uint8_t)n;
-    for (int i = 0; i < MAX_LEGAL; i++)
-        s->legal[i] = (int16_t)(i < n ? ids[i] : 0);
+    memset(s->legal, 0, sizeof s->legal);
+    s->num_legal = (uint8_t)legal(s, s->legal);
 }
 
 /* ------------------------------------------------------------------ the state vector */

@@ -293,7 +293,7 @@ static const int8_t MESSAGES[14][2] = {
     {9, 10},
 };
 static const int8_t PRIVILEGES[14] = {4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17};
-/* The small orders of each building and the large orders of each villa, ascending, -1 after. */
+/* The small orders, large orders and messages naming each building, ascending, -1 after. */
 static const int8_t SMALL_AT[TOG_NUM_BUILDINGS][5] = {
     {14, -1, -1, -1, -1},
     {6, -1, -1, -1, -1},
@@ -333,6 +333,26 @@ static const int8_t LARGE_AT[TOG_NUM_BUILDINGS][5] = {
     {-1, -1, -1, -1, -1},
     {-1, -1, -1, -1, -1},
     {-1, -1, -1, -1, -1},
+};
+static const int8_t MESSAGES_AT[TOG_NUM_BUILDINGS][5] = {
+    {0, 4, 8, -1, -1},
+    {1, 5, 9, -1, -1},
+    {2, 6, 10, -1, -1},
+    {3, 7, 11, -1, -1},
+    {-1, -1, -1, -1, -1},
+    {-1, -1, -1, -1, -1},
+    {-1, -1, -1, -1, -1},
+    {-1, -1, -1, -1, -1},
+    {6, 12, -1, -1, -1},
+    {7, 13, -1, -1, -1},
+    {8, 13, -1, -1, -1},
+    {9, 12, -1, -1, -1},
+    {0, 11, -1, -1, -1},
+    {1, -1, -1, -1, -1},
+    {2, -1, -1, -1, -1},
+    {3, -1, -1, -1, -1},
+    {4, 10, -1, -1, -1},
+    {5, -1, -1, -1, -1},
 };
 /* Every offer move (id - TOG_A_OFFER): its ducats and good (-1: none). */
 static const int16_t OFFER_DUCATS[TOG_OFFER_CHOICES] = {0, 0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10, 10, 10, 10, 20, 20, 20, 20, 20, 20, 20, 20, 20, 30, 30, 30, 30, 30, 30, 30, 30, 30, 50, 50, 50, 50, 50, 50, 50, 50, 50, 80, 80, 80, 80, 80, 80, 80, 80, 80};

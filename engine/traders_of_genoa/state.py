@@ -320,7 +320,7 @@ class State(GameState):
         first = b >= 0 and not self.building_visited(b)
         self.path.append(square)
         if first:
-            self._complete_messages()
+            self._complete_messages(b)
             self.site = b
             self._clear_offers()
             self.to_move = self.owner
@@ -328,13 +328,14 @@ class State(GameState):
         else:
             self.stage, self.to_move = ST_WALK, self.owner
 
-    def _complete_messages(self) -> None:
-        """Every known message whose two buildings the tower has visited this turn is paid."""
+    def _complete_messages(self, entered: int) -> None:
+        """The tower has entered building ``entered`` for the first time this turn: every
+        message in a hand that names it and a building visited before is paid."""
         visited = {SQUARE[s] for s in self.path}
         first = DECK_FIRST[D_MESSAGE]
         for c in range(first, first + DECK_SIZES[D_MESSAGE]):
             seat = self.location[c]
-            if seat < PILE and all(b in visited for b in MESSAGES[c - first]):
+            if seat < PILE and entered in MESSAGES[c - first] and all(b in visited for b in MESSAGES[c - first]):
                 self._reveal(c)
                 self.players[seat].ducats += MESSAGE_PAY
 
