@@ -34,7 +34,7 @@ _Static_assert(sizeof(mm_tog_player) == 24 && offsetof(mm_tog_state, legal) % 2 
 
 enum {
     G_VERSION, G_PLAYERS, G_START, G_OWNER, G_ROUND, G_STAGE, G_TO_MOVE, G_SITE, G_ACTOR, G_DELIVERED,
-    G_BASE, G_LAST_MARK, G_USED_DISCS, G_ACQUIRER
+    G_BASE, G_LAST_MARK, G_USED_DISCS, G_ACQUIRER, G_OUSTED
 };
 
 static int popcount(uint32_t x)
@@ -237,11 +237,19 @@ static int mark_moves(const state *s, const player *p, int16_t *out)
 {
     int n = 0;
     out[n++] = TOG_A_DONE;
-    if (p->markers)
+    if (!p->markers)
+        return n;
+    for (int i = 0; i < 5 && STREET_BUILDINGS[s->base][i] >= 0; i++) {
+        int b = STREET_BUILDINGS[s->base][i];
+        if (b > s->last_mark && !has_mark(s, b, s->to_move))
+            out[n++] = TOG_A_MARK + b;
+    }
+    if (s->last_mark < 0 && !s->ousted)
         for (int i = 0; i < 5 && STREET_BUILDINGS[s->base][i] >= 0; i++) {
             int b = STREET_BUILDINGS[s->base][i];
-            if (b > s->last_mark && !has_mark(s, b, s->to_move))
-                out[n++] = TOG_A_MARK + b;
+            for (int q = 0; q < s->players; q++)
+                if (q != s->to_move && has_mark(s, b, q))
+                    out[n++] = TOG_A_OUST + b * NP + q;
         }
     return n;
 }
@@ -474,6 +482,7 @@ static void end_turn(state *s)
     memset(s->path, -1, sizeof s->path);
     s->used_discs = s->acquirer = 0;
     s->base = s->last_mark = -1;
+    s->ousted = 0;
     s->owner = (int8_t)((s->owner + 1) % s->players);
     if (s->owner == s->start_player) {
         s->round++;
@@ -495,6 +504,7 @@ static void acquisition_turn(state *s)
         return;
     }
     s->base = s->last_mark = -1;
+    s->ousted = 0;
     s->stage = ST_BASE;
     s->to_move = (int8_t)((s->owner + s->acquirer) % s->players);
 }
@@ -581,15 +591,23 @@ static void do_move(state *s, int a, mm_rng *rng)
         int sq = a - TOG_A_BASE;
         s->base = (int8_t)sq;
         s->last_mark = -1;
+        s->ousted = 0;
         for (int i = 0; i < s->path_len; i++)
             if (s->path[i] == sq)
                 s->used_discs |= (int8_t)(1 << i);
         s->stage = ST_MARK;
-    } else {
+    } else if (a < TOG_A_OUST) {
         int b = a - TOG_A_MARK;
         s->marks[b] |= (uint8_t)(1 << s->to_move);
         p->markers--;
         s->last_mark = (int8_t)b;
+    } else {
+        int b = (a - TOG_A_OUST) / NP, q = (a - TOG_A_OUST) % NP;
+        p->markers--;
+        p->reserve++;
+        s->marks[b] &= (uint8_t)~(1u << q);
+        s->p[q].reserve++;
+        s->ousted = 1;
     }
 }
 
@@ -633,6 +651,7 @@ static void encode_state(const state *s, int32_t *v)
     v[G_LAST_MARK] = s->last_mark;
     v[G_USED_DISCS] = s->used_discs;
     v[G_ACQUIRER] = s->acquirer;
+    v[G_OUSTED] = s->ousted;
     for (int i = 0; i < DISCS; i++)
         v[TOG_O_PATH + i] = s->path[i];
     for (int q = 0; q < NP; q++) {
@@ -676,7 +695,7 @@ static void field_range(int n, int i, int32_t *lo, int32_t *hi)
         case G_STAGE: *hi = ST_END; return;
         case G_TO_MOVE: case G_ACTOR: *lo = -1; *hi = n - 1; return;
         case G_SITE: case G_LAST_MARK: *lo = -1; *hi = NB - 1; return;
-        case G_DELIVERED: *hi = 1; return;
+        case G_DELIVERED: case G_OUSTED: *hi = 1; return;
         case G_BASE: *lo = -1; *hi = NSQ - 1; return;
         default: *hi = (1 << DISCS) - 1; return; /* used discs */
         }
@@ -774,6 +793,7 @@ static int32_t check_turn(const int32_t *v)
         {G_BASE, stage == ST_MARK, -1},
         {G_LAST_MARK, stage == ST_MARK ? 2 : 0, -1},
         {G_ACQUIRER, stage == ST_BASE || stage == ST_MARK ? 2 : 0, 0},
+        {G_OUSTED, stage == ST_MARK ? 2 : 0, 0},
     };
     for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
         int i = want[k].index;
@@ -911,6 +931,7 @@ static void load_state(state *s, const int32_t *v)
     s->last_mark = (int8_t)v[G_LAST_MARK];
     s->used_discs = (int8_t)v[G_USED_DISCS];
     s->acquirer = (int8_t)v[G_ACQUIRER];
+    s->ousted = (int8_t)v[G_OUSTED];
     for (int i = 0; i < DISCS; i++) {
         s->path[i] = (int8_t)v[TOG_O_PATH + i];
         s->path_len += s->path[i] >= 0;
@@ -1148,6 +1169,8 @@ static int move_value(const state *s, int a, int site_value)
         return action_value(s, seat, a - TOG_A_PALACE) - 15;
     if (a >= TOG_A_BASE && a < TOG_A_MARK)
         return 5;
+    if (a >= TOG_A_OUST)
+        return -1;
     if (a >= TOG_A_MARK)
         return TOG_MARKER_END_VALUE;
     if (a >= TOG_A_GOOD && a < TOG_A_DELIVER)

@@ -44,7 +44,7 @@ typedef struct mm_tog_state {
     int32_t round;
     int32_t offer_ducats[MM_TOG_MAX_PLAYERS]; /* per seat, -1: no offer */
     int8_t players, start_player, owner, stage, to_move, site, actor, delivered;
-    int8_t base, last_mark, used_discs, acquirer, path_len;
+    int8_t base, last_mark, used_discs, acquirer, ousted, path_len;
     int8_t path[MM_TOG_DISCS], offer_goods[MM_TOG_MAX_PLAYERS]; /* -1: none */
     int8_t supply[MM_TOG_GOODS], special_supply[MM_TOG_SPECIALS];
     uint8_t marks[MM_TOG_BUILDINGS]; /* bitmask of seats per building */
@@ -52,7 +52,7 @@ typedef struct mm_tog_state {
     int8_t piles[MM_TOG_DECKS];
     /* derived: the legal moves of the position, ascending (rebuilt by decode, apply and
      * determinize), so a playout generates them once per decision */
-    uint8_t num_legal, unused;
+    uint8_t num_legal;
     int16_t legal[MM_TOG_MAX_LEGAL];
 } mm_tog_state;
 

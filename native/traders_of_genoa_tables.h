@@ -4,8 +4,8 @@
 #include <stdint.h>
 
 #define TOG_LAYOUT_VERSION 1
-#define TOG_VECTOR_LEN 229
-#define TOG_NUM_ACTIONS 343
+#define TOG_VECTOR_LEN 230
+#define TOG_NUM_ACTIONS 433
 #define TOG_MAX_PLAYERS 5
 #define TOG_NUM_GOODS 8
 #define TOG_NUM_SPECIALS 5
@@ -44,6 +44,7 @@
 #define TOG_A_MARK 325
 #define TOG_A_MOVE 7
 #define TOG_A_OFFER 75
+#define TOG_A_OUST 343
 #define TOG_A_PALACE 243
 #define TOG_A_PASS 2
 #define TOG_A_PRIVILEGE 5
@@ -53,14 +54,14 @@
 #define TOG_A_STOP 1
 #define TOG_A_TAKE 3
 #define TOG_A_TRADE 171
-#define TOG_O_PATH 14
-#define TOG_O_OFFERS 19
-#define TOG_O_SUPPLY 29
-#define TOG_O_SPECIAL_SUPPLY 37
-#define TOG_O_MARKS 42
-#define TOG_O_LOCATION 60
-#define TOG_O_PILES 120
-#define TOG_O_PLAYERS 124
+#define TOG_O_PATH 15
+#define TOG_O_OFFERS 20
+#define TOG_O_SUPPLY 30
+#define TOG_O_SPECIAL_SUPPLY 38
+#define TOG_O_MARKS 43
+#define TOG_O_LOCATION 61
+#define TOG_O_PILES 121
+#define TOG_O_PLAYERS 125
 #define TOG_P_DUCATS 0
 #define TOG_P_GOODS 1
 #define TOG_P_SPECIALS 9

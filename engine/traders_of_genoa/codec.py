@@ -8,13 +8,13 @@ reports the same index: the player count, every field's range in vector order
       0 version   1 players   2 start_player   3 owner (tower)   4 round (marker)
       5 stage (start offer decide villa reward extras walk base mark end)   6 to_move
       7 site (building)   8 actor   9 delivered   10 base (square)   11 last_mark
-     12 used_discs (bitmask over path)   13 acquirer
-     14 path[5] (squares, -1 after the last)
-     19 offers[5] x 2: ducats (-1: no offer; any multiple of 5 in a position, the grid in
+     12 used_discs (bitmask over path)   13 acquirer   14 ousted
+     15 path[5] (squares, -1 after the last)
+     20 offers[5] x 2: ducats (-1: no offer; any multiple of 5 in a position, the grid in
         moves), good (-1: none)
-     29 supply[8] goods   37 special_supply[5]   42 marks[18] (bitmask of seats)
-     60 cards[60]: every card's location (seat 0-4, 5 pile, 6 used, 7 unseen)   120 piles[4]
-    124 players[5] x 21: ducats, goods[8], specials[5], markers, reserve, hand[4] (cards per
+     30 supply[8] goods   38 special_supply[5]   43 marks[18] (bitmask of seats)
+     61 cards[60]: every card's location (seat 0-4, 5 pile, 6 used, 7 unseen)   121 piles[4]
+    125 players[5] x 21: ducats, goods[8], specials[5], markers, reserve, hand[4] (cards per
         deck), actions
 """
 
@@ -39,8 +39,8 @@ from .state import (
 
 LAYOUT_VERSION = 1
 G_PLAYERS, G_START, G_OWNER, G_ROUND, G_STAGE, G_TO_MOVE, G_SITE, G_ACTOR, G_DELIVERED = range(1, 10)
-G_BASE, G_LAST_MARK, G_USED_DISCS, G_ACQUIRER = range(10, 14)
-O_PATH = 14
+G_BASE, G_LAST_MARK, G_USED_DISCS, G_ACQUIRER, G_OUSTED = range(10, 15)
+O_PATH = 15
 O_OFFERS = O_PATH + TOWER_DISCS
 O_SUPPLY = O_OFFERS + 2 * MAX_PLAYERS
 O_SPECIAL_SUPPLY = O_SUPPLY + NUM_GOODS
@@ -60,7 +60,7 @@ VECTOR_LEN = O_PLAYERS + MAX_PLAYERS * PLAYER_LEN
 
 def _layout() -> list[str]:
     names = ["version", "players", "start_player", "owner", "round", "stage", "to_move", "site", "actor",
-             "delivered", "base", "last_mark", "used_discs", "acquirer"]
+             "delivered", "base", "last_mark", "used_discs", "acquirer", "ousted"]
     names += [f"path[{i}]" for i in range(TOWER_DISCS)]
     names += [f"offers[{p}].{f}" for p in range(MAX_PLAYERS) for f in ("ducats", "good")]
     names += [f"supply.{g}" for g in GOODS]
@@ -90,7 +90,7 @@ def field_range(n: int, i: int) -> tuple[int, int]:
         return {G_START: (0, n - 1), G_OWNER: (0, n - 1), G_ROUND: (0, LIMIT), G_STAGE: (0, len(STAGES) - 1),
                 G_TO_MOVE: (-1, n - 1), G_SITE: (-1, NUM_BUILDINGS - 1), G_ACTOR: (-1, n - 1),
                 G_DELIVERED: (0, 1), G_BASE: (-1, NUM_SQUARES - 1), G_LAST_MARK: (-1, NUM_BUILDINGS - 1),
-                G_USED_DISCS: (0, (1 << TOWER_DISCS) - 1), G_ACQUIRER: (0, n - 1)}[i]
+                G_USED_DISCS: (0, (1 << TOWER_DISCS) - 1), G_ACQUIRER: (0, n - 1), G_OUSTED: (0, 1)}[i]
     if i < O_OFFERS:
         return -1, NUM_SQUARES - 1
     if i < O_SUPPLY:
@@ -175,7 +175,7 @@ def _check_turn(v: Sequence[int]) -> Failure | None:
     want = {G_TO_MOVE: -1 if stage == ST_END else None, G_SITE: None if stage in (ST_OFFER, ST_DECIDE) or acting else -1,
             G_ACTOR: None if acting else -1, G_DELIVERED: None if stage == ST_EXTRAS else 0,
             G_BASE: None if stage == ST_MARK else -1, G_LAST_MARK: None if stage == ST_MARK else -1,
-            G_ACQUIRER: None if stage in (ST_BASE, ST_MARK) else 0}
+            G_ACQUIRER: None if stage in (ST_BASE, ST_MARK) else 0, G_OUSTED: None if stage == ST_MARK else 0}
     for i, value in want.items():
         if value is not None and v[i] != value:
             return i, f"must be {value} at stage {STAGES[stage]}"
@@ -285,7 +285,7 @@ def _raise(bad: Failure | None) -> None:
 def encode(s: State) -> np.ndarray:
     n = s.num_players
     v = [LAYOUT_VERSION, n, s.start_player, s.owner, s.round, s.stage, s.to_move, s.site, s.actor,
-         int(s.delivered), s.base, s.last_mark, s.used_discs, s.acquirer]
+         int(s.delivered), s.base, s.last_mark, s.used_discs, s.acquirer, int(s.ousted)]
     v += s.path + [-1] * (TOWER_DISCS - len(s.path))
     for seat in range(MAX_PLAYERS):
         v += [s.offer_ducats[seat], s.offer_goods[seat]] if seat < n else [-1, -1]
@@ -312,7 +312,7 @@ def decode(vec: Any, check: bool = True) -> State:
     return State(players=players, start_player=v[G_START], owner=v[G_OWNER], round=v[G_ROUND],
                  stage=v[G_STAGE], to_move=v[G_TO_MOVE], site=v[G_SITE], actor=v[G_ACTOR],
                  delivered=bool(v[G_DELIVERED]), base=v[G_BASE], last_mark=v[G_LAST_MARK],
-                 used_discs=v[G_USED_DISCS], acquirer=v[G_ACQUIRER],
+                 used_discs=v[G_USED_DISCS], acquirer=v[G_ACQUIRER], ousted=bool(v[G_OUSTED]),
                  path=[s for s in v[O_PATH:O_OFFERS] if s >= 0], offer_ducats=v[O_OFFERS:O_OFFERS + 2 * n:2],
                  offer_goods=v[O_OFFERS + 1:O_OFFERS + 2 * n:2],
                  supply=v[O_SUPPLY:O_SPECIAL_SUPPLY], special_supply=v[O_SPECIAL_SUPPLY:O_MARKS],

@@ -126,4 +126,6 @@ def _score(s: State, seat: int, m: Move) -> float:
         return sum(1.0 for x in STREET_BUILDINGS[a] if not s.marks[x] >> seat & 1)
     if k == "mark":
         return MARKER_END_VALUE
+    if k == "oust":
+        return -1.0  # a marker for a marker: never worth it to this player
     return 0.0

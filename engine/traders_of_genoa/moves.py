@@ -22,6 +22,7 @@ deck (1-16, 1-14)::
     done              end the extras of an action (also: end placing markers)
     base:2.3          use the tower's disc on street square 2.3 to place markers
     mark:harbor       place an ownership marker on a building next to the base
+    oust:harbor@2     ... or first give up a marker to remove seat 2's from a building there
 """
 
 from __future__ import annotations
@@ -52,7 +53,8 @@ A_DELIVER = A_TRADE + TRADES  # + small order
 A_PALACE = A_DELIVER + DECK_SIZES[D_SMALL]  # + building
 A_BASE = A_PALACE + NUM_BUILDINGS  # + square
 A_MARK = A_BASE + NUM_SQUARES  # + building
-NUM_ACTIONS = A_MARK + NUM_BUILDINGS
+A_OUST = A_MARK + NUM_BUILDINGS  # + building * MAX_PLAYERS + seat
+NUM_ACTIONS = A_OUST + NUM_BUILDINGS * MAX_PLAYERS
 
 
 def offer_id(amount_index: int, good: int) -> int:
@@ -93,6 +95,8 @@ class Move:
             return f"good:{GOODS[a]}"
         if k == "trade":
             return f"trade:{GOODS[a]}>{GOODS[self.extra]}"
+        if k == "oust":
+            return f"oust:{BUILDING_NAMES[a]}@{self.extra}"
         return f"{k}:{BUILDING_NAMES[a]}"  # palace, mark
 
     def __repr__(self) -> str:
@@ -135,6 +139,11 @@ class Move:
             if b < 0 or a == b:
                 raise InvalidMoveError(f"move {text!r}: expected trade:GOOD>OTHER_GOOD")
             return cls("trade", a, b)
+        if verb == "oust":
+            building, at, seat = rest.partition("@")
+            if not at:
+                raise InvalidMoveError(f"move {text!r}: expected oust:BUILDING@SEAT")
+            return cls("oust", _name(text, building, BUILDING_NAMES, "building"), _number(text, seat, MAX_PLAYERS, 0))
         if verb in ("palace", "mark"):
             return cls(verb, _name(text, rest, BUILDING_NAMES, "building"))
         raise InvalidMoveError(f"move {text!r}: unknown verb {verb!r}")
@@ -148,6 +157,8 @@ class Move:
             return offer_id(a, self.extra)
         if k == "trade":
             return trade_id(a, self.extra)
+        if k == "oust":
+            return A_OUST + a * MAX_PLAYERS + self.extra
         return _BASE[k] + a
 
     @classmethod
@@ -194,6 +205,7 @@ def _all_moves() -> list[Move]:
     moves += [Move("palace", b) for b in range(NUM_BUILDINGS)]
     moves += [Move("base", s) for s in range(NUM_SQUARES)]
     moves += [Move("mark", b) for b in range(NUM_BUILDINGS)]
+    moves += [Move("oust", b, q) for b in range(NUM_BUILDINGS) for q in range(MAX_PLAYERS)]
     return moves
 
 

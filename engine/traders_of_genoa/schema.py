@@ -40,6 +40,7 @@ def _globals() -> list[Cell]:
         cell("last_mark", -1, len(BUILDING_NAMES) - 1, "enum", names=BUILDINGS, first=-1),
         cell("used_discs", 0, (1 << TOWER_DISCS) - 1, "mask", names=tuple(str(i + 1) for i in range(TOWER_DISCS))),
         cell("acquirer", 0, SEATS),
+        cell("ousted", 0, 1, "bool"),
     ]
 
 

@@ -35,14 +35,14 @@ from .board import NEIGHBOUR, NUM_SQUARES, SQUARE, STREET_BUILDINGS, group_size
 from .data import (
     BUILDINGS, CARD_DECK, DECK_FIRST, DECK_SIZES, DECKS, D_LARGE, D_MESSAGE, D_PRIVILEGE, D_SMALL,
     GOODS_PER_KIND, LARGE_ORDER_PAY, LARGE_ORDERS, MARKER_END_VALUE, MARKERS_PER_PLAYER, MARKET,
-    MESSAGE_PAY, MESSAGES, NUM_BUILDINGS, NUM_CARDS, NUM_GOODS, OFFER_AMOUNTS, OWNER_INCOME,
+    MAX_PLAYERS, MESSAGE_PAY, MESSAGES, NUM_BUILDINGS, NUM_CARDS, NUM_GOODS, OFFER_AMOUNTS, OWNER_INCOME,
     PLAYER_COUNTS, PRIVILEGE_PAY, PRIVILEGES, ROUNDS, S_ANY_GOOD, S_ANY_START, S_BUILDING_ACTION,
     S_EXTRA_ACTION, S_TRADE, SMALL_ORDER_PAY, SMALL_ORDERS, SPECIAL_COUNTS, SPECIALS, START_DUCATS,
     STREET, TOWER_DISCS, DIE_SIDES,
 )
 from .moves import (
     A_ACCEPT, A_BASE, A_DELIVER, A_DONE, A_GOOD, A_LAPSE, A_LARGE, A_MARK, A_MOVE, A_PALACE, A_PASS,
-    A_PRIVILEGE, A_ROLL, A_SPECIAL, A_START, A_STOP, A_TAKE, Move, offer_id, trade_id,
+    A_OUST, A_PRIVILEGE, A_ROLL, A_SPECIAL, A_START, A_STOP, A_TAKE, Move, offer_id, trade_id,
 )
 
 STAGES = ("start", "offer", "decide", "villa", "reward", "extras", "walk", "base", "mark", "end")
@@ -89,6 +89,7 @@ class State(GameState):
     offer_goods: list[int] = field(default_factory=list)  # per seat, -1: none
     base: int = -1  # the street square markers are placed from
     last_mark: int = -1  # the highest building marked from the base (ascending order)
+    ousted: bool = False  # a marker was given up at this base to remove another's
     used_discs: int = 0  # bitmask over ``path``: street discs used as a base
     acquirer: int = 0  # seats after the owner that have had their acquisition turn
     supply: list[int] = field(default_factory=lambda: [GOODS_PER_KIND] * NUM_GOODS)
@@ -198,10 +199,15 @@ class State(GameState):
         return ids
 
     def _mark_moves(self, p: Player) -> list[int]:
+        """Markers on the buildings next to the base in ascending order; before the first,
+        once, a marker given up to remove another player's from one of them."""
         ids = [A_DONE]
         if p.markers:
             ids += [A_MARK + b for b in STREET_BUILDINGS[self.base]
                     if b > self.last_mark and not self.marks[b] >> self.to_move & 1]
+            if self.last_mark < 0 and not self.ousted:
+                ids += [A_OUST + b * MAX_PLAYERS + q for b in STREET_BUILDINGS[self.base]
+                        for q in range(self.num_players) if q != self.to_move and self.marks[b] >> q & 1]
         return ids
 
     def may_act(self, seat: int) -> bool:
@@ -277,13 +283,19 @@ class State(GameState):
         elif k == "done" and self.stage == ST_EXTRAS:
             self._after_action()
         elif k == "base":
-            self.base, self.last_mark = a, -1
+            self.base, self.last_mark, self.ousted = a, -1, False
             self.used_discs |= 1 << self.path.index(a)
             self.stage = ST_MARK
         elif k == "mark":
             self.marks[a] |= 1 << self.to_move
             p.markers -= 1
             self.last_mark = a
+        elif k == "oust":
+            p.markers -= 1
+            p.reserve += 1
+            self.marks[a] &= ~(1 << move.extra)
+            self.players[move.extra].reserve += 1
+            self.ousted = True
         else:  # pass or done in the acquisition
             self._next_acquirer(rng)
 
@@ -455,7 +467,7 @@ class State(GameState):
         if self.acquirer == self.num_players:
             self._end_turn()
             return
-        self.base, self.last_mark = -1, -1
+        self.base, self.last_mark, self.ousted = -1, -1, False
         self.stage, self.to_move = ST_BASE, (self.owner + self.acquirer) % self.num_players
 
     def _next_acquirer(self, rng: Rng) -> None:
@@ -466,6 +478,7 @@ class State(GameState):
         """The tower passes left; after a full round the marker moves on, and the game ends
         once it has reached the number of rounds."""
         self.path, self.used_discs, self.acquirer, self.base, self.last_mark = [], 0, 0, -1, -1
+        self.ousted = False
         self.owner = (self.owner + 1) % self.num_players
         if self.owner == self.start_player:
             self.round += 1

@@ -12,7 +12,7 @@ from meeplemind.engine.traders_of_genoa.data import (
 )
 from meeplemind.engine.traders_of_genoa.state import PILE, ST_BASE, ST_DECIDE, ST_END, ST_OFFER, ST_WALK
 
-from .helpers import give_card, give_goods, give_special, mark, moves, play, square, turn_start
+from .helpers import give_card, give_goods, give_special, mark, moves, play, turn_start
 
 
 def test_offers_are_on_the_grid_up_to_the_bidders_money() -> None:
@@ -217,3 +217,15 @@ def test_a_position_may_hold_any_offer_in_steps_of_five() -> None:
         with pytest.raises(PositionError) as info:
             codec.validate(s)
         assert info.value.path == field
+
+
+def test_a_marker_given_up_removes_another_players() -> None:
+    s = turn_start(3)
+    mark(s, 1, "post_office")
+    s = play(s, "start:6.4", "pass", "pass", "take", "move:w", "stop", "base:6.3")
+    assert moves(s) == ["done", "mark:post_office", "mark:cathedral", "oust:post_office@1"]
+    s = play(s, "oust:post_office@1")
+    assert not s.marks[2] & 2 and (s.players[1].reserve, s.players[0].reserve) == (7, 6)
+    assert s.players[0].markers == 1 and "oust" not in " ".join(moves(s))  # once per base
+    s = play(s, "mark:post_office")
+    assert s.owned(0) == 1 << 2 and s.owner == 1
