@@ -58,14 +58,6 @@ static void clear_offers(state *s)
     }
 }
 
-static int in_path(const state *s, int square)
-{
-    for (int i = 0; i < s->path_len; i++)
-        if (s->path[i] == square)
-            return 1;
-    return 0;
-}
-
 static uint32_t visited_buildings(const state *s)
 {
     uint32_t m = 0;

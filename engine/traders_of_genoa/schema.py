@@ -45,12 +45,13 @@ def _globals() -> list[Cell]:
 
 
 def _table() -> list[Cell]:
-    cells = [cell(f"path[{i}]", -1, NUM_SQUARES - 1, "enum", names=SQUARES, first=-1) for i in range(TOWER_DISCS)]
+    cells = [cell(f"path[{i}]", -1, NUM_SQUARES - 1, "enum", names=SQUARES, first=-1, empty=-1)
+             for i in range(TOWER_DISCS)]
     for p in range(MAX_PLAYERS):
         here = by_players(FIRST, LAST, lambda n: p < n)
-        cells += [cell(f"offers[{p}].ducats", -1, tuple(LIMIT if h else -1 for h in here)),
+        cells += [cell(f"offers[{p}].ducats", -1, tuple(LIMIT if h else -1 for h in here), empty=-1),
                   cell(f"offers[{p}].good", -1, tuple(len(GOODS) - 1 if h else -1 for h in here), "enum",
-                       names=("",) + GOODS, first=-1)]
+                       names=("",) + GOODS, first=-1, empty=-1)]
     cells += counts("supply", GOODS, 0, GOODS_PER_KIND)
     cells += counts("special_supply", SPECIALS, 0, lambda k: SPECIAL_COUNTS[k])
     cells += counts("marks", BUILDING_NAMES, 0, by_players(FIRST, LAST, lambda n: (1 << n) - 1), "mask",

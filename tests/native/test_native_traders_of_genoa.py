@@ -17,6 +17,7 @@ from meeplemind.native import NativeDecodeError, NativeGame, gen_traders_of_geno
 from meeplemind.search.ismcts import analyze
 
 from ..engine.traders_of_genoa.helpers import give_goods, play, turn_start
+from .test_native_castles_of_burgundy import with_field
 from ..engine.traders_of_genoa.test_hidden import CHI2_999, chi_square, messages_spread, played
 
 
@@ -35,12 +36,6 @@ def test_game_info_matches_python(native: NativeGame) -> None:
     assert native.vector_len == VECTOR_LEN
     assert native.num_actions == NUM_ACTIONS
     assert native.max_players >= 5 and native.max_legal >= 84  # done, 8 goods, 56 trades, 2 orders, 17 palaces
-
-
-def with_field(vec: np.ndarray, index: int, value: int) -> np.ndarray:
-    out = vec.copy()
-    out[index] = value
-    return out
 
 
 def test_decode_errors_name_the_field(native: NativeGame) -> None:
