@@ -39,10 +39,9 @@ def step(square: int, direction: int) -> int:
 #: Orthogonal neighbour squares of every square, by direction (-1: off the board).
 NEIGHBOUR = tuple(tuple(step(s, d) for d in range(4)) for s in range(NUM_SQUARES))
 BUILDING_SQUARES = tuple(tuple(s for s in range(NUM_SQUARES) if SQUARE[s] == b) for b in range(NUM_BUILDINGS))
-STREETS = tuple(s for s in range(NUM_SQUARES) if SQUARE[s] == STREET)
 #: Buildings orthogonally next to each street square (ascending), where markers go from it.
 STREET_BUILDINGS = {s: tuple(sorted({SQUARE[n] for n in NEIGHBOUR[s] if n >= 0 and SQUARE[n] >= 0}))
-                    for s in STREETS}
+                    for s in range(NUM_SQUARES) if SQUARE[s] == STREET}
 #: Buildings sharing an edge with each building (privileges pay by connected groups).
 ADJACENT = tuple(
     frozenset(SQUARE[n] for s in BUILDING_SQUARES[b] for n in NEIGHBOUR[s]

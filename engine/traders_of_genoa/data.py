@@ -67,8 +67,6 @@ BUILDINGS = (
 )
 BUILDING_NAMES = tuple(b[0] for b in BUILDINGS)
 NUM_BUILDINGS = len(BUILDINGS)
-B_GUILD_HALL, B_CITY_HALL, B_POST_OFFICE, B_CATHEDRAL = range(4)
-VILLAS = (4, 5, 6, 7)
 
 #: The 8x8 board, row 1 first (red die), column 1 first (blue die): ``..`` street,
 #: ``MK`` market, otherwise the building's code (BOARD_CODES).  Centre: the market with

@@ -241,7 +241,7 @@ class State(GameState):
         elif k == "move":
             self._enter(NEIGHBOUR[self.path[-1]][a], rng)
         elif k == "stop":
-            self._start_acquisition(rng)
+            self._acquisition_turn()
         elif k == "offer":
             self.offer_ducats[self.to_move], self.offer_goods[self.to_move] = OFFER_AMOUNTS[a], move.extra
             self._next_bidder()
@@ -297,7 +297,7 @@ class State(GameState):
             self.players[move.extra].reserve += 1
             self.ousted = True
         else:  # pass or done in the acquisition
-            self._next_acquirer(rng)
+            self._next_acquirer()
 
     def _use_special(self, p: Player, kind: int) -> None:
         p.specials[kind] -= 1
@@ -459,20 +459,18 @@ class State(GameState):
         return card
 
     # ------------------------------------------------------------ acquisition
-    def _start_acquisition(self, rng: Rng) -> None:
-        self.acquirer = 0
-        self._acquisition_turn(rng)
-
-    def _acquisition_turn(self, rng: Rng) -> None:
+    def _acquisition_turn(self) -> None:
+        """The next player's acquisition (from the owner on, ``acquirer`` seats after him);
+        after the last, the turn ends."""
         if self.acquirer == self.num_players:
             self._end_turn()
             return
         self.base, self.last_mark, self.ousted = -1, -1, False
         self.stage, self.to_move = ST_BASE, (self.owner + self.acquirer) % self.num_players
 
-    def _next_acquirer(self, rng: Rng) -> None:
+    def _next_acquirer(self) -> None:
         self.acquirer += 1
-        self._acquisition_turn(rng)
+        self._acquisition_turn()
 
     def _end_turn(self) -> None:
         """The tower passes left; after a full round the marker moves on, and the game ends
