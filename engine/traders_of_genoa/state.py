@@ -10,7 +10,8 @@ good; in 2-player games a good is required) or pass, then the owner accepts one 
 the action himself or lets it lapse.  The actor performs the action (owners of markers on
 the building earn ``OWNER_INCOME``), may then play special cards and complete one small order
 of that building (``done`` ends this).  After the walk, from the owner on, each player may
-use one street disc as a base and place markers on the buildings next to it.
+use one street disc as a base and place markers on the buildings next to it (having first,
+once, given one up to remove another player's marker there).
 
 Conventions, the same in the C twin: a decision with one legal move is played inside
 ``apply``; markers are placed in ascending building order; chance comes only from the
@@ -237,9 +238,9 @@ class State(GameState):
             self._roll(rng)
         elif k == "start":
             self._use_special(p, S_ANY_START)
-            self._enter(a, rng)
+            self._enter(a)
         elif k == "move":
-            self._enter(NEIGHBOUR[self.path[-1]][a], rng)
+            self._enter(NEIGHBOUR[self.path[-1]][a])
         elif k == "stop":
             self._acquisition_turn()
         elif k == "offer":
@@ -323,9 +324,9 @@ class State(GameState):
             if SQUARE[square] != MARKET:
                 break
             self.round += 1
-        self._enter(square, rng)
+        self._enter(square)
 
-    def _enter(self, square: int, rng: Rng) -> None:
+    def _enter(self, square: int) -> None:
         """The tower moves onto ``square`` (leaving a disc): messages are checked and a
         building entered for the first time this turn offers its action."""
         b = SQUARE[square]
