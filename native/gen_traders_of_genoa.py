@@ -58,7 +58,8 @@ def render() -> str:
     lines += [f"enum {{ {', '.join(f'ST_{s.upper()}' for s in state.STAGES)} }};"]
     specials = ", ".join(f"S_{k.upper()}" for k in data.SPECIALS)
     lines += [f"enum {{ {specials} }};", f"enum {{ {', '.join(f'D_{d.upper()}' for d in data.DECKS)} }};", ""]
-    lines.append(_array("int32_t", "ROUNDS[TOG_MAX_PLAYERS + 1]", [data.ROUNDS.get(n, 0) for n in range(data.MAX_PLAYERS + 1)]))
+    rounds = [data.ROUNDS.get(n, 0) for n in range(data.MAX_PLAYERS + 1)]
+    lines.append(_array("int32_t", "ROUNDS[TOG_MAX_PLAYERS + 1]", rounds))
     lines.append(_array("int16_t", "OFFER_AMOUNTS[TOG_NUM_OFFER_AMOUNTS]", data.OFFER_AMOUNTS))
     lines.append(_array("int16_t", "PRIVILEGE_PAY[TOG_PRIVILEGE_SIZES]", data.PRIVILEGE_PAY))
     lines.append(_array("int8_t", "SPECIAL_COUNTS[TOG_NUM_SPECIALS]", data.SPECIAL_COUNTS))
@@ -93,14 +94,13 @@ def render() -> str:
     lines.append(_rows("int8_t", f"MESSAGES[{len(data.MESSAGES)}][2]", data.MESSAGES))
     lines.append(_array("int8_t", f"PRIVILEGES[{len(data.PRIVILEGES)}]", data.PRIVILEGES))
     lines.append("/* The small orders, large orders and messages naming each building, ascending, -1 after. */")
-    small = [[i for i, (_, b) in enumerate(data.SMALL_ORDERS) if b == building] for building in range(data.NUM_BUILDINGS)]
-    large = [[i for i, (v, _) in enumerate(data.LARGE_ORDERS) if v == building] for building in range(data.NUM_BUILDINGS)]
-    message = [[i for i, pair in enumerate(data.MESSAGES) if building in pair] for building in range(data.NUM_BUILDINGS)]
-    width = max(len(x) for x in small + large + message) + 1
-    lines.append(_rows("int8_t", f"SMALL_AT[TOG_NUM_BUILDINGS][{width}]", [x + [-1] * (width - len(x)) for x in small]))
-    lines.append(_rows("int8_t", f"LARGE_AT[TOG_NUM_BUILDINGS][{width}]", [x + [-1] * (width - len(x)) for x in large]))
-    lines.append(_rows("int8_t", f"MESSAGES_AT[TOG_NUM_BUILDINGS][{width}]",
-                       [x + [-1] * (width - len(x)) for x in message]))
+    buildings = range(data.NUM_BUILDINGS)
+    at = {"SMALL_AT": [[i for i, (_, b) in enumerate(data.SMALL_ORDERS) if b == x] for x in buildings],
+          "LARGE_AT": [[i for i, (v, _) in enumerate(data.LARGE_ORDERS) if v == x] for x in buildings],
+          "MESSAGES_AT": [[i for i, pair in enumerate(data.MESSAGES) if x in pair] for x in buildings]}
+    width = max(len(x) for lists in at.values() for x in lists) + 1
+    for name, lists in at.items():
+        lines.append(_rows("int8_t", f"{name}[TOG_NUM_BUILDINGS][{width}]", [x + [-1] * (width - len(x)) for x in lists]))
     offers = [m for m in moves.ALL_MOVES if m.kind == "offer"]
     lines.append("/* Every offer move (id - TOG_A_OFFER): its ducats and good (-1: none). */")
     lines.append(_array("int16_t", "OFFER_DUCATS[TOG_OFFER_CHOICES]", [data.OFFER_AMOUNTS[m.arg] for m in offers]))

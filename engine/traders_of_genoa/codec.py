@@ -28,13 +28,13 @@ import numpy as np
 from ..errors import PositionError
 from .board import NEIGHBOUR, NUM_SQUARES, SQUARE
 from .data import (
-    BUILDINGS, CARD_DECK, CARD_NAMES, DECK_FIRST, DECK_SIZES, DECKS, GOODS, GOODS_PER_KIND, LIMIT, MARKERS_PER_PLAYER,
+    BUILDINGS, CARD_NAMES, DECK_FIRST, DECK_SIZES, DECKS, GOODS, GOODS_PER_KIND, LIMIT, MARKERS_PER_PLAYER,
     MARKET, MAX_ACTIONS, MAX_PLAYERS, NUM_BUILDINGS, NUM_CARDS, NUM_GOODS, OFFER_STEP, SPECIAL_COUNTS, SPECIALS, STREET,
     TOWER_DISCS,
 )
 from .state import (
     PILE, ST_BASE, ST_DECIDE, ST_END, ST_EXTRAS, ST_MARK, ST_OFFER, ST_REWARD, ST_START, ST_VILLA,
-    ST_WALK, STAGES, UNSEEN, USED, Player, State,
+    ST_WALK, STAGES, UNSEEN, Player, State,
 )
 
 LAYOUT_VERSION = 1
@@ -172,7 +172,8 @@ def _check_turn(v: Sequence[int]) -> Failure | None:
         if v[G_USED_DISCS] >> i & 1 and (i >= len(path) or SQUARE[path[i]] != STREET):
             return G_USED_DISCS, f"disc {i} is not on a street square"
     acting = stage in (ST_VILLA, ST_REWARD, ST_EXTRAS)
-    want = {G_TO_MOVE: -1 if stage == ST_END else None, G_SITE: None if stage in (ST_OFFER, ST_DECIDE) or acting else -1,
+    negotiating = stage in (ST_OFFER, ST_DECIDE)
+    want = {G_TO_MOVE: -1 if stage == ST_END else None, G_SITE: None if negotiating or acting else -1,
             G_ACTOR: None if acting else -1, G_DELIVERED: None if stage == ST_EXTRAS else 0,
             G_BASE: None if stage == ST_MARK else -1, G_LAST_MARK: None if stage == ST_MARK else -1,
             G_ACQUIRER: None if stage in (ST_BASE, ST_MARK) else 0, G_OUSTED: None if stage == ST_MARK else 0}

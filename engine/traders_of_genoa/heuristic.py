@@ -13,7 +13,7 @@ from ..rng import Rng
 from .board import NEIGHBOUR, SQUARE, STREET_BUILDINGS
 from .data import (
     BUILDINGS, DECK_FIRST, D_LARGE, D_SMALL, LARGE_ORDER_PAY, LARGE_ORDERS, MARKER_END_VALUE, NUM_GOODS,
-    OFFER_AMOUNTS, SMALL_ORDER_PAY, SMALL_ORDERS, STREET,
+    OFFER_AMOUNTS, SMALL_ORDER_PAY, SMALL_ORDERS,
 )
 from .moves import Move
 from .state import State
