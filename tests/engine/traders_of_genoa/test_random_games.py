@@ -25,7 +25,10 @@ def test_random_games_keep_every_invariant(players: int) -> None:
             for a in legal:
                 assert Move.parse(str(Move.from_id(a))).id == a
             move = choose_move(s, rng) if seed % 2 else Move.from_id(legal[rng.below(len(legal))])
-            s = s.apply(str(move) if seed % 3 == 0 else move, rng)
+            before = s.copy()
+            after = s.apply(str(move) if seed % 3 == 0 else move, rng)
+            assert s == before  # apply returns a new state
+            s = after
         assert s.current_player is None and s.legal_action_ids() == []
         assert sum(s.returns()) == pytest.approx(1.0)
 
@@ -55,3 +58,16 @@ def test_heuristic_beats_random_players(players: int) -> None:
             s = s.apply(move, rng)
         wins += hero in s.winners()
     assert wins >= 9
+
+
+def test_seeded_games_replay() -> None:
+    def transcript(seed: int) -> list[str]:
+        s, rng, line = new_game(4, seed), Rng(seed), []
+        while not s.is_terminal:
+            legal = s.legal_moves()
+            line.append(str(legal[rng.below(len(legal))]))
+            s = s.apply(line[-1], rng)
+        return line + [str(s.scores())]
+
+    assert transcript(5) == transcript(5)
+    assert transcript(5) != transcript(6)
