@@ -230,3 +230,11 @@ def test_a_marker_given_up_removes_another_players() -> None:
     assert s.players[0].markers == 1 and "oust" not in " ".join(moves(s))  # once per base
     s = play(s, "mark:post_office")
     assert s.owned(0) == 1 << 2 and s.owner == 1
+
+
+def test_render_shows_the_tower_the_offers_and_the_players() -> None:
+    s = turn_start(3)
+    give_goods(s, 1, "silk")
+    text = str(play(s, "start:1.1", "offer:20+silk"))
+    assert text.splitlines()[0].startswith("*1 VC HA")
+    assert "offers 1:20+silk" in text and "P1 130 ducats | goods silk:1" in text
