@@ -17,6 +17,7 @@ from meeplemind.native import NativeDecodeError, NativeGame, gen_traders_of_geno
 from meeplemind.search.ismcts import analyze
 
 from ..engine.traders_of_genoa.helpers import give_goods, play, turn_start
+from . import native_support as support
 from .test_native_castles_of_burgundy import with_field
 from ..engine.traders_of_genoa.test_hidden import CHI2_999, chi_square, messages_spread, played
 
@@ -113,3 +114,11 @@ def test_analyze_recommends_what_to_offer_and_which_offer_to_accept() -> None:
     assert s.stage == ST_DECIDE
     result = analyze(s.observation(0), iterations=2000, seed=3)
     assert {m.move for m in result.moves} == {"take", "lapse", "accept:1", "accept:2"}
+
+
+@pytest.mark.sanitizer
+def test_searches_and_determinizations_under_the_sanitizers() -> None:
+    if support.sanitizer_env() is None:
+        pytest.skip("libasan/libubsan not found (gcc -print-file-name)")
+    result = support.run_sanitized([], timeout=900, module="tests.native.genoa_search_driver")
+    assert result["searches"] >= 50 and result["determinized"] >= 100
