@@ -14,7 +14,7 @@ from __future__ import annotations
 import pathlib
 from collections.abc import Iterable
 
-from meeplemind.engine.traders_of_genoa import board, codec, data, moves, state
+from meeplemind.engine.traders_of_genoa import board, codec, data, heuristic, moves, state
 
 HEADER = pathlib.Path(__file__).resolve().parent / "traders_of_genoa_tables.h"
 ACTIONS = ("draw", "markers", "villa", "goods", "special")
@@ -105,6 +105,13 @@ def render() -> str:
     lines.append("/* Every offer move (id - TOG_A_OFFER): its ducats and good (-1: none). */")
     lines.append(_array("int16_t", "OFFER_DUCATS[TOG_OFFER_CHOICES]", [data.OFFER_AMOUNTS[m.arg] for m in offers]))
     lines.append(_array("int8_t", "OFFER_GOOD[TOG_OFFER_CHOICES]", [m.extra for m in offers]))
+    lines.append("/* The playout policy's worth (ducats) of a card per deck, a special card, a marker, a good\n"
+                 " * (engine/traders_of_genoa/heuristic.py). */")
+    lines.append(_array("int8_t", "CARD_WORTH[TOG_NUM_DECKS]", [int(heuristic.CARD_VALUE[d]) for d in data.DECKS]))
+    lines.append(_array("int8_t", "SPECIAL_WORTH[TOG_NUM_SPECIALS]", [int(v) for v in heuristic.SPECIAL_VALUE]))
+    lines += [f"#define TOG_{name}_WORTH {int(value)}" for name, value in (
+        ("MARKER", heuristic.MARKER_VALUE), ("GOOD", heuristic.GOOD_VALUE), ("REWARD", heuristic.REWARD_VALUE),
+        ("PALACE", heuristic.PALACE_COST))]
     lines += ["", "#endif", ""]
     return "\n".join(lines)
 

@@ -1104,22 +1104,20 @@ static void tog_scores(const void *st, int32_t *out)
 /* A cheap version of heuristic.py: rough ducat values of the actions. */
 static int action_value(const state *s, int seat, int b)
 {
-    static const int8_t CARD[ND] = {25, 14, 10, 18};
-    static const int8_t SPECIAL[NK] = {5, 6, 8, 8, 6};
     const int8_t *act = BUILDING_ACTION[b];
     const player *p = &s->p[seat];
     int value;
     switch (act[0]) {
-    case ACT_DRAW: value = CARD[act[1]] * act[2]; break;
-    case ACT_MARKERS: value = 12 * (act[1] < p->reserve ? act[1] : p->reserve); break;
+    case ACT_DRAW: value = CARD_WORTH[act[1]] * act[2]; break;
+    case ACT_MARKERS: value = TOG_MARKER_WORTH * (act[1] < p->reserve ? act[1] : p->reserve); break;
     case ACT_VILLA:
-        value = CARD[D_PRIVILEGE];
+        value = CARD_WORTH[D_PRIVILEGE];
         for (const int8_t *i = LARGE_AT[b]; *i >= 0; i++)
             if (s->location[DECK_FIRST[D_LARGE] + *i] == seat && has_large_goods(p, *i))
-                value = TOG_LARGE_ORDER_PAY + 10;
+                value = TOG_LARGE_ORDER_PAY + TOG_REWARD_WORTH;
         break;
-    case ACT_GOODS: value = 5 * ((s->supply[act[1]] > 0) + (s->supply[act[2]] > 0)); break;
-    default: value = s->special_supply[act[1]] ? SPECIAL[act[1]] : 0;
+    case ACT_GOODS: value = TOG_GOOD_WORTH * ((s->supply[act[1]] > 0) + (s->supply[act[2]] > 0)); break;
+    default: value = s->special_supply[act[1]] ? SPECIAL_WORTH[act[1]] : 0;
     }
     for (const int8_t *i = SMALL_AT[b]; *i >= 0; i++)
         if (s->location[DECK_FIRST[D_SMALL] + *i] == seat && p->goods[SMALL_ORDERS[*i][0]])
@@ -1132,12 +1130,12 @@ static int move_value(const state *s, int a, int site_value)
 {
     int seat = s->to_move;
     if (a >= TOG_A_OFFER && a < TOG_A_ACCEPT) {
-        int code = a - TOG_A_OFFER, cost = OFFER_DUCATS[code] + (OFFER_GOOD[code] >= 0 ? 5 : 0);
+        int code = a - TOG_A_OFFER, cost = OFFER_DUCATS[code] + (OFFER_GOOD[code] >= 0 ? TOG_GOOD_WORTH : 0);
         return 2 * cost > site_value ? -1 : cost;
     }
     if (a >= TOG_A_ACCEPT && a < TOG_A_LARGE) {
         int q = a - TOG_A_ACCEPT;
-        return s->offer_ducats[q] + (s->offer_goods[q] >= 0 ? 5 : 0);
+        return s->offer_ducats[q] + (s->offer_goods[q] >= 0 ? TOG_GOOD_WORTH : 0);
     }
     if (a == TOG_A_TAKE)
         return site_value;
@@ -1154,13 +1152,13 @@ static int move_value(const state *s, int a, int site_value)
     if (a >= TOG_A_DELIVER && a < TOG_A_PALACE)
         return TOG_SMALL_ORDER_PAY;
     if (a >= TOG_A_SPECIAL && a < TOG_A_GOOD)
-        return 5;
+        return SPECIAL_WORTH[a - TOG_A_SPECIAL];
     if (a == TOG_A_PRIVILEGE)
-        return 18;
+        return CARD_WORTH[D_PRIVILEGE];
     if (a >= TOG_A_PALACE && a < TOG_A_BASE)
-        return action_value(s, seat, a - TOG_A_PALACE) - 15;
+        return action_value(s, seat, a - TOG_A_PALACE) - TOG_PALACE_WORTH;
     if (a >= TOG_A_BASE && a < TOG_A_MARK)
-        return 5;
+        return TOG_GOOD_WORTH; /* a base, once chosen, is worth its markers */
     if (a >= TOG_A_OUST)
         return -1;
     if (a >= TOG_A_MARK)

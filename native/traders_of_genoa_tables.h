@@ -358,5 +358,13 @@ static const int8_t MESSAGES_AT[TOG_NUM_BUILDINGS][5] = {
 /* Every offer move (id - TOG_A_OFFER): its ducats and good (-1: none). */
 static const int16_t OFFER_DUCATS[TOG_OFFER_CHOICES] = {0, 0, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10, 10, 10, 10, 20, 20, 20, 20, 20, 20, 20, 20, 20, 30, 30, 30, 30, 30, 30, 30, 30, 30, 50, 50, 50, 50, 50, 50, 50, 50, 50, 80, 80, 80, 80, 80, 80, 80, 80, 80};
 static const int8_t OFFER_GOOD[TOG_OFFER_CHOICES] = {0, 1, 2, 3, 4, 5, 6, 7, -1, 0, 1, 2, 3, 4, 5, 6, 7, -1, 0, 1, 2, 3, 4, 5, 6, 7, -1, 0, 1, 2, 3, 4, 5, 6, 7, -1, 0, 1, 2, 3, 4, 5, 6, 7, -1, 0, 1, 2, 3, 4, 5, 6, 7, -1, 0, 1, 2, 3, 4, 5, 6, 7};
+/* The playout policy's worth (ducats) of a card per deck, a special card, a marker, a good
+ * (engine/traders_of_genoa/heuristic.py). */
+static const int8_t CARD_WORTH[TOG_NUM_DECKS] = {25, 14, 10, 18};
+static const int8_t SPECIAL_WORTH[TOG_NUM_SPECIALS] = {5, 6, 8, 8, 6};
+#define TOG_MARKER_WORTH 12
+#define TOG_GOOD_WORTH 5
+#define TOG_REWARD_WORTH 10
+#define TOG_PALACE_WORTH 15
 
 #endif

@@ -25,6 +25,8 @@ SPECIAL_VALUE = (5.0, 6.0, 8.0, 8.0, 6.0)  # any_start, trade, any_good, buildin
 GOOD_VALUE = 5.0
 NEEDED_GOOD_VALUE = 12.0  # a good an order in hand asks for
 BID_SHARE = 0.5  # of an action's worth
+REWARD_VALUE = 10.0  # the special card a large order earns
+PALACE_COST = 15.0  # a building-action card spent
 
 
 def choose_move(state: State, rng: Rng) -> Move:
@@ -61,7 +63,7 @@ def action_value(s: State, seat: int, b: int) -> float:
         for c in s.hand(seat, D_LARGE):
             villa, goods = LARGE_ORDERS[c - DECK_FIRST[D_LARGE]]
             if villa == b and all(p.goods[g] >= goods.count(g) for g in goods):
-                value = max(value, LARGE_ORDER_PAY + 10.0)
+                value = max(value, LARGE_ORDER_PAY + REWARD_VALUE)
     elif action == "goods":
         value = sum(good_value(s, seat, g) for g in arg if s.supply[g])
     else:
@@ -119,7 +121,7 @@ def _score(s: State, seat: int, m: Move) -> float:
     if k == "deliver":
         return float(SMALL_ORDER_PAY)
     if k == "palace":
-        return action_value(s, seat, a) - 15.0
+        return action_value(s, seat, a) - PALACE_COST
     if k == "done":
         return 0.0
     if k == "base":
