@@ -114,3 +114,16 @@ def test_a_draw_in_an_observation_takes_an_unseen_card() -> None:
     first = DECK_FIRST[D_MESSAGE]
     assert set(drawn) == {first, first + 1, first + 2}  # any unseen card: the pile's 2 or seat 1's
     assert chi_square(collections.Counter({(k,): v for k, v in drawn.items()}), 3) < CHI2_999[2]
+
+
+def test_the_player_to_move_has_the_same_moves_in_every_determinization() -> None:
+    """What ISMCTS relies on: the root player's choices never depend on hidden cards."""
+    rng = Rng(3)
+    for seed in range(4):
+        s, play_rng = new_game(2 + seed, seed), Rng(seed)
+        while not s.is_terminal:
+            viewer = s.current_player
+            assert s.determinize(viewer, rng).legal_action_ids() == s.legal_action_ids()
+            assert s.observation(viewer).legal_action_ids() == s.legal_action_ids()
+            legal = s.legal_moves()
+            s = s.apply(legal[play_rng.below(len(legal))], play_rng)
