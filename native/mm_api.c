@@ -2,7 +2,7 @@
 #include <string.h>
 #include "mm_api.h"
 
-static const mm_game *const GAMES[] = {&mm_puerto_rico_game, &mm_castles_of_burgundy_game};
+static const mm_game *const GAMES[] = {&mm_puerto_rico_game, &mm_castles_of_burgundy_game, &mm_traders_of_genoa_game};
 
 const mm_game *mm_find_game(const char *name)
 {

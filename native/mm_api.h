@@ -7,6 +7,7 @@
 /* The registered engines (each file defines its const vtable). */
 extern const mm_game mm_puerto_rico_game;
 extern const mm_game mm_castles_of_burgundy_game;
+extern const mm_game mm_traders_of_genoa_game;
 
 const mm_game *mm_find_game(const char *name);
 /* out[0..5] = layout_version, vector_len, num_actions, max_legal, state_bytes, max_players */

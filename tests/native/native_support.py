@@ -17,6 +17,7 @@ Both print one JSON summary line and exit 0, or raise (exit 1) on the first mism
 from __future__ import annotations
 
 import argparse
+import importlib
 import itertools
 import json
 import multiprocessing
@@ -32,7 +33,6 @@ from typing import Any
 
 import numpy as np
 
-from meeplemind.engine import get_game
 from meeplemind.engine.errors import PositionError
 from meeplemind.engine.rng import Rng
 from meeplemind.native import NativeDecodeError, NativeGame, load
@@ -66,7 +66,8 @@ class Profile:
 
     @property
     def engine(self) -> ModuleType:
-        return get_game(self.game_id)
+        """The reference engine, also of a game the service does not list yet."""
+        return importlib.import_module(f"meeplemind.engine.{self.game_id.replace('-', '_')}")
 
 
 def _puerto_rico_v2(v: Sequence[int]) -> bool:
@@ -122,10 +123,21 @@ def _castles_of_burgundy() -> Profile:
                    wide_sweep=wide)
 
 
+def _traders_of_genoa() -> Profile:
+    from meeplemind.engine.traders_of_genoa import codec as c
+
+    # who is to move and the progress of the turn: the globals, the path and the offers
+    wide = {c.G_STAGE: range(-1, 11), c.G_SITE: range(-1, 19), c.G_BASE: range(-1, 65),
+            c.G_LAST_MARK: range(-1, 19), c.G_USED_DISCS: range(-1, 33)}
+    return Profile("traders-of-genoa", tuple((n, {}) for n in (2, 3, 4, 5)), c.check_ranges, c.check_vector,
+                   sweep=tuple(range(c.G_START, c.O_SUPPLY)), wide_sweep=wide)
+
+
 PROFILES: dict[str, Callable[[], Profile]] = {
     "puerto-rico": _puerto_rico,
     "puerto-rico+new-buildings": lambda: _puerto_rico(expansion=True),
     "castles-of-burgundy": _castles_of_burgundy,
+    "traders-of-genoa": _traders_of_genoa,
 }
 
 

@@ -1,0 +1,133 @@
+"""A rule-based Traders of Genoa player: values every action in ducats and plays greedily.
+
+It completes orders (delivers large orders at villas and small orders alongside actions,
+spends special cards on the goods they need), bids for an action at most about half of
+what the action is worth to it, accepts the offer worth the most (or takes the action when
+that is worth more), walks the tower towards the buildings it values, and places its
+markers next to as many buildings as it can.  It is the arena's baseline, not a search.
+"""
+
+from __future__ import annotations
+
+from ..rng import Rng
+from .board import NEIGHBOUR, SQUARE, STREET_BUILDINGS
+from .data import (
+    BUILDINGS, DECK_FIRST, D_LARGE, D_SMALL, LARGE_ORDER_PAY, LARGE_ORDERS, MARKER_END_VALUE, NUM_GOODS,
+    OFFER_AMOUNTS, SMALL_ORDER_PAY, SMALL_ORDERS,
+)
+from .moves import Move
+from .state import State
+
+#: What one card drawn from a deck, one marker and one special card are worth (ducats).
+CARD_VALUE = {"large": 25.0, "small": 14.0, "message": 10.0, "privilege": 18.0}
+MARKER_VALUE = 12.0
+SPECIAL_VALUE = (5.0, 6.0, 8.0, 8.0, 6.0)  # any_start, trade, any_good, building_action, extra_action
+GOOD_VALUE = 5.0
+NEEDED_GOOD_VALUE = 12.0  # a good an order in hand asks for
+BID_SHARE = 0.5  # of an action's worth
+REWARD_VALUE = 10.0  # the special card a large order earns
+PALACE_COST = 15.0  # a building-action card spent
+
+
+def choose_move(state: State, rng: Rng) -> Move:
+    seat = state.to_move
+    scored = [(_score(state, seat, Move.from_id(a)), rng.next64(), a) for a in state.legal_action_ids()]
+    return Move.from_id(max(scored)[2])
+
+
+def needed_goods(s: State, seat: int) -> list[int]:
+    """How many of each good the orders in ``seat``'s hand ask for."""
+    need = [0] * NUM_GOODS
+    for c in s.hand(seat, D_LARGE):
+        for g in LARGE_ORDERS[c - DECK_FIRST[D_LARGE]][1]:
+            need[g] += 1
+    for c in s.hand(seat, D_SMALL):
+        need[SMALL_ORDERS[c - DECK_FIRST[D_SMALL]][0]] += 1
+    return need
+
+
+def good_value(s: State, seat: int, g: int) -> float:
+    return NEEDED_GOOD_VALUE if needed_goods(s, seat)[g] > s.players[seat].goods[g] else GOOD_VALUE
+
+
+def action_value(s: State, seat: int, b: int) -> float:
+    """What taking the action of building ``b`` is worth to ``seat`` (ducats)."""
+    p = s.players[seat]
+    _, action, arg = BUILDINGS[b]
+    if action == "draw":
+        value = CARD_VALUE[arg[0]] * arg[1]
+    elif action == "markers":
+        value = MARKER_VALUE * min(arg, p.reserve)
+    elif action == "villa":
+        value = CARD_VALUE["privilege"]
+        for c in s.hand(seat, D_LARGE):
+            villa, goods = LARGE_ORDERS[c - DECK_FIRST[D_LARGE]]
+            if villa == b and all(p.goods[g] >= goods.count(g) for g in goods):
+                value = max(value, LARGE_ORDER_PAY + REWARD_VALUE)
+    elif action == "goods":
+        value = sum(good_value(s, seat, g) for g in arg if s.supply[g])
+    else:
+        value = SPECIAL_VALUE[arg] if s.special_supply[arg] else 0.0
+    for c in s.hand(seat, D_SMALL):
+        good, building = SMALL_ORDERS[c - DECK_FIRST[D_SMALL]]
+        if building == b and p.goods[good]:
+            value += SMALL_ORDER_PAY
+            break
+    return value
+
+
+def _score(s: State, seat: int, m: Move) -> float:
+    k, a = m.kind, m.arg
+    p = s.players[seat]
+    if k == "offer":
+        amount, good = OFFER_AMOUNTS[a], m.extra
+        cost = amount + (good_value(s, seat, good) if good >= 0 else 0.0)
+        worth = action_value(s, seat, s.site)
+        return -1.0 if cost > BID_SHARE * worth else cost  # the highest affordable bid
+    if k == "pass":
+        return 0.0
+    if k == "accept":
+        amount, good = s.offer_ducats[a], s.offer_goods[a]
+        return amount + (good_value(s, seat, good) if good >= 0 else 0.0)
+    if k == "take":
+        return action_value(s, seat, s.site)
+    if k == "lapse":
+        return 0.0
+    if k == "roll":
+        return 1.0
+    if k == "start":
+        return action_value(s, seat, SQUARE[a]) if SQUARE[a] >= 0 else 0.0
+    if k == "move":
+        to = NEIGHBOUR[s.path[-1]][a]
+        b = SQUARE[to]
+        if b >= 0:
+            return 0.0 if s.building_visited(b) else 1.0 + action_value(s, seat, b) * 0.1
+        return 0.5 + 0.5 * sum(1 for x in STREET_BUILDINGS[to] if not s.marks[x] >> seat & 1)
+    if k == "stop":
+        return 0.2
+    if k == "privilege":
+        return CARD_VALUE["privilege"]
+    if k == "large":
+        return float(LARGE_ORDER_PAY)
+    if k == "special":
+        return SPECIAL_VALUE[a]
+    if k == "good":
+        return 3.0 if needed_goods(s, seat)[a] > p.goods[a] else -1.0
+    if k == "trade":
+        need = needed_goods(s, seat)
+        gain = need[m.extra] > p.goods[m.extra]
+        loss = need[a] >= p.goods[a]
+        return 2.0 if gain and not loss else -1.0
+    if k == "deliver":
+        return float(SMALL_ORDER_PAY)
+    if k == "palace":
+        return action_value(s, seat, a) - PALACE_COST
+    if k == "done":
+        return 0.0
+    if k == "base":
+        return sum(1.0 for x in STREET_BUILDINGS[a] if not s.marks[x] >> seat & 1)
+    if k == "mark":
+        return MARKER_END_VALUE
+    if k == "oust":
+        return -1.0  # a marker for a marker: never worth it to this player
+    return 0.0

@@ -1,0 +1,574 @@
+"""The Traders of Genoa reference rules (``../shared/rules/traders_of_genoa.md``).
+
+A ``State`` is a whole position; ``apply`` returns a new state, the private methods mutate
+a fresh copy.  A turn of the tower owner: the start square (rolled, or chosen with an
+any-start card; a market start moves the round marker on and rolls again), then the walk
+(up to 4 orthogonal steps onto unvisited building or street squares, or stop).  At each
+building entered for the first time in the turn its action is negotiated: the other players
+in turn order who may still act offer (ducats on the ``OFFER_AMOUNTS`` grid and optionally one
+good; in 2-player games a good is required) or pass, then the owner accepts one offer, takes
+the action himself or lets it lapse.  The actor performs the action (owners of markers on
+the building earn ``OWNER_INCOME``), may then play special cards and complete one small order
+of that building (``done`` ends this).  After the walk, from the owner on, each player may
+use one street disc as a base and place markers on the buildings next to it (having first,
+once, given one up to remove another player's marker there).
+
+Conventions, the same in the C twin: a decision with one legal move is played inside
+``apply``; markers are placed in ascending building order; chance comes only from the
+``rng`` given to ``apply`` (the start square: ``below(8)`` row then ``below(8)`` column; a
+card draw: ``below(pile size)`` over the pile's known cards ascending, and when it falls on
+an unknown pile slot, ``below(unseen cards of the deck)`` over those ascending; an empty pile
+first takes its deck's used cards back).
+
+Hidden information: a card's location is a seat, the pile, used (face up) or unseen (a
+pile or another player's hand, in an observation).  Every player's card count per deck and
+every pile's size are public.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from ..game_state import GameState
+from ..rng import Rng
+from .board import NEIGHBOUR, NUM_SQUARES, SQUARE, STREET_BUILDINGS, group_size
+from .data import (
+    BUILDINGS, CARD_DECK, DECK_FIRST, DECK_SIZES, DECKS, D_LARGE, D_MESSAGE, D_PRIVILEGE, D_SMALL,
+    GOODS_PER_KIND, LARGE_ORDER_PAY, LARGE_ORDERS, MARKER_END_VALUE, MARKERS_PER_PLAYER, MARKET,
+    MAX_PLAYERS, MESSAGE_PAY, MESSAGES, NUM_BUILDINGS, NUM_CARDS, NUM_GOODS, OFFER_AMOUNTS, OWNER_INCOME,
+    PLAYER_COUNTS, PRIVILEGE_PAY, PRIVILEGES, ROUNDS, S_ANY_GOOD, S_ANY_START, S_BUILDING_ACTION,
+    S_EXTRA_ACTION, S_TRADE, SMALL_ORDER_PAY, SMALL_ORDERS, SPECIAL_COUNTS, SPECIALS, START_DUCATS,
+    STREET, TOWER_DISCS, DIE_SIDES,
+)
+from .moves import (
+    A_ACCEPT, A_BASE, A_DELIVER, A_DONE, A_GOOD, A_LAPSE, A_LARGE, A_MARK, A_MOVE, A_PALACE, A_PASS,
+    A_OUST, A_PRIVILEGE, A_ROLL, A_SPECIAL, A_START, A_STOP, A_TAKE, Move, offer_id, trade_id,
+)
+
+STAGES = ("start", "offer", "decide", "villa", "reward", "extras", "walk", "base", "mark", "end")
+ST_START, ST_OFFER, ST_DECIDE, ST_VILLA, ST_REWARD, ST_EXTRAS, ST_WALK, ST_BASE, ST_MARK, ST_END = range(
+    len(STAGES))
+#: Card locations besides a seat (0-4).
+PILE, USED, UNSEEN = 5, 6, 7
+LOCATIONS = ("0", "1", "2", "3", "4", "pile", "used", "unseen")  # as a position names them
+OPTIONS: tuple[str, ...] = ()
+
+
+@dataclass
+class Player:
+    ducats: int = START_DUCATS
+    goods: list[int] = field(default_factory=lambda: [0] * NUM_GOODS)
+    specials: list[int] = field(default_factory=lambda: [0] * len(SPECIALS))
+    markers: int = 0  # in hand (the Cathedral hands them out)
+    reserve: int = MARKERS_PER_PLAYER  # in the board supply, not yet taken
+    cards: list[int] = field(default_factory=lambda: [0] * len(DECKS))  # count per deck (public)
+    actions: int = 0  # actions taken this turn
+
+    def copy(self) -> Player:
+        return Player(self.ducats, self.goods[:], self.specials[:], self.markers, self.reserve,
+                      self.cards[:], self.actions)
+
+
+@dataclass
+class State(GameState):
+    """A Traders of Genoa position: the table, the cards' locations and the turn's progress."""
+
+    Move: ClassVar[type[Move]] = Move
+
+    players: list[Player]
+    start_player: int = 0
+    owner: int = 0  # the tower owner
+    round: int = 0  # the round marker: rounds played plus market starts
+    stage: int = ST_START
+    to_move: int = 0  # -1 at the end
+    path: list[int] = field(default_factory=list)  # squares with a tower disc, in order
+    site: int = -1  # the building whose action is negotiated or performed
+    actor: int = -1  # who performs it
+    delivered: bool = False  # a small order is completed alongside this action
+    offer_ducats: list[int] = field(default_factory=list)  # per seat, -1: no offer
+    offer_goods: list[int] = field(default_factory=list)  # per seat, -1: none
+    base: int = -1  # the street square markers are placed from
+    last_mark: int = -1  # the highest building marked from the base (ascending order)
+    ousted: bool = False  # a marker was given up at this base to remove another's
+    used_discs: int = 0  # bitmask over ``path``: street discs used as a base
+    acquirer: int = 0  # seats after the owner that have had their acquisition turn
+    supply: list[int] = field(default_factory=lambda: [GOODS_PER_KIND] * NUM_GOODS)
+    special_supply: list[int] = field(default_factory=lambda: list(SPECIAL_COUNTS))
+    marks: list[int] = field(default_factory=lambda: [0] * NUM_BUILDINGS)  # bitmask of seats
+    location: list[int] = field(default_factory=lambda: [PILE] * NUM_CARDS)
+    piles: list[int] = field(default_factory=lambda: list(DECK_SIZES))  # cards per draw pile
+
+    game_id = "traders-of-genoa"
+
+    # ------------------------------------------------------------------ basics
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.stage == ST_END else self.to_move
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.stage == ST_END
+
+    def copy(self) -> State:
+        c = object.__new__(State)
+        c.__dict__.update({k: v[:] if type(v) is list else v for k, v in self.__dict__.items()})
+        c.players = [p.copy() for p in self.players]
+        return c
+
+    def hand(self, seat: int, deck: int) -> list[int]:
+        """The cards of ``deck`` known to be in ``seat``'s hand, ascending."""
+        first = DECK_FIRST[deck]
+        return [c for c in range(first, first + DECK_SIZES[deck]) if self.location[c] == seat]
+
+    def building_visited(self, b: int) -> bool:
+        return any(SQUARE[s] == b for s in self.path)
+
+    # ------------------------------------------------------------- legal moves
+    def legal_action_ids(self) -> list[int]:
+        if self.stage == ST_END:
+            return []
+        return sorted(_GENERATORS[self.stage](self, self.players[self.to_move]))
+
+    def _start_moves(self, p: Player) -> list[int]:
+        ids = [A_ROLL]
+        if p.specials[S_ANY_START]:
+            ids += [A_START + s for s in range(NUM_SQUARES) if SQUARE[s] != MARKET]
+        return ids
+
+    def _walk_moves(self, p: Player) -> list[int]:
+        ids = [A_STOP]
+        if len(self.path) < TOWER_DISCS:
+            for d, s in enumerate(NEIGHBOUR[self.path[-1]]):
+                if s >= 0 and SQUARE[s] != MARKET and s not in self.path:
+                    ids.append(A_MOVE + d)
+        return ids
+
+    def _offer_moves(self, p: Player) -> list[int]:
+        ids = [A_PASS]
+        goods = [g for g in range(NUM_GOODS) if p.goods[g]]
+        for a, amount in enumerate(OFFER_AMOUNTS):
+            if amount > p.ducats:
+                break
+            if a and self.num_players > 2:
+                ids.append(offer_id(a, -1))
+            ids += [offer_id(a, g) for g in goods]
+        return ids
+
+    def _decide_moves(self, p: Player) -> list[int]:
+        ids = [A_LAPSE] + [A_ACCEPT + q for q, d in enumerate(self.offer_ducats) if d >= 0]
+        if self.may_act(self.owner):
+            ids.append(A_TAKE)
+        return ids
+
+    def _villa_moves(self, p: Player) -> list[int]:
+        return [A_PRIVILEGE] + [A_LARGE + c - DECK_FIRST[D_LARGE] for c in self.hand(self.actor, D_LARGE)
+                                if LARGE_ORDERS[c - DECK_FIRST[D_LARGE]][0] == self.site
+                                and _has_goods(p, LARGE_ORDERS[c - DECK_FIRST[D_LARGE]][1])]
+
+    def _reward_moves(self, p: Player) -> list[int]:
+        return [A_SPECIAL + k for k in range(len(SPECIALS)) if self.special_supply[k]]
+
+    def _extras_moves(self, p: Player) -> list[int]:
+        ids = [A_DONE]
+        if p.specials[S_ANY_GOOD]:
+            ids += [A_GOOD + g for g in range(NUM_GOODS) if self.supply[g]]
+        if p.specials[S_TRADE]:
+            ids += [trade_id(a, b) for a in range(NUM_GOODS) if p.goods[a]
+                    for b in range(NUM_GOODS) if b != a and self.supply[b]]
+        if not self.delivered:
+            for c in self.hand(self.actor, D_SMALL):
+                good, building = SMALL_ORDERS[c - DECK_FIRST[D_SMALL]]
+                if building == self.site and p.goods[good]:
+                    ids.append(A_DELIVER + c - DECK_FIRST[D_SMALL])
+        if p.specials[S_BUILDING_ACTION]:
+            ids += [A_PALACE + b for b in range(NUM_BUILDINGS)
+                    if b != self.site and self.marks[b] >> self.actor & 1]
+        return ids
+
+    def _base_moves(self, p: Player) -> list[int]:
+        ids = [A_PASS]
+        if p.markers:
+            for i, s in enumerate(self.path):
+                if SQUARE[s] == STREET and not self.used_discs >> i & 1 and any(
+                        not self.marks[b] >> self.to_move & 1 for b in STREET_BUILDINGS[s]):
+                    ids.append(A_BASE + s)
+        return ids
+
+    def _mark_moves(self, p: Player) -> list[int]:
+        """Markers on the buildings next to the base in ascending order; before the first,
+        once, a marker given up to remove another player's from one of them."""
+        ids = [A_DONE]
+        if p.markers:
+            ids += [A_MARK + b for b in STREET_BUILDINGS[self.base]
+                    if b > self.last_mark and not self.marks[b] >> self.to_move & 1]
+            if self.last_mark < 0 and not self.ousted:
+                ids += [A_OUST + b * MAX_PLAYERS + q for b in STREET_BUILDINGS[self.base]
+                        for q in range(self.num_players) if q != self.to_move and self.marks[b] >> q & 1]
+        return ids
+
+    def may_act(self, seat: int) -> bool:
+        """Whether ``seat`` may still take an action this turn (one each; an extra-action
+        card allows one more; in 2-player games the owner may take two if his opponent
+        took one)."""
+        return self.players[seat].actions < self._action_limit(seat) or bool(
+            self.players[seat].specials[S_EXTRA_ACTION])
+
+    def _action_limit(self, seat: int) -> int:
+        if self.num_players == 2 and seat == self.owner:
+            return 1 + (self.players[1 - seat].actions > 0)
+        return 1
+
+    # ------------------------------------------------------------------- apply
+    def _resolve_forced(self, rng: Rng, play_forced: bool = True) -> None:
+        """(``play_forced``) Play every decision that has a single move."""
+        while self.stage != ST_END:
+            legal = self.legal_action_ids()
+            if len(legal) != 1 or not play_forced:
+                return
+            self._do(Move.from_id(legal[0]), rng)
+
+    def _do(self, move: Move, rng: Rng) -> None:
+        k, a = move.kind, move.arg
+        p = self.players[self.to_move]
+        if k == "roll":
+            self._roll(rng)
+        elif k == "start":
+            self._use_special(p, S_ANY_START)
+            self._enter(a)
+        elif k == "move":
+            self._enter(NEIGHBOUR[self.path[-1]][a])
+        elif k == "stop":
+            self._acquisition_turn()
+        elif k == "offer":
+            self.offer_ducats[self.to_move], self.offer_goods[self.to_move] = OFFER_AMOUNTS[a], move.extra
+            self._next_bidder()
+        elif k == "pass" and self.stage == ST_OFFER:
+            self._next_bidder()
+        elif k == "accept":
+            self._sell(a, rng)
+        elif k == "take":
+            self._perform(self.owner, self.site, True, rng)
+        elif k == "lapse":
+            self._after_action()
+        elif k == "privilege":
+            self._draw_to(self.actor, D_PRIVILEGE, rng)
+            self.stage = ST_EXTRAS
+        elif k == "large":
+            self._deliver_large(p, a)
+        elif k == "special":
+            self.special_supply[a] -= 1
+            p.specials[a] += 1
+            self.stage = ST_EXTRAS
+        elif k == "good":
+            self._use_special(p, S_ANY_GOOD)
+            self._take_good(p, a)
+        elif k == "trade":
+            self._use_special(p, S_TRADE)
+            p.goods[a] -= 1
+            self.supply[a] += 1
+            self._take_good(p, move.extra)
+        elif k == "deliver":
+            good = SMALL_ORDERS[a][0]
+            p.goods[good] -= 1
+            self.supply[good] += 1
+            self._reveal(DECK_FIRST[D_SMALL] + a)
+            p.ducats += SMALL_ORDER_PAY
+            self.delivered = True
+        elif k == "palace":
+            self._use_special(p, S_BUILDING_ACTION)
+            self._perform(self.actor, a, False, rng)
+        elif k == "done" and self.stage == ST_EXTRAS:
+            self._after_action()
+        elif k == "base":
+            self.base, self.last_mark, self.ousted = a, -1, False
+            self.used_discs |= 1 << self.path.index(a)
+            self.stage = ST_MARK
+        elif k == "mark":
+            self.marks[a] |= 1 << self.to_move
+            p.markers -= 1
+            self.last_mark = a
+        elif k == "oust":
+            p.markers -= 1
+            p.reserve += 1
+            self.marks[a] &= ~(1 << move.extra)
+            self.players[move.extra].reserve += 1
+            self.ousted = True
+        else:  # pass or done in the acquisition
+            self._next_acquirer()
+
+    def _use_special(self, p: Player, kind: int) -> None:
+        p.specials[kind] -= 1
+        self.special_supply[kind] += 1
+
+    def _take_good(self, p: Player, g: int) -> None:
+        """One good ``g`` from the supply, if any is left."""
+        if self.supply[g]:
+            self.supply[g] -= 1
+            p.goods[g] += 1
+
+    # ----------------------------------------------------------- the tower walk
+    def _begin_turn(self) -> None:
+        self.path, self.used_discs, self.acquirer = [], 0, 0
+        for q in self.players:
+            q.actions = 0
+        self.stage, self.to_move = ST_START, self.owner
+
+    def _roll(self, rng: Rng) -> None:
+        """Roll for the start square; a market start moves the round marker on and rolls again."""
+        while True:
+            square = rng.below(DIE_SIDES) * DIE_SIDES + rng.below(DIE_SIDES)
+            if SQUARE[square] != MARKET:
+                break
+            self.round += 1
+        self._enter(square)
+
+    def _enter(self, square: int) -> None:
+        """The tower moves onto ``square`` (leaving a disc): messages are checked and a
+        building entered for the first time this turn offers its action."""
+        b = SQUARE[square]
+        first = b >= 0 and not self.building_visited(b)
+        self.path.append(square)
+        if first:
+            self._complete_messages(b)
+            self.site = b
+            self._clear_offers()
+            self.to_move = self.owner
+            self._next_bidder()
+        else:
+            self.stage, self.to_move = ST_WALK, self.owner
+
+    def _complete_messages(self, entered: int) -> None:
+        """The tower has entered building ``entered`` for the first time this turn: every
+        message in a hand that names it and a building visited before is paid."""
+        visited = {SQUARE[s] for s in self.path}
+        first = DECK_FIRST[D_MESSAGE]
+        for c in range(first, first + DECK_SIZES[D_MESSAGE]):
+            seat = self.location[c]
+            if seat < PILE and entered in MESSAGES[c - first] and all(b in visited for b in MESSAGES[c - first]):
+                self._reveal(c)
+                self.players[seat].ducats += MESSAGE_PAY
+
+    def _next_bidder(self) -> None:
+        """The next player after the one to move who may act makes an offer; after the
+        last, the owner decides."""
+        seat = self.to_move
+        while True:
+            seat = (seat + 1) % self.num_players
+            if seat == self.owner:
+                self.stage, self.to_move = ST_DECIDE, self.owner
+                return
+            if self.may_act(seat):
+                self.stage, self.to_move = ST_OFFER, seat
+                return
+
+    def _sell(self, buyer: int, rng: Rng) -> None:
+        """The owner accepts ``buyer``'s offer: the ducats and the good change hands."""
+        amount, good = self.offer_ducats[buyer], self.offer_goods[buyer]
+        b, o = self.players[buyer], self.players[self.owner]
+        b.ducats -= amount
+        o.ducats += amount
+        if good >= 0:
+            b.goods[good] -= 1
+            o.goods[good] += 1
+        self._perform(buyer, self.site, True, rng)
+
+    def _perform(self, actor: int, b: int, counted: bool, rng: Rng) -> None:
+        """``actor`` takes the action of building ``b`` (``counted``: one of his actions this
+        turn; a building-action card's is not).  Markers of others on ``b`` pay them."""
+        p = self.players[actor]
+        if counted:
+            if p.actions >= self._action_limit(actor):
+                self._use_special(p, S_EXTRA_ACTION)
+            p.actions += 1
+        self._clear_offers()
+        self.site, self.actor, self.delivered = b, actor, False
+        self.stage, self.to_move = ST_EXTRAS, actor
+        for q in range(self.num_players):
+            if q != actor and self.marks[b] >> q & 1:
+                self.players[q].ducats += OWNER_INCOME
+        _, action, arg = BUILDINGS[b]
+        if action == "villa":
+            self.stage = ST_VILLA
+        elif action == "draw":
+            for _ in range(arg[1]):
+                self._draw_to(actor, DECKS.index(arg[0]), rng)
+        elif action == "markers":
+            n = min(arg, p.reserve)
+            p.reserve -= n
+            p.markers += n
+        elif action == "goods":
+            for g in arg:
+                self._take_good(p, g)
+        elif self.special_supply[arg]:
+            self.special_supply[arg] -= 1
+            p.specials[arg] += 1
+
+    def _deliver_large(self, p: Player, order: int) -> None:
+        for g in LARGE_ORDERS[order][1]:
+            p.goods[g] -= 1
+            self.supply[g] += 1
+        self._reveal(DECK_FIRST[D_LARGE] + order)
+        p.ducats += LARGE_ORDER_PAY
+        self.stage = ST_REWARD if any(self.special_supply) else ST_EXTRAS
+
+    def _after_action(self) -> None:
+        self.site, self.actor, self.delivered = -1, -1, False
+        self._clear_offers()
+        self.stage, self.to_move = ST_WALK, self.owner
+
+    def _clear_offers(self) -> None:
+        self.offer_ducats = [-1] * self.num_players
+        self.offer_goods = [-1] * self.num_players
+
+    # ------------------------------------------------------------------- cards
+    def _reveal(self, card: int) -> None:
+        """A card from a hand goes face up under its deck."""
+        self.players[self.location[card]].cards[CARD_DECK[card]] -= 1
+        self.location[card] = USED
+
+    def _draw_to(self, seat: int, deck: int, rng: Rng) -> None:
+        card = self.draw(deck, rng)
+        if card >= 0:
+            self.location[card] = seat
+            self.players[seat].cards[deck] += 1
+
+    def draw(self, deck: int, rng: Rng) -> int:
+        """Take a card from the pile of ``deck`` (-1 if it and the used cards are gone):
+        uniform over the pile's slots; a slot not known to the position holds one of the
+        deck's unseen cards, uniformly."""
+        first, size = DECK_FIRST[deck], DECK_SIZES[deck]
+        cards = range(first, first + size)
+        if not self.piles[deck]:
+            for c in cards:
+                if self.location[c] == USED:
+                    self.location[c] = PILE
+                    self.piles[deck] += 1
+            if not self.piles[deck]:
+                return -1
+        known = [c for c in cards if self.location[c] == PILE]
+        r = rng.below(self.piles[deck])
+        if r < len(known):
+            card = known[r]
+        else:
+            unseen = [c for c in cards if self.location[c] == UNSEEN]
+            card = unseen[rng.below(len(unseen))]
+        self.piles[deck] -= 1
+        return card
+
+    # ------------------------------------------------------------ acquisition
+    def _acquisition_turn(self) -> None:
+        """The next player's acquisition (from the owner on, ``acquirer`` seats after him);
+        after the last, the turn ends."""
+        if self.acquirer == self.num_players:
+            self._end_turn()
+            return
+        self.base, self.last_mark, self.ousted = -1, -1, False
+        self.stage, self.to_move = ST_BASE, (self.owner + self.acquirer) % self.num_players
+
+    def _next_acquirer(self) -> None:
+        self.acquirer += 1
+        self._acquisition_turn()
+
+    def _end_turn(self) -> None:
+        """The tower passes left; after a full round the marker moves on, and the game ends
+        once it has reached the number of rounds."""
+        self.path, self.used_discs, self.acquirer, self.base, self.last_mark = [], 0, 0, -1, -1
+        self.ousted = False
+        self.owner = (self.owner + 1) % self.num_players
+        if self.owner == self.start_player:
+            self.round += 1
+            if self.round >= ROUNDS[self.num_players]:
+                self.stage, self.to_move = ST_END, -1
+                for q in self.players:
+                    q.actions = 0
+                return
+        self._begin_turn()
+
+    # ----------------------------------------------------------------- scoring
+    def owned(self, seat: int) -> int:
+        """The buildings carrying ``seat``'s marker, as a bitmask."""
+        return sum(1 << b for b in range(NUM_BUILDINGS) if self.marks[b] >> seat & 1)
+
+    def privilege_value(self, seat: int, card: int) -> int:
+        size = group_size(self.owned(seat), PRIVILEGES[card - DECK_FIRST[D_PRIVILEGE]])
+        return PRIVILEGE_PAY[min(size, len(PRIVILEGE_PAY) - 1)]
+
+    def scores(self) -> list[int]:
+        """Ducats with the final payouts: privileges by connected owned buildings and
+        ``MARKER_END_VALUE`` per marker on the board."""
+        out = []
+        for seat, p in enumerate(self.players):
+            score = p.ducats + MARKER_END_VALUE * bin(self.owned(seat)).count("1")
+            score += sum(self.privilege_value(seat, c) for c in self.hand(seat, D_PRIVILEGE))
+            out.append(score)
+        return out
+
+    def tiebreaks(self) -> list[int]:
+        """More unused goods win a tie."""
+        return [sum(p.goods) for p in self.players]
+
+    # ------------------------------------------------------------------- views
+    def observation(self, viewer: int) -> State:
+        """What ``viewer`` sees: the other hands and the piles as unseen cards."""
+        s = super().observation(viewer)
+        s.location = [UNSEEN if (loc < PILE and loc != viewer) or loc == PILE else loc
+                      for loc in s.location]
+        return s
+
+    def determinize(self, viewer: int, rng: Rng) -> State:
+        """A full state consistent with ``observation(viewer)``, uniform over the deals of
+        each deck's unseen cards: shuffled (Fisher-Yates, ``below(i + 1)`` from the top),
+        then dealt to the other seats in seat order up to their counts, the rest to the pile."""
+        s = self.observation(viewer)
+        for deck in range(len(DECKS)):
+            first = DECK_FIRST[deck]
+            pool = [c for c in range(first, first + DECK_SIZES[deck]) if s.location[c] == UNSEEN]
+            for i in range(len(pool) - 1, 0, -1):
+                j = rng.below(i + 1)
+                pool[i], pool[j] = pool[j], pool[i]
+            k = 0
+            for seat in range(s.num_players):
+                if seat == viewer:
+                    continue
+                need = s.players[seat].cards[deck] - len(s.hand(seat, deck))
+                for c in pool[k:k + need]:
+                    s.location[c] = seat
+                k += need
+            for c in pool[k:]:
+                s.location[c] = PILE
+        return s
+
+
+def _has_goods(p: Player, goods: tuple[int, ...]) -> bool:
+    return all(p.goods[g] >= goods.count(g) for g in goods)
+
+
+def new_game(players: int = 4, seed: int = 0, **options: str) -> State:
+    """A new game: the start player and one card of each deck per player (in turn order
+    from the start player, deck by deck) from ``seed``."""
+    if players not in PLAYER_COUNTS:
+        raise ValueError(f"players: {players} is not one of {', '.join(map(str, PLAYER_COUNTS))}")
+    if options:
+        raise ValueError(f"options: unknown option {sorted(options)[0]!r} (this game has none)")
+    rng = Rng(seed)
+    start = rng.below(players)
+    state = State(players=[Player() for _ in range(players)], start_player=start, owner=start,
+                  offer_ducats=[-1] * players, offer_goods=[-1] * players)
+    for i in range(players):
+        for deck in range(len(DECKS)):
+            state._draw_to((start + i) % players, deck, rng)
+    state._begin_turn()
+    state._resolve_forced(rng)
+    return state
+
+
+_GENERATORS = {
+    ST_START: State._start_moves, ST_OFFER: State._offer_moves, ST_DECIDE: State._decide_moves,
+    ST_VILLA: State._villa_moves, ST_REWARD: State._reward_moves, ST_EXTRAS: State._extras_moves,
+    ST_WALK: State._walk_moves, ST_BASE: State._base_moves, ST_MARK: State._mark_moves,
+}

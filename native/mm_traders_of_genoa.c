@@ -1,0 +1,1225 @@
+/* meeplemind: Traders of Genoa in C; see mm_traders_of_genoa.h.  Function names follow
+ * engine/traders_of_genoa (state.py, codec.py, heuristic.py) so the two read side by side. */
+#include <assert.h>
+#include <stddef.h>
+#include <string.h>
+#include "mm_traders_of_genoa.h"
+#include "traders_of_genoa_tables.h"
+
+typedef mm_tog_state state;
+typedef mm_tog_player player;
+
+_Static_assert(MM_TOG_MAX_PLAYERS == TOG_MAX_PLAYERS && MM_TOG_GOODS == TOG_NUM_GOODS
+                   && MM_TOG_SPECIALS == TOG_NUM_SPECIALS && MM_TOG_DECKS == TOG_NUM_DECKS
+                   && MM_TOG_CARDS == TOG_NUM_CARDS && MM_TOG_BUILDINGS == TOG_NUM_BUILDINGS
+                   && MM_TOG_DISCS == TOG_TOWER_DISCS,
+               "mm_traders_of_genoa.h sizes differ from the generated tables");
+_Static_assert(sizeof(mm_tog_player) == 24 && offsetof(mm_tog_state, legal) % 2 == 0
+                   && sizeof(mm_tog_state) == offsetof(mm_tog_state, legal) + 2 * MM_TOG_MAX_LEGAL,
+               "padding in the state");
+
+#define NP TOG_MAX_PLAYERS
+#define NG TOG_NUM_GOODS
+#define NK TOG_NUM_SPECIALS
+#define NB TOG_NUM_BUILDINGS
+#define ND TOG_NUM_DECKS
+#define NCARDS TOG_NUM_CARDS
+#define NSQ TOG_NUM_SQUARES
+#define DISCS TOG_TOWER_DISCS
+#define MAX_LEGAL MM_TOG_MAX_LEGAL
+#define PILE TOG_PILE
+#define USED TOG_USED
+#define UNSEEN TOG_UNSEEN
+#define EPSILON_TENTHS 2 /* heuristic playouts: a uniform move 2 times in 10 */
+
+enum {
+    G_VERSION, G_PLAYERS, G_START, G_OWNER, G_ROUND, G_STAGE, G_TO_MOVE, G_SITE, G_ACTOR, G_DELIVERED,
+    G_BASE, G_LAST_MARK, G_USED_DISCS, G_ACQUIRER, G_OUSTED
+};
+
+static int popcount(uint32_t x)
+{
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+
+static int offer_id(int amount_index, int good) { return TOG_A_OFFER + amount_index * (NG + 1) + good; }
+
+static int trade_id(int give, int get) { return TOG_A_TRADE + give * (NG - 1) + (get < give ? get : get - 1); }
+
+
+static void clear_offers(state *s)
+{
+    for (int q = 0; q < NP; q++) {
+        s->offer_ducats[q] = -1;
+        s->offer_goods[q] = -1;
+    }
+}
+
+static uint32_t visited_buildings(const state *s)
+{
+    uint32_t m = 0;
+    for (int i = 0; i < s->path_len; i++)
+        if (SQUARE[s->path[i]] >= 0)
+            m |= 1u << SQUARE[s->path[i]];
+    return m;
+}
+
+static int has_mark(const state *s, int b, int seat) { return s->marks[b] >> seat & 1; }
+
+static int action_limit(const state *s, int seat)
+{
+    if (s->players == 2 && seat == s->owner)
+        return 1 + (s->p[1 - seat].actions > 0);
+    return 1;
+}
+
+/* state.py may_act */
+static int may_act(const state *s, int seat)
+{
+    return s->p[seat].actions < action_limit(s, seat) || s->p[seat].specials[S_EXTRA_ACTION] > 0;
+}
+
+static int has_large_goods(const player *p, int order)
+{
+    for (int i = 1; i <= 3; i++) {
+        int g = LARGE_ORDERS[order][i], need = 0;
+        for (int j = 1; j <= 3; j++)
+            need += LARGE_ORDERS[order][j] == g;
+        if (p->goods[g] < need)
+            return 0;
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------------ legal moves */
+
+static int start_moves(const state *s, const player *p, int16_t *out)
+{
+    int n = 0;
+    out[n++] = TOG_A_ROLL;
+    if (p->specials[S_ANY_START])
+        for (int sq = 0; sq < NSQ; sq++)
+            if (SQUARE[sq] != TOG_MARKET)
+                out[n++] = TOG_A_START + sq;
+    return n;
+}
+
+static int walk_moves(const state *s, int16_t *out)
+{
+    int n = 0;
+    out[n++] = TOG_A_STOP;
+    if (s->path_len < DISCS) {
+        uint64_t visited = 0;
+        for (int i = 0; i < s->path_len; i++)
+            visited |= 1ull << s->path[i];
+        for (int d = 0; d < 4; d++) {
+            int t = NEIGHBOUR[s->path[s->path_len - 1]][d];
+            if (t >= 0 && SQUARE[t] != TOG_MARKET && !(visited >> t & 1))
+                out[n++] = TOG_A_MOVE + d;
+        }
+    }
+    return n;
+}
+
+static int offer_moves(const state *s, const player *p, int16_t *out)
+{
+    int n = 0, held = 0;
+    int8_t goods[NG];
+    for (int g = 0; g < NG; g++)
+        if (p->goods[g])
+            goods[held++] = (int8_t)g;
+    out[n++] = TOG_A_PASS;
+    for (int a = 0; a < TOG_NUM_OFFER_AMOUNTS && OFFER_AMOUNTS[a] <= p->ducats; a++) {
+        int base = offer_id(a, 0);
+        if (a && s->players > 2)
+            out[n++] = base - 1;
+        for (int i = 0; i < held; i++)
+            out[n++] = base + goods[i];
+    }
+    return n;
+}
+
+static int decide_moves(const state *s, int16_t *out)
+{
+    int n = 0;
+    if (may_act(s, s->owner))
+        out[n++] = TOG_A_TAKE;
+    out[n++] = TOG_A_LAPSE;
+    for (int q = 0; q < s->players; q++)
+        if (s->offer_ducats[q] >= 0)
+            out[n++] = TOG_A_ACCEPT + q;
+    return n;
+}
+
+static int villa_moves(const state *s, const player *p, int16_t *out)
+{
+    int n = 0;
+    out[n++] = TOG_A_PRIVILEGE;
+    for (const int8_t *i = LARGE_AT[s->site]; *i >= 0; i++)
+        if (s->location[DECK_FIRST[D_LARGE] + *i] == s->actor && has_large_goods(p, *i))
+            out[n++] = TOG_A_LARGE + *i;
+    return n;
+}
+
+static int reward_moves(const state *s, int16_t *out)
+{
+    int n = 0;
+    for (int k = 0; k < NK; k++)
+        if (s->special_supply[k])
+            out[n++] = TOG_A_SPECIAL + k;
+    return n;
+}
+
+static int extras_moves(const state *s, const player *p, int16_t *out)
+{
+    int n = 0;
+    out[n++] = TOG_A_DONE;
+    if (p->specials[S_ANY_GOOD])
+        for (int g = 0; g < NG; g++)
+            if (s->supply[g])
+                out[n++] = TOG_A_GOOD + g;
+    if (p->specials[S_TRADE])
+        for (int a = 0; a < NG; a++)
+            if (p->goods[a])
+                for (int b = 0; b < NG; b++)
+                    if (b != a && s->supply[b])
+                        out[n++] = trade_id(a, b);
+    if (!s->delivered)
+        for (const int8_t *i = SMALL_AT[s->site]; *i >= 0; i++)
+            if (s->location[DECK_FIRST[D_SMALL] + *i] == s->actor && p->goods[SMALL_ORDERS[*i][0]])
+                out[n++] = TOG_A_DELIVER + *i;
+    if (p->specials[S_BUILDING_ACTION])
+        for (int b = 0; b < NB; b++)
+            if (b != s->site && has_mark(s, b, s->actor))
+                out[n++] = TOG_A_PALACE + b;
+    return n;
+}
+
+/* Whether a street square offers the player a building without his marker. */
+static int base_useful(const state *s, int square, int seat)
+{
+    for (int i = 0; i < 5 && STREET_BUILDINGS[square][i] >= 0; i++)
+        if (!has_mark(s, STREET_BUILDINGS[square][i], seat))
+            return 1;
+    return 0;
+}
+
+static int base_moves(const state *s, const player *p, int16_t *out)
+{
+    int n = 0;
+    out[n++] = TOG_A_PASS;
+    if (!p->markers)
+        return n;
+    for (int i = 0; i < s->path_len; i++) {
+        int sq = s->path[i];
+        if (SQUARE[sq] == TOG_STREET && !(s->used_discs >> i & 1) && base_useful(s, sq, s->to_move)) {
+            int j = n++; /* insertion: ascending squares */
+            for (; j > 1 && out[j - 1] > TOG_A_BASE + sq; j--)
+                out[j] = out[j - 1];
+            out[j] = TOG_A_BASE + sq;
+        }
+    }
+    return n;
+}
+
+static int mark_moves(const state *s, const player *p, int16_t *out)
+{
+    int n = 0;
+    out[n++] = TOG_A_DONE;
+    if (!p->markers)
+        return n;
+    for (int i = 0; i < 5 && STREET_BUILDINGS[s->base][i] >= 0; i++) {
+        int b = STREET_BUILDINGS[s->base][i];
+        if (b > s->last_mark && !has_mark(s, b, s->to_move))
+            out[n++] = TOG_A_MARK + b;
+    }
+    if (s->last_mark < 0 && !s->ousted)
+        for (int i = 0; i < 5 && STREET_BUILDINGS[s->base][i] >= 0; i++) {
+            int b = STREET_BUILDINGS[s->base][i];
+            for (int q = 0; q < s->players; q++)
+                if (q != s->to_move && has_mark(s, b, q))
+                    out[n++] = TOG_A_OUST + b * NP + q;
+        }
+    return n;
+}
+
+static int legal(const state *s, int16_t *out)
+{
+    if (s->stage == ST_END)
+        return 0;
+    const player *p = &s->p[s->to_move];
+    switch (s->stage) {
+    case ST_START: return start_moves(s, p, out);
+    case ST_OFFER: return offer_moves(s, p, out);
+    case ST_DECIDE: return decide_moves(s, out);
+    case ST_VILLA: return villa_moves(s, p, out);
+    case ST_REWARD: return reward_moves(s, out);
+    case ST_EXTRAS: return extras_moves(s, p, out);
+    case ST_WALK: return walk_moves(s, out);
+    case ST_BASE: return base_moves(s, p, out);
+    default: return mark_moves(s, p, out);
+    }
+}
+
+/* ------------------------------------------------------------------ apply */
+
+static void use_special(state *s, player *p, int kind)
+{
+    p->specials[kind]--;
+    s->special_supply[kind]++;
+}
+
+static void take_good(state *s, player *p, int g)
+{
+    if (s->supply[g]) {
+        s->supply[g]--;
+        p->goods[g]++;
+    }
+}
+
+static void reveal(state *s, int card)
+{
+    s->p[s->location[card]].cards[CARD_DECK[card]]--;
+    s->location[card] = USED;
+}
+
+/* state.py draw */
+static int draw(state *s, int deck, mm_rng *rng)
+{
+    int first = DECK_FIRST[deck], size = DECK_SIZES[deck], known = 0, r;
+    if (!s->piles[deck]) {
+        for (int c = first; c < first + size; c++)
+            if (s->location[c] == USED) {
+                s->location[c] = PILE;
+                s->piles[deck]++;
+            }
+        if (!s->piles[deck])
+            return -1;
+    }
+    for (int c = first; c < first + size; c++)
+        known += s->location[c] == PILE;
+    r = (int)mm_rng_below(rng, (uint32_t)s->piles[deck]);
+    s->piles[deck]--;
+    if (r < known) {
+        for (int c = first;; c++)
+            if (s->location[c] == PILE && r-- == 0)
+                return c;
+    }
+    int unseen = 0;
+    for (int c = first; c < first + size; c++)
+        unseen += s->location[c] == UNSEEN;
+    r = (int)mm_rng_below(rng, (uint32_t)unseen);
+    for (int c = first;; c++)
+        if (s->location[c] == UNSEEN && r-- == 0)
+            return c;
+}
+
+static void draw_to(state *s, int seat, int deck, mm_rng *rng)
+{
+    int card = draw(s, deck, rng);
+    if (card >= 0) {
+        s->location[card] = (int8_t)seat;
+        s->p[seat].cards[deck]++;
+    }
+}
+
+static void begin_turn(state *s)
+{
+    s->path_len = 0;
+    memset(s->path, -1, sizeof s->path);
+    s->used_discs = s->acquirer = 0;
+    for (int q = 0; q < s->players; q++)
+        s->p[q].actions = 0;
+    s->stage = ST_START;
+    s->to_move = s->owner;
+}
+
+/* The tower has just entered building b for the first time this turn: the messages
+ * naming b whose other building it has visited too are paid (ascending, as state.py). */
+static void complete_messages(state *s, int b)
+{
+    uint32_t visited = visited_buildings(s);
+    int first = DECK_FIRST[D_MESSAGE];
+    for (const int8_t *i = MESSAGES_AT[b]; *i >= 0; i++) {
+        int seat = s->location[first + *i];
+        if (seat < PILE && (visited >> MESSAGES[*i][0] & 1) && (visited >> MESSAGES[*i][1] & 1)) {
+            reveal(s, first + *i);
+            s->p[seat].ducats += TOG_MESSAGE_PAY;
+        }
+    }
+}
+
+/* state.py _next_bidder */
+static void next_bidder(state *s)
+{
+    int seat = s->to_move;
+    for (;;) {
+        seat = (seat + 1) % s->players;
+        if (seat == s->owner) {
+            s->stage = ST_DECIDE;
+            s->to_move = s->owner;
+            return;
+        }
+        if (may_act(s, seat)) {
+            s->stage = ST_OFFER;
+            s->to_move = (int8_t)seat;
+            return;
+        }
+    }
+}
+
+static void enter(state *s, int square)
+{
+    int b = SQUARE[square];
+    int first = b >= 0 && !(visited_buildings(s) >> b & 1);
+    s->path[s->path_len++] = (int8_t)square;
+    if (first) {
+        complete_messages(s, b);
+        s->site = (int8_t)b;
+        clear_offers(s);
+        s->to_move = s->owner;
+        next_bidder(s);
+    } else {
+        s->stage = ST_WALK;
+        s->to_move = s->owner;
+    }
+}
+
+static void roll(state *s, mm_rng *rng)
+{
+    int square;
+    for (;;) {
+        int r = (int)mm_rng_below(rng, TOG_SIDE);
+        square = r * TOG_SIDE + (int)mm_rng_below(rng, TOG_SIDE);
+        if (SQUARE[square] != TOG_MARKET)
+            break;
+        s->round++;
+    }
+    enter(s, square);
+}
+
+/* state.py _perform */
+static void perform(state *s, int actor, int b, int counted, mm_rng *rng)
+{
+    player *p = &s->p[actor];
+    if (counted) {
+        if (p->actions >= action_limit(s, actor))
+            use_special(s, p, S_EXTRA_ACTION);
+        p->actions++;
+    }
+    clear_offers(s);
+    s->site = (int8_t)b;
+    s->actor = (int8_t)actor;
+    s->delivered = 0;
+    s->stage = ST_EXTRAS;
+    s->to_move = (int8_t)actor;
+    for (int q = 0; q < s->players; q++)
+        if (q != actor && has_mark(s, b, q))
+            s->p[q].ducats += TOG_OWNER_INCOME;
+    const int8_t *act = BUILDING_ACTION[b];
+    switch (act[0]) {
+    case ACT_VILLA:
+        s->stage = ST_VILLA;
+        break;
+    case ACT_DRAW:
+        for (int i = 0; i < act[2]; i++)
+            draw_to(s, actor, act[1], rng);
+        break;
+    case ACT_MARKERS: {
+        int n = act[1] < p->reserve ? act[1] : p->reserve;
+        p->reserve -= (int8_t)n;
+        p->markers += (int8_t)n;
+        break;
+    }
+    case ACT_GOODS:
+        take_good(s, p, act[1]);
+        take_good(s, p, act[2]);
+        break;
+    default:
+        if (s->special_supply[act[1]]) {
+            s->special_supply[act[1]]--;
+            p->specials[act[1]]++;
+        }
+    }
+}
+
+static void sell(state *s, int buyer, mm_rng *rng)
+{
+    int amount = s->offer_ducats[buyer], good = s->offer_goods[buyer];
+    player *b = &s->p[buyer], *o = &s->p[s->owner];
+    b->ducats -= amount;
+    o->ducats += amount;
+    if (good >= 0) {
+        b->goods[good]--;
+        o->goods[good]++;
+    }
+    perform(s, buyer, s->site, 1, rng);
+}
+
+static void after_action(state *s)
+{
+    s->site = s->actor = -1;
+    s->delivered = 0;
+    clear_offers(s);
+    s->stage = ST_WALK;
+    s->to_move = s->owner;
+}
+
+static void end_turn(state *s)
+{
+    s->path_len = 0;
+    memset(s->path, -1, sizeof s->path);
+    s->used_discs = s->acquirer = 0;
+    s->base = s->last_mark = -1;
+    s->ousted = 0;
+    s->owner = (int8_t)((s->owner + 1) % s->players);
+    if (s->owner == s->start_player) {
+        s->round++;
+        if (s->round >= ROUNDS[s->players]) {
+            s->stage = ST_END;
+            s->to_move = -1;
+            for (int q = 0; q < s->players; q++)
+                s->p[q].actions = 0;
+            return;
+        }
+    }
+    begin_turn(s);
+}
+
+static void acquisition_turn(state *s)
+{
+    if (s->acquirer == s->players) {
+        end_turn(s);
+        return;
+    }
+    s->base = s->last_mark = -1;
+    s->ousted = 0;
+    s->stage = ST_BASE;
+    s->to_move = (int8_t)((s->owner + s->acquirer) % s->players);
+}
+
+static void next_acquirer(state *s)
+{
+    s->acquirer++;
+    acquisition_turn(s);
+}
+
+static void do_move(state *s, int a, mm_rng *rng)
+{
+    player *p = &s->p[s->to_move];
+    if (a == TOG_A_ROLL) {
+        roll(s, rng);
+    } else if (a == TOG_A_STOP) {
+        s->acquirer = 0;
+        acquisition_turn(s);
+    } else if (a == TOG_A_PASS) {
+        if (s->stage == ST_OFFER)
+            next_bidder(s);
+        else
+            next_acquirer(s);
+    } else if (a == TOG_A_TAKE) {
+        perform(s, s->owner, s->site, 1, rng);
+    } else if (a == TOG_A_LAPSE) {
+        after_action(s);
+    } else if (a == TOG_A_PRIVILEGE) {
+        draw_to(s, s->actor, D_PRIVILEGE, rng);
+        s->stage = ST_EXTRAS;
+    } else if (a == TOG_A_DONE) {
+        if (s->stage == ST_EXTRAS)
+            after_action(s);
+        else
+            next_acquirer(s);
+    } else if (a < TOG_A_START) {
+        enter(s, NEIGHBOUR[s->path[s->path_len - 1]][a - TOG_A_MOVE]);
+    } else if (a < TOG_A_OFFER) {
+        use_special(s, p, S_ANY_START);
+        enter(s, a - TOG_A_START);
+    } else if (a < TOG_A_ACCEPT) {
+        s->offer_ducats[s->to_move] = OFFER_DUCATS[a - TOG_A_OFFER];
+        s->offer_goods[s->to_move] = OFFER_GOOD[a - TOG_A_OFFER];
+        next_bidder(s);
+    } else if (a < TOG_A_LARGE) {
+        sell(s, a - TOG_A_ACCEPT, rng);
+    } else if (a < TOG_A_SPECIAL) {
+        int order = a - TOG_A_LARGE;
+        for (int i = 1; i <= 3; i++) {
+            p->goods[LARGE_ORDERS[order][i]]--;
+            s->supply[LARGE_ORDERS[order][i]]++;
+        }
+        reveal(s, DECK_FIRST[D_LARGE] + order);
+        p->ducats += TOG_LARGE_ORDER_PAY;
+        s->stage = ST_EXTRAS;
+        for (int k = 0; k < NK; k++)
+            if (s->special_supply[k])
+                s->stage = ST_REWARD;
+    } else if (a < TOG_A_GOOD) {
+        s->special_supply[a - TOG_A_SPECIAL]--;
+        p->specials[a - TOG_A_SPECIAL]++;
+        s->stage = ST_EXTRAS;
+    } else if (a < TOG_A_TRADE) {
+        use_special(s, p, S_ANY_GOOD);
+        take_good(s, p, a - TOG_A_GOOD);
+    } else if (a < TOG_A_DELIVER) {
+        int t = a - TOG_A_TRADE, give = t / (NG - 1), get = t % (NG - 1);
+        get += get >= give;
+        use_special(s, p, S_TRADE);
+        p->goods[give]--;
+        s->supply[give]++;
+        take_good(s, p, get);
+    } else if (a < TOG_A_PALACE) {
+        int order = a - TOG_A_DELIVER, good = SMALL_ORDERS[order][0];
+        p->goods[good]--;
+        s->supply[good]++;
+        reveal(s, DECK_FIRST[D_SMALL] + order);
+        p->ducats += TOG_SMALL_ORDER_PAY;
+        s->delivered = 1;
+    } else if (a < TOG_A_BASE) {
+        use_special(s, p, S_BUILDING_ACTION);
+        perform(s, s->actor, a - TOG_A_PALACE, 0, rng);
+    } else if (a < TOG_A_MARK) {
+        int sq = a - TOG_A_BASE;
+        s->base = (int8_t)sq;
+        s->last_mark = -1;
+        s->ousted = 0;
+        for (int i = 0; i < s->path_len; i++)
+            if (s->path[i] == sq)
+                s->used_discs |= (int8_t)(1 << i);
+        s->stage = ST_MARK;
+    } else if (a < TOG_A_OUST) {
+        int b = a - TOG_A_MARK;
+        s->marks[b] |= (uint8_t)(1 << s->to_move);
+        p->markers--;
+        s->last_mark = (int8_t)b;
+    } else {
+        int b = (a - TOG_A_OUST) / NP, q = (a - TOG_A_OUST) % NP;
+        p->markers--;
+        p->reserve++;
+        s->marks[b] &= (uint8_t)~(1u << q);
+        s->p[q].reserve++;
+        s->ousted = 1;
+    }
+}
+
+/* Play every decision that has a single move, then cache the legal moves. */
+/* Play every decision that has a single move; the legal moves are generated straight
+ * into the state's cache (entries from `before` on are 0 already). */
+static void resolve_forced(state *s, mm_rng *rng)
+{
+    int n, before = s->num_legal > 1 ? s->num_legal : 1;
+    while ((n = legal(s, s->legal)) == 1)
+        do_move(s, s->legal[0], rng);
+    for (int i = n; i < before; i++)
+        s->legal[i] = 0;
+    s->num_legal = (uint8_t)n;
+}
+
+static void cache_legal(state *s)
+{
+    memset(s->legal, 0, sizeof s->legal);
+    s->num_legal = (uint8_t)legal(s, s->legal);
+}
+
+/* ------------------------------------------------------------------ the state vector */
+
+static int32_t *player_at(int32_t *v, int seat) { return v + TOG_O_PLAYERS + seat * TOG_PLAYER_LEN; }
+
+static void encode_state(const state *s, int32_t *v)
+{
+    memset(v, 0, sizeof(int32_t) * TOG_VECTOR_LEN);
+    v[G_VERSION] = TOG_LAYOUT_VERSION;
+    v[G_PLAYERS] = s->players;
+    v[G_START] = s->start_player;
+    v[G_OWNER] = s->owner;
+    v[G_ROUND] = s->round;
+    v[G_STAGE] = s->stage;
+    v[G_TO_MOVE] = s->to_move;
+    v[G_SITE] = s->site;
+    v[G_ACTOR] = s->actor;
+    v[G_DELIVERED] = s->delivered;
+    v[G_BASE] = s->base;
+    v[G_LAST_MARK] = s->last_mark;
+    v[G_USED_DISCS] = s->used_discs;
+    v[G_ACQUIRER] = s->acquirer;
+    v[G_OUSTED] = s->ousted;
+    for (int i = 0; i < DISCS; i++)
+        v[TOG_O_PATH + i] = s->path[i];
+    for (int q = 0; q < NP; q++) {
+        v[TOG_O_OFFERS + 2 * q] = s->offer_ducats[q];
+        v[TOG_O_OFFERS + 2 * q + 1] = s->offer_goods[q];
+    }
+    for (int g = 0; g < NG; g++)
+        v[TOG_O_SUPPLY + g] = s->supply[g];
+    for (int k = 0; k < NK; k++)
+        v[TOG_O_SPECIAL_SUPPLY + k] = s->special_supply[k];
+    for (int b = 0; b < NB; b++)
+        v[TOG_O_MARKS + b] = s->marks[b];
+    for (int c = 0; c < NCARDS; c++)
+        v[TOG_O_LOCATION + c] = s->location[c];
+    for (int d = 0; d < ND; d++)
+        v[TOG_O_PILES + d] = s->piles[d];
+    for (int q = 0; q < s->players; q++) {
+        const player *p = &s->p[q];
+        int32_t *f = player_at(v, q);
+        f[TOG_P_DUCATS] = p->ducats;
+        for (int g = 0; g < NG; g++)
+            f[TOG_P_GOODS + g] = p->goods[g];
+        for (int k = 0; k < NK; k++)
+            f[TOG_P_SPECIALS + k] = p->specials[k];
+        f[TOG_P_MARKERS] = p->markers;
+        f[TOG_P_RESERVE] = p->reserve;
+        for (int d = 0; d < ND; d++)
+            f[TOG_P_CARDS + d] = p->cards[d];
+        f[TOG_P_ACTIONS] = p->actions;
+    }
+}
+
+/* codec.py field_range: the range of entry i >= 2 in an n-player position. */
+static void field_range(int n, int i, int32_t *lo, int32_t *hi)
+{
+    *lo = 0;
+    if (i < TOG_O_PATH) {
+        switch (i) {
+        case G_START: case G_OWNER: case G_ACQUIRER: *hi = n - 1; return;
+        case G_ROUND: *hi = TOG_LIMIT; return;
+        case G_STAGE: *hi = ST_END; return;
+        case G_TO_MOVE: case G_ACTOR: *lo = -1; *hi = n - 1; return;
+        case G_SITE: case G_LAST_MARK: *lo = -1; *hi = NB - 1; return;
+        case G_DELIVERED: case G_OUSTED: *hi = 1; return;
+        case G_BASE: *lo = -1; *hi = NSQ - 1; return;
+        default: *hi = (1 << DISCS) - 1; return; /* used discs */
+        }
+    }
+    if (i < TOG_O_OFFERS) {
+        *lo = -1;
+        *hi = NSQ - 1;
+    } else if (i < TOG_O_SUPPLY) {
+        *lo = -1;
+        *hi = (i - TOG_O_OFFERS) / 2 >= n ? -1 : (i - TOG_O_OFFERS) % 2 ? NG - 1 : TOG_LIMIT;
+    } else if (i < TOG_O_SPECIAL_SUPPLY) {
+        *hi = TOG_GOODS_PER_KIND;
+    } else if (i < TOG_O_MARKS) {
+        *hi = SPECIAL_COUNTS[i - TOG_O_SPECIAL_SUPPLY];
+    } else if (i < TOG_O_LOCATION) {
+        *hi = (1 << n) - 1;
+    } else if (i < TOG_O_PILES) {
+        *hi = UNSEEN;
+    } else if (i < TOG_O_PLAYERS) {
+        *hi = DECK_SIZES[i - TOG_O_PILES];
+    } else {
+        int seat = (i - TOG_O_PLAYERS) / TOG_PLAYER_LEN, j = (i - TOG_O_PLAYERS) % TOG_PLAYER_LEN;
+        if (seat >= n)
+            *hi = 0;
+        else if (j == TOG_P_DUCATS)
+            *hi = TOG_LIMIT;
+        else if (j < TOG_P_SPECIALS)
+            *hi = TOG_GOODS_PER_KIND;
+        else if (j < TOG_P_MARKERS)
+            *hi = SPECIAL_COUNTS[j - TOG_P_SPECIALS];
+        else if (j < TOG_P_CARDS)
+            *hi = TOG_MARKERS_PER_PLAYER;
+        else if (j < TOG_P_ACTIONS)
+            *hi = DECK_SIZES[j - TOG_P_CARDS];
+        else
+            *hi = TOG_MAX_ACTIONS;
+    }
+}
+
+static int32_t check_ranges(const int32_t *v)
+{
+    int n = v[G_PLAYERS];
+    if (n < 2 || n > NP)
+        return G_PLAYERS;
+    for (int i = 2; i < TOG_VECTOR_LEN; i++) {
+        int32_t lo, hi;
+        field_range(n, i, &lo, &hi);
+        if (v[i] < lo || v[i] > hi)
+            return i;
+    }
+    return -1;
+}
+
+static int32_t pv(const int32_t *v, int seat, int j) { return v[TOG_O_PLAYERS + seat * TOG_PLAYER_LEN + j]; }
+
+/* codec.py _check_turn */
+static int32_t check_turn(const int32_t *v)
+{
+    int n = v[G_PLAYERS], stage = v[G_STAGE], owner = v[G_OWNER], len = 0;
+    int32_t path[DISCS];
+    while (len < DISCS && v[TOG_O_PATH + len] >= 0) {
+        path[len] = v[TOG_O_PATH + len];
+        len++;
+    }
+    for (int i = 0; i < DISCS; i++) {
+        int sq = v[TOG_O_PATH + i];
+        if (i >= len) {
+            if (sq >= 0)
+                return TOG_O_PATH + i;
+            continue;
+        }
+        if (SQUARE[sq] == TOG_MARKET)
+            return TOG_O_PATH + i;
+        for (int j = 0; j < i; j++)
+            if (path[j] == sq)
+                return TOG_O_PATH + i;
+        if (i) {
+            int next = 0;
+            for (int d = 0; d < 4; d++)
+                next |= NEIGHBOUR[path[i - 1]][d] == sq;
+            if (!next)
+                return TOG_O_PATH + i;
+        }
+    }
+    for (int i = 0; i < DISCS; i++)
+        if ((v[G_USED_DISCS] >> i & 1) && (i >= len || SQUARE[path[i]] != TOG_STREET))
+            return G_USED_DISCS;
+    int acting = stage == ST_VILLA || stage == ST_REWARD || stage == ST_EXTRAS;
+    /* each field: set (1: must be >= 0, 2: any value) or its one value */
+    struct { int index, free, value; } want[] = {
+        {G_TO_MOVE, stage != ST_END, -1},
+        {G_SITE, stage == ST_OFFER || stage == ST_DECIDE || acting, -1},
+        {G_ACTOR, acting, -1},
+        {G_DELIVERED, stage == ST_EXTRAS ? 2 : 0, 0},
+        {G_BASE, stage == ST_MARK, -1},
+        {G_LAST_MARK, stage == ST_MARK ? 2 : 0, -1},
+        {G_ACQUIRER, stage == ST_BASE || stage == ST_MARK ? 2 : 0, 0},
+        {G_OUSTED, stage == ST_MARK ? 2 : 0, 0},
+    };
+    for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+        int i = want[k].index;
+        if (!want[k].free && v[i] != want[k].value)
+            return i;
+        if (want[k].free == 1 && v[i] < 0)
+            return i;
+    }
+    if ((stage == ST_START || stage == ST_END) && len)
+        return TOG_O_PATH;
+    if (stage != ST_START && stage != ST_END && !len)
+        return TOG_O_PATH;
+    if ((stage == ST_OFFER || stage == ST_DECIDE) && SQUARE[path[len - 1]] != v[G_SITE])
+        return G_SITE;
+    if (stage == ST_VILLA && BUILDING_ACTION[v[G_SITE]][0] != ACT_VILLA)
+        return G_SITE;
+    if (stage == ST_REWARD) {
+        int any = 0;
+        for (int k = 0; k < NK; k++)
+            any |= v[TOG_O_SPECIAL_SUPPLY + k] > 0;
+        if (!any)
+            return G_STAGE;
+    }
+    if (stage == ST_MARK) {
+        int at = -1;
+        for (int i = 0; i < len && at < 0; i++)
+            if (path[i] == v[G_BASE])
+                at = i;
+        if (at < 0 || !(v[G_USED_DISCS] >> at & 1))
+            return G_BASE;
+        if (v[G_LAST_MARK] >= 0 && !(v[TOG_O_MARKS + v[G_LAST_MARK]] >> v[G_TO_MOVE] & 1))
+            return G_LAST_MARK;
+    }
+    if (stage == ST_OFFER && v[G_TO_MOVE] == owner)
+        return G_TO_MOVE;
+    if ((stage == ST_START || stage == ST_DECIDE || stage == ST_WALK) && v[G_TO_MOVE] != owner)
+        return G_TO_MOVE;
+    if (acting && v[G_TO_MOVE] != v[G_ACTOR])
+        return G_TO_MOVE;
+    if ((stage == ST_BASE || stage == ST_MARK) && v[G_TO_MOVE] != (owner + v[G_ACQUIRER]) % n)
+        return G_TO_MOVE;
+    return -1;
+}
+
+static int32_t check_offers(const int32_t *v)
+{
+    int n = v[G_PLAYERS], stage = v[G_STAGE];
+    for (int seat = 0; seat < n; seat++) {
+        int at = TOG_O_OFFERS + 2 * seat, amount = v[at], good = v[at + 1];
+        if (amount < 0) {
+            if (good >= 0)
+                return at + 1;
+            continue;
+        }
+        if ((stage != ST_OFFER && stage != ST_DECIDE) || seat == v[G_OWNER])
+            return at;
+        if (amount % TOG_OFFER_STEP || amount > pv(v, seat, TOG_P_DUCATS))
+            return at;
+        if (good >= 0 && !pv(v, seat, TOG_P_GOODS + good))
+            return at + 1;
+        if (good < 0 && (amount == 0 || n == 2))
+            return at + 1;
+    }
+    return -1;
+}
+
+static int32_t check_conservation(const int32_t *v)
+{
+    int n = v[G_PLAYERS];
+    for (int g = 0; g < NG; g++) {
+        int total = v[TOG_O_SUPPLY + g];
+        for (int q = 0; q < n; q++)
+            total += pv(v, q, TOG_P_GOODS + g);
+        if (total != TOG_GOODS_PER_KIND)
+            return TOG_O_SUPPLY + g;
+    }
+    for (int k = 0; k < NK; k++) {
+        int total = v[TOG_O_SPECIAL_SUPPLY + k];
+        for (int q = 0; q < n; q++)
+            total += pv(v, q, TOG_P_SPECIALS + k);
+        if (total != SPECIAL_COUNTS[k])
+            return TOG_O_SPECIAL_SUPPLY + k;
+    }
+    for (int q = 0; q < n; q++) {
+        int total = pv(v, q, TOG_P_MARKERS) + pv(v, q, TOG_P_RESERVE);
+        for (int b = 0; b < NB; b++)
+            total += v[TOG_O_MARKS + b] >> q & 1;
+        if (total != TOG_MARKERS_PER_PLAYER)
+            return TOG_O_PLAYERS + q * TOG_PLAYER_LEN + TOG_P_RESERVE;
+    }
+    return -1;
+}
+
+static int32_t check_cards(const int32_t *v)
+{
+    int n = v[G_PLAYERS];
+    for (int c = 0; c < NCARDS; c++) {
+        int loc = v[TOG_O_LOCATION + c];
+        if (loc >= n && loc < PILE)
+            return TOG_O_LOCATION + c;
+    }
+    for (int d = 0; d < ND; d++) {
+        int count[UNSEEN + 1] = {0};
+        for (int c = DECK_FIRST[d]; c < DECK_FIRST[d] + DECK_SIZES[d]; c++)
+            count[v[TOG_O_LOCATION + c]]++;
+        int piles = v[TOG_O_PILES + d];
+        if (count[PILE] > piles)
+            return TOG_O_PILES + d;
+        int hidden = piles - count[PILE];
+        for (int q = 0; q < n; q++) {
+            int held = pv(v, q, TOG_P_CARDS + d);
+            if (count[q] > held)
+                return TOG_O_PLAYERS + q * TOG_PLAYER_LEN + TOG_P_CARDS + d;
+            hidden += held - count[q];
+        }
+        if (hidden != count[UNSEEN])
+            return TOG_O_PILES + d;
+    }
+    return -1;
+}
+
+static void load_state(state *s, const int32_t *v)
+{
+    memset(s, 0, sizeof *s);
+    s->players = (int8_t)v[G_PLAYERS];
+    s->start_player = (int8_t)v[G_START];
+    s->owner = (int8_t)v[G_OWNER];
+    s->round = v[G_ROUND];
+    s->stage = (int8_t)v[G_STAGE];
+    s->to_move = (int8_t)v[G_TO_MOVE];
+    s->site = (int8_t)v[G_SITE];
+    s->actor = (int8_t)v[G_ACTOR];
+    s->delivered = (int8_t)v[G_DELIVERED];
+    s->base = (int8_t)v[G_BASE];
+    s->last_mark = (int8_t)v[G_LAST_MARK];
+    s->used_discs = (int8_t)v[G_USED_DISCS];
+    s->acquirer = (int8_t)v[G_ACQUIRER];
+    s->ousted = (int8_t)v[G_OUSTED];
+    for (int i = 0; i < DISCS; i++) {
+        s->path[i] = (int8_t)v[TOG_O_PATH + i];
+        s->path_len += s->path[i] >= 0;
+    }
+    for (int q = 0; q < NP; q++) {
+        s->offer_ducats[q] = v[TOG_O_OFFERS + 2 * q];
+        s->offer_goods[q] = (int8_t)v[TOG_O_OFFERS + 2 * q + 1];
+    }
+    for (int g = 0; g < NG; g++)
+        s->supply[g] = (int8_t)v[TOG_O_SUPPLY + g];
+    for (int k = 0; k < NK; k++)
+        s->special_supply[k] = (int8_t)v[TOG_O_SPECIAL_SUPPLY + k];
+    for (int b = 0; b < NB; b++)
+        s->marks[b] = (uint8_t)v[TOG_O_MARKS + b];
+    for (int c = 0; c < NCARDS; c++)
+        s->location[c] = (int8_t)v[TOG_O_LOCATION + c];
+    for (int d = 0; d < ND; d++)
+        s->piles[d] = (int8_t)v[TOG_O_PILES + d];
+    for (int q = 0; q < s->players; q++) {
+        player *p = &s->p[q];
+        const int32_t *f = v + TOG_O_PLAYERS + q * TOG_PLAYER_LEN;
+        p->ducats = f[TOG_P_DUCATS];
+        for (int g = 0; g < NG; g++)
+            p->goods[g] = (int8_t)f[TOG_P_GOODS + g];
+        for (int k = 0; k < NK; k++)
+            p->specials[k] = (int8_t)f[TOG_P_SPECIALS + k];
+        p->markers = (int8_t)f[TOG_P_MARKERS];
+        p->reserve = (int8_t)f[TOG_P_RESERVE];
+        for (int d = 0; d < ND; d++)
+            p->cards[d] = (int8_t)f[TOG_P_CARDS + d];
+        p->actions = (int8_t)f[TOG_P_ACTIONS];
+    }
+}
+
+static int tog_decode(void *out, const int32_t *vec, int32_t len, int32_t *bad_field)
+{
+    int32_t bad;
+    *bad_field = -1;
+    if (!vec || len != TOG_VECTOR_LEN)
+        return MM_ERR_LENGTH;
+    *bad_field = G_VERSION;
+    if (vec[G_VERSION] != TOG_LAYOUT_VERSION)
+        return MM_ERR_VERSION;
+    if ((bad = check_ranges(vec)) >= 0) {
+        *bad_field = bad;
+        return MM_ERR_RANGE;
+    }
+    if ((bad = check_turn(vec)) >= 0 || (bad = check_offers(vec)) >= 0
+        || (bad = check_conservation(vec)) >= 0 || (bad = check_cards(vec)) >= 0) {
+        *bad_field = bad;
+        return MM_ERR_INVARIANT;
+    }
+    load_state(out, vec);
+    cache_legal(out);
+    *bad_field = -1;
+    return MM_OK;
+}
+
+#ifndef NDEBUG
+/* Debug builds: every position apply reaches is one decode accepts, as the same bytes. */
+static int consistent(const state *s)
+{
+    int32_t v[TOG_VECTOR_LEN], bad;
+    state again;
+    encode_state(s, v);
+    return tog_decode(&again, v, TOG_VECTOR_LEN, &bad) == MM_OK && memcmp(&again, s, sizeof again) == 0;
+}
+#endif
+
+/* ------------------------------------------------------------------ vtable */
+
+static void tog_encode(const void *s, int32_t *vec) { encode_state(s, vec); }
+
+static int tog_num_players(const void *s) { return ((const state *)s)->players; }
+
+static int tog_current_player(const void *st)
+{
+    const state *s = st;
+    return s->stage == ST_END ? -1 : s->to_move;
+}
+
+static int tog_legal_moves(const void *st, int32_t *out)
+{
+    const state *s = st;
+    for (int i = 0; i < s->num_legal; i++)
+        out[i] = s->legal[i];
+    return s->num_legal;
+}
+
+static void tog_apply(void *st, int32_t action, mm_rng *rng)
+{
+    state *s = st;
+    do_move(s, action, rng);
+    resolve_forced(s, rng);
+    assert(consistent(s));
+}
+
+/* state.py determinize: the viewer's observation (other hands and the piles unseen),
+ * then every deck's unseen cards shuffled and dealt to the other seats up to their
+ * counts, the rest to the pile. */
+static void tog_determinize(void *st, int viewer, mm_rng *rng)
+{
+    state *s = st;
+    if (viewer < 0 || viewer >= s->players)
+        return;
+    for (int c = 0; c < NCARDS; c++)
+        if (s->location[c] == PILE || (s->location[c] < PILE && s->location[c] != viewer))
+            s->location[c] = UNSEEN;
+    for (int d = 0; d < ND; d++) {
+        int8_t pool[NCARDS];
+        int len = 0, k = 0;
+        for (int c = DECK_FIRST[d]; c < DECK_FIRST[d] + DECK_SIZES[d]; c++)
+            if (s->location[c] == UNSEEN)
+                pool[len++] = (int8_t)c;
+        for (int i = len - 1; i > 0; i--) {
+            int j = (int)mm_rng_below(rng, (uint32_t)(i + 1));
+            int8_t t = pool[i];
+            pool[i] = pool[j];
+            pool[j] = t;
+        }
+        for (int q = 0; q < s->players; q++) {
+            if (q == viewer)
+                continue;
+            int need = s->p[q].cards[d];
+            for (int c = DECK_FIRST[d]; c < DECK_FIRST[d] + DECK_SIZES[d]; c++)
+                need -= s->location[c] == q;
+            for (int i = 0; i < need; i++)
+                s->location[pool[k++]] = (int8_t)q;
+        }
+        for (; k < len; k++)
+            s->location[pool[k]] = PILE;
+    }
+    cache_legal(s);
+}
+
+static int group_size(uint32_t owned, int b)
+{
+    if (!(owned >> b & 1))
+        return 0;
+    uint32_t seen = 1u << b, before;
+    do {
+        before = seen;
+        for (uint32_t m = seen; m; m &= m - 1)
+            seen |= ADJACENT[__builtin_ctz(m)] & owned;
+    } while (seen != before);
+    return popcount(seen);
+}
+
+static uint32_t owned(const state *s, int seat)
+{
+    uint32_t m = 0;
+    for (int b = 0; b < NB; b++)
+        m |= (uint32_t)has_mark(s, b, seat) << b;
+    return m;
+}
+
+/* state.py scores and tiebreaks */
+static void tog_scores(const void *st, int32_t *out)
+{
+    const state *s = st;
+    for (int q = 0; q < s->players; q++) {
+        uint32_t mine = owned(s, q);
+        int32_t score = s->p[q].ducats + TOG_MARKER_END_VALUE * popcount(mine), goods = 0;
+        for (int i = 0; i < DECK_SIZES[D_PRIVILEGE]; i++)
+            if (s->location[DECK_FIRST[D_PRIVILEGE] + i] == q) {
+                int size = group_size(mine, PRIVILEGES[i]);
+                score += PRIVILEGE_PAY[size < TOG_PRIVILEGE_SIZES ? size : TOG_PRIVILEGE_SIZES - 1];
+            }
+        for (int g = 0; g < NG; g++)
+            goods += s->p[q].goods[g];
+        out[2 * q] = score;
+        out[2 * q + 1] = goods;
+    }
+}
+
+/* ------------------------------------------------------------------ playout policy */
+
+/* A cheap version of heuristic.py: rough ducat values of the actions. */
+static int action_value(const state *s, int seat, int b)
+{
+    const int8_t *act = BUILDING_ACTION[b];
+    const player *p = &s->p[seat];
+    int value;
+    switch (act[0]) {
+    case ACT_DRAW: value = CARD_WORTH[act[1]] * act[2]; break;
+    case ACT_MARKERS: value = TOG_MARKER_WORTH * (act[1] < p->reserve ? act[1] : p->reserve); break;
+    case ACT_VILLA:
+        value = CARD_WORTH[D_PRIVILEGE];
+        for (const int8_t *i = LARGE_AT[b]; *i >= 0; i++)
+            if (s->location[DECK_FIRST[D_LARGE] + *i] == seat && has_large_goods(p, *i))
+                value = TOG_LARGE_ORDER_PAY + TOG_REWARD_WORTH;
+        break;
+    case ACT_GOODS: value = TOG_GOOD_WORTH * ((s->supply[act[1]] > 0) + (s->supply[act[2]] > 0)); break;
+    default: value = s->special_supply[act[1]] ? SPECIAL_WORTH[act[1]] : 0;
+    }
+    for (const int8_t *i = SMALL_AT[b]; *i >= 0; i++)
+        if (s->location[DECK_FIRST[D_SMALL] + *i] == seat && p->goods[SMALL_ORDERS[*i][0]])
+            return value + TOG_SMALL_ORDER_PAY;
+    return value;
+}
+
+/* The value of move a; site_value: what the action on offer is worth to the mover. */
+static int move_value(const state *s, int a, int site_value)
+{
+    int seat = s->to_move;
+    if (a >= TOG_A_OFFER && a < TOG_A_ACCEPT) {
+        int code = a - TOG_A_OFFER, cost = OFFER_DUCATS[code] + (OFFER_GOOD[code] >= 0 ? TOG_GOOD_WORTH : 0);
+        return 2 * cost > site_value ? -1 : cost;
+    }
+    if (a >= TOG_A_ACCEPT && a < TOG_A_LARGE) {
+        int q = a - TOG_A_ACCEPT;
+        return s->offer_ducats[q] + (s->offer_goods[q] >= 0 ? TOG_GOOD_WORTH : 0);
+    }
+    if (a == TOG_A_TAKE)
+        return site_value;
+    if (a >= TOG_A_MOVE && a < TOG_A_START) {
+        int to = NEIGHBOUR[s->path[s->path_len - 1]][a - TOG_A_MOVE], b = SQUARE[to];
+        if (b >= 0)
+            return (visited_buildings(s) >> b & 1) ? 0 : 1 + action_value(s, seat, b) / 10;
+        return 1;
+    }
+    if (a == TOG_A_ROLL)
+        return 1;
+    if (a >= TOG_A_LARGE && a < TOG_A_SPECIAL)
+        return TOG_LARGE_ORDER_PAY;
+    if (a >= TOG_A_DELIVER && a < TOG_A_PALACE)
+        return TOG_SMALL_ORDER_PAY;
+    if (a >= TOG_A_SPECIAL && a < TOG_A_GOOD)
+        return SPECIAL_WORTH[a - TOG_A_SPECIAL];
+    if (a == TOG_A_PRIVILEGE)
+        return CARD_WORTH[D_PRIVILEGE];
+    if (a >= TOG_A_PALACE && a < TOG_A_BASE)
+        return action_value(s, seat, a - TOG_A_PALACE) - TOG_PALACE_WORTH;
+    if (a >= TOG_A_BASE && a < TOG_A_MARK)
+        return TOG_GOOD_WORTH; /* a base, once chosen, is worth its markers */
+    if (a >= TOG_A_OUST)
+        return -1;
+    if (a >= TOG_A_MARK)
+        return TOG_MARKER_END_VALUE;
+    if (a >= TOG_A_GOOD && a < TOG_A_DELIVER)
+        return -1; /* goods and trades: kept for orders the policy does not track */
+    return 0;      /* stop, pass, lapse, done */
+}
+
+static int32_t start_move(const state *s)
+{
+    int best = TOG_A_ROLL, best_value = 20, value[NB];
+    for (int b = 0; b < NB; b++)
+        value[b] = action_value(s, s->to_move, b);
+    for (int i = 1; i < s->num_legal; i++) {
+        int b = SQUARE[s->legal[i] - TOG_A_START];
+        if (b >= 0 && value[b] > best_value) {
+            best = s->legal[i];
+            best_value = value[b];
+        }
+    }
+    return best;
+}
+
+static int32_t tog_rollout_move(const void *st, mm_rng *rng, int policy)
+{
+    const state *s = st;
+    const int16_t *ids = s->legal;
+    int n = s->num_legal;
+    if (n == 0)
+        return -1;
+    if (policy != MM_TOG_POLICY_HEURISTIC || mm_rng_below(rng, 10) < EPSILON_TENTHS)
+        return ids[mm_rng_below(rng, (uint32_t)n)];
+    if (s->stage == ST_START) /* the any-start card: the square of the best action, if worth 20 */
+        return start_move(s);
+    int site_value = s->stage == ST_OFFER || s->stage == ST_DECIDE ? action_value(s, s->to_move, s->site) : 0;
+    int best = 0, best_value = move_value(s, ids[0], site_value);
+    for (int i = 1; i < n; i++) {
+        int value = move_value(s, ids[i], site_value);
+        if (value > best_value) {
+            best = i;
+            best_value = value;
+        }
+    }
+    return ids[best];
+}
+
+const mm_game mm_traders_of_genoa_game = {
+    .name = "traders-of-genoa",
+    .layout_version = TOG_LAYOUT_VERSION,
+    .state_bytes = sizeof(mm_tog_state),
+    .vector_len = TOG_VECTOR_LEN,
+    .num_actions = TOG_NUM_ACTIONS,
+    .max_legal = MAX_LEGAL,
+    .decode = tog_decode,
+    .encode = tog_encode,
+    .num_players = tog_num_players,
+    .current_player = tog_current_player,
+    .legal_moves = tog_legal_moves,
+    .apply = tog_apply,
+    .determinize = tog_determinize,
+    .scores = tog_scores,
+    .rollout_move = tog_rollout_move,
+};

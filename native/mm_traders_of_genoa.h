@@ -1,0 +1,60 @@
+/* meeplemind: Traders of Genoa (2-5 players), the C twin of engine/traders_of_genoa.
+ *
+ * The Python package is the specification: the same action ids (moves.py), the same
+ * state vector (codec.py, layout version 1), the same validation in the same order
+ * (codec.py check_vector), the same conventions (top of state.py): a decision with a
+ * single legal move is played inside apply, and chance is rng below(n) in the same call
+ * order (the start square, card draws).  Every number comes from the generated
+ * traders_of_genoa_tables.h (native/gen_traders_of_genoa.py reads engine/traders_of_genoa).
+ *
+ * Hidden information is real: a card's location is a seat, the pile, used, or unseen
+ * (an observation's pile or another player's hand); determinize deals the unseen cards
+ * of every deck uniformly among the consistent deals. */
+#ifndef MM_TRADERS_OF_GENOA_H
+#define MM_TRADERS_OF_GENOA_H
+#include "mm_game.h"
+
+/* Sizes of the struct (the .c checks them against the generated tables). */
+#define MM_TOG_MAX_PLAYERS 5
+#define MM_TOG_GOODS 8
+#define MM_TOG_SPECIALS 5
+#define MM_TOG_DECKS 4
+#define MM_TOG_CARDS 60
+#define MM_TOG_BUILDINGS 18
+#define MM_TOG_DISCS 5
+/* Bound on any legal list: the extras of an action (done, 8 goods, 56 trades, a small
+ * order, 17 building actions) are the most, 83. */
+#define MM_TOG_MAX_LEGAL 96
+
+/* rollout_move policies */
+#define MM_TOG_POLICY_RANDOM 0
+#define MM_TOG_POLICY_HEURISTIC 1
+
+typedef struct mm_tog_player {
+    int32_t ducats;
+    int8_t goods[MM_TOG_GOODS], specials[MM_TOG_SPECIALS];
+    int8_t markers, reserve; /* in hand, in the board supply */
+    int8_t cards[MM_TOG_DECKS]; /* count per deck (public) */
+    int8_t actions;             /* taken this turn */
+} mm_tog_player;
+
+/* Fields as in state.py; no padding, so equal positions are equal bytes. */
+typedef struct mm_tog_state {
+    mm_tog_player p[MM_TOG_MAX_PLAYERS];
+    int32_t round;
+    int32_t offer_ducats[MM_TOG_MAX_PLAYERS]; /* per seat, -1: no offer */
+    int8_t players, start_player, owner, stage, to_move, site, actor, delivered;
+    int8_t base, last_mark, used_discs, acquirer, ousted, path_len;
+    int8_t path[MM_TOG_DISCS], offer_goods[MM_TOG_MAX_PLAYERS]; /* -1: none */
+    int8_t supply[MM_TOG_GOODS], special_supply[MM_TOG_SPECIALS];
+    uint8_t marks[MM_TOG_BUILDINGS]; /* bitmask of seats per building */
+    int8_t location[MM_TOG_CARDS];   /* seat 0-4, 5 pile, 6 used, 7 unseen */
+    int8_t piles[MM_TOG_DECKS];
+    /* derived: the legal moves of the position, ascending (rebuilt by decode, apply and
+     * determinize), so a playout generates them once per decision */
+    uint8_t num_legal;
+    int16_t legal[MM_TOG_MAX_LEGAL];
+} mm_tog_state;
+
+extern const mm_game mm_traders_of_genoa_game;
+#endif

@@ -1,0 +1,129 @@
+"""Hidden hands: what an observation hides, and determinizations uniform over consistent deals."""
+
+from __future__ import annotations
+
+import collections
+import itertools
+
+from meeplemind.engine import Rng
+from meeplemind.engine.traders_of_genoa import codec, new_game
+from meeplemind.engine.traders_of_genoa.data import D_MESSAGE, DECK_FIRST, DECK_SIZES, DECKS, NUM_CARDS
+from meeplemind.engine.traders_of_genoa.state import PILE, UNSEEN, USED, State
+
+#: Chi-square critical values at p = 0.001 by degrees of freedom (a seeded test: never flaky).
+CHI2_999 = {1: 10.83, 2: 13.82, 29: 58.30}
+
+
+def played(players: int, seed: int, steps: int) -> State:
+    s, rng = new_game(players, seed), Rng(seed)
+    for _ in range(steps):
+        if s.is_terminal:
+            break
+        legal = s.legal_moves()
+        s = s.apply(legal[rng.below(len(legal))], rng)
+    return s
+
+
+def test_observation_hides_other_hands_and_the_piles_and_keeps_the_counts() -> None:
+    s = played(4, 3, 120)
+    for viewer in range(4):
+        seen = s.observation(viewer)
+        for c in range(NUM_CARDS):
+            loc = s.location[c]
+            want = loc if loc in (viewer, USED) else UNSEEN
+            assert seen.location[c] == want
+        assert [p.cards for p in seen.players] == [p.cards for p in s.players]
+        assert seen.piles == s.piles and seen.observation(viewer) == seen
+        codec.validate(seen)
+
+
+def test_determinizations_look_like_the_observation_and_conserve_every_card() -> None:
+    rng = Rng(9)
+    for seed in range(6):
+        s = played(2 + seed % 4, seed, 40 + 30 * seed)
+        for viewer in range(s.num_players):
+            seen = s.observation(viewer)
+            sample = s.determinize(viewer, rng)
+            codec.validate(sample)
+            assert sample.observation(viewer) == seen
+            assert UNSEEN not in sample.location
+            for c in range(NUM_CARDS):
+                if s.location[c] in (viewer, USED):  # known cards stay, revealed ones are never dealt
+                    assert sample.location[c] == s.location[c]
+            for d in range(len(DECKS)):
+                cards = range(DECK_FIRST[d], DECK_FIRST[d] + DECK_SIZES[d])
+                assert sum(sample.location[c] == PILE for c in cards) == s.piles[d]
+                for seat in range(s.num_players):
+                    assert sum(sample.location[c] == seat for c in cards) == s.players[seat].cards[d]
+
+
+def messages_spread(players: int, hands: dict[int, int], pile: int) -> State:
+    """A position whose message deck is used up but for ``hands[seat]`` cards in hands and
+    ``pile`` cards in the pile, the first unused messages in that order."""
+    s = new_game(players, 1)
+    first = DECK_FIRST[D_MESSAGE]
+    for seat in range(players):
+        s.players[seat].cards[D_MESSAGE] = 0
+    cards = iter(range(first, first + DECK_SIZES[D_MESSAGE]))
+    for seat, n in hands.items():
+        for _ in range(n):
+            s.location[next(cards)] = seat
+            s.players[seat].cards[D_MESSAGE] += 1
+    for _ in range(pile):
+        s.location[next(cards)] = PILE
+    for c in cards:
+        s.location[c] = USED
+    s.piles[D_MESSAGE] = pile
+    codec.validate(s)
+    return s
+
+
+def deal_counts(s: State, viewer: int, samples: int, seed: int) -> collections.Counter[tuple[int, ...]]:
+    rng, first = Rng(seed), DECK_FIRST[D_MESSAGE]
+    return collections.Counter(
+        tuple(s.determinize(viewer, rng).location[first:first + DECK_SIZES[D_MESSAGE]]) for _ in range(samples))
+
+
+def chi_square(counts: collections.Counter[tuple[int, ...]], cells: int) -> float:
+    n = sum(counts.values())
+    expected = n / cells
+    return sum((counts.get(k, 0) - expected) ** 2 / expected for k in counts) + (cells - len(counts)) * expected
+
+
+def test_deals_are_uniform_small_case() -> None:
+    s = messages_spread(2, {1: 2}, 1)  # 3 unseen cards: 2 in seat 1's hand, 1 in the pile
+    counts = deal_counts(s, 0, 3000, 1)
+    assert len(counts) == 3
+    assert chi_square(counts, 3) < CHI2_999[2]
+
+
+def test_deals_are_uniform_over_thirty_deals() -> None:
+    s = messages_spread(3, {0: 1, 1: 2, 2: 1}, 2)  # viewer 0 knows his card; 5 unseen: 2 + 1 + pile 2
+    counts = deal_counts(s, 0, 6000, 2)
+    deals = {p for p in itertools.permutations([1, 1, 2, PILE, PILE])}
+    assert len(deals) == 30 and len(counts) == 30
+    first = DECK_FIRST[D_MESSAGE]
+    assert all(k[0] == 0 for k in counts) and s.location[first] == 0  # his own card stays
+    assert chi_square(counts, 30) < CHI2_999[29]
+
+
+def test_a_draw_in_an_observation_takes_an_unseen_card() -> None:
+    s = messages_spread(2, {1: 1}, 2).observation(0)
+    rng = Rng(4)
+    drawn = collections.Counter(s.copy().draw(D_MESSAGE, rng) for _ in range(3000))
+    first = DECK_FIRST[D_MESSAGE]
+    assert set(drawn) == {first, first + 1, first + 2}  # any unseen card: the pile's 2 or seat 1's
+    assert chi_square(collections.Counter({(k,): v for k, v in drawn.items()}), 3) < CHI2_999[2]
+
+
+def test_the_player_to_move_has_the_same_moves_in_every_determinization() -> None:
+    """What ISMCTS relies on: the root player's choices never depend on hidden cards."""
+    rng = Rng(3)
+    for seed in range(4):
+        s, play_rng = new_game(2 + seed, seed), Rng(seed)
+        while not s.is_terminal:
+            viewer = s.current_player
+            assert s.determinize(viewer, rng).legal_action_ids() == s.legal_action_ids()
+            assert s.observation(viewer).legal_action_ids() == s.legal_action_ids()
+            legal = s.legal_moves()
+            s = s.apply(legal[play_rng.below(len(legal))], play_rng)

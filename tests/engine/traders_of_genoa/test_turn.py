@@ -1,0 +1,240 @@
+"""Negotiation, the tower walk, the market start, acquisition, the end and the scoring."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeplemind.engine import PositionError, Rng
+from meeplemind.engine.traders_of_genoa import codec, new_game
+from meeplemind.engine.traders_of_genoa.board import SQUARE
+from meeplemind.engine.traders_of_genoa.data import (
+    D_PRIVILEGE, DIE_SIDES, MARKER_END_VALUE, MARKET, PRIVILEGE_PAY, ROUNDS, SPECIALS,
+)
+from meeplemind.engine.traders_of_genoa.state import PILE, ST_BASE, ST_DECIDE, ST_END, ST_OFFER, ST_WALK
+
+from .helpers import give_card, give_goods, give_special, mark, moves, play, turn_start
+
+
+def test_offers_are_on_the_grid_up_to_the_bidders_money() -> None:
+    s = turn_start(3)
+    s.players[1].ducats = 25
+    s.players[0].ducats += 105
+    give_goods(s, 1, "silk")
+    s = play(s, "start:3.4")
+    assert s.stage == ST_OFFER and s.to_move == 1
+    assert moves(s) == ["pass", "offer:0+silk", "offer:5", "offer:5+silk", "offer:10", "offer:10+silk",
+                        "offer:20", "offer:20+silk"]
+
+
+def test_owner_accepts_an_offer_and_the_buyer_acts() -> None:
+    s = play(turn_start(3), "start:3.4", "offer:20", "offer:30")
+    assert s.stage == ST_DECIDE and moves(s) == ["take", "lapse", "accept:1", "accept:2"]
+    s = play(s, "accept:2")
+    assert [p.ducats for p in s.players] == [160, 130, 100]
+    assert s.players[2].cards[1] == 3 and s.players[2].actions == 1 and s.players[0].actions == 0
+    s = play(s, "move:n", "move:e", "move:e")  # street squares 2.4 2.5 2.6
+    assert s.stage == ST_WALK and s.to_move == 0 and len(s.path) == 4
+
+
+def test_a_good_changes_hands_with_an_offer() -> None:
+    s = turn_start(3)
+    give_goods(s, 1, "pepper")
+    s = play(s, "start:3.4", "offer:5+pepper", "pass", "accept:1")
+    assert s.players[0].goods[3] == 1 and s.players[1].goods[3] == 0
+    assert (s.players[0].ducats, s.players[1].ducats) == (135, 125)
+
+
+def test_one_action_per_player_per_turn() -> None:
+    s = play(turn_start(3), "start:3.4", "pass", "offer:5", "accept:2", "move:w", "move:s")  # Post Office
+    assert s.stage == ST_OFFER and s.to_move == 1  # seat 2 has acted: not asked
+    s = play(s, "pass")
+    assert moves(s) == ["take", "lapse"]
+    s = play(s, "take", "move:s")  # the Post Office's second square: no second negotiation
+    assert s.stage == ST_WALK and s.players[0].actions == 1
+    s = play(s, "move:w")  # the Palace: seat 1 alone may still act, the owner may not take
+    assert s.stage == ST_OFFER and s.to_move == 1
+    s = play(s, "pass")  # lapse was the only choice; the fifth disc ended the walk and the turn
+    assert s.owner == 1 and s.special_supply[SPECIALS.index("building_action")] == 5
+
+
+def test_extra_action_card_allows_a_second_action() -> None:
+    s = turn_start(3)
+    give_special(s, 2, "extra_action")
+    s = play(s, "start:3.4", "pass", "offer:5", "accept:2", "move:w", "move:s")
+    assert s.to_move == 1
+    s = play(s, "pass")
+    assert s.to_move == 2 and s.stage == ST_OFFER  # the card lets seat 2 bid again
+    s = play(s, "offer:10", "accept:2")
+    assert s.players[2].actions == 2 and s.players[2].specials[SPECIALS.index("extra_action")] == 0
+
+
+def test_two_player_offers_include_a_good_and_the_owner_may_act_twice() -> None:
+    s = turn_start(2)
+    s = play(s, "start:3.4")  # the opponent has no good: he can only pass, so the owner decides
+    assert s.stage == ST_DECIDE
+    s = turn_start(2)
+    give_goods(s, 1, "silk")
+    s = play(s, "start:3.4")
+    assert moves(s) == ["pass", "offer:0+silk", "offer:5+silk", "offer:10+silk", "offer:20+silk",
+                        "offer:30+silk", "offer:50+silk", "offer:80+silk"]
+    s = play(s, "offer:10+silk", "accept:1", "move:w", "move:s")  # the Post Office
+    s = play(s, "take", "move:s", "move:w")  # ... the owner acted once, the Palace: a second time
+    assert s.stage == ST_DECIDE and "take" in moves(s)
+    s = play(s, "take")  # the fifth disc: the turn is over
+    assert s.players[0].specials[SPECIALS.index("building_action")] == 1 and s.owner == 1
+
+
+def test_the_tower_walks_orthogonally_without_revisits_and_stops() -> None:
+    s = play(turn_start(3), "start:2.2")
+    assert moves(s) == ["stop", "move:n", "move:e", "move:s", "move:w"]
+    s = play(s, "move:e")
+    assert "move:w" not in moves(s)  # 2.2 has a disc
+    s = play(s, "move:e", "move:e")
+    assert s.path == [9, 10, 11, 12]
+    s = play(s, "move:s")  # 3.5: City Hall, the fifth disc
+    s = play(s, "pass", "pass", "lapse")
+    assert s.owner == 1  # the fifth disc ended the walk, nobody has markers: the turn is over
+
+
+def test_the_market_is_never_entered() -> None:
+    s = play(turn_start(3), "start:3.4", "pass", "pass", "lapse")
+    assert "move:s" not in moves(s)  # 4.4 is the market
+    starts = [m for m in moves(turn_start(3)) if m.startswith("start:")]
+    assert len(starts) == 60 and "start:4.4" not in starts  # any square but the market's four
+
+
+def _market_seed() -> int:
+    """A seed whose first roll lands on the market."""
+    for seed in range(1000):
+        rng = Rng(seed)
+        if SQUARE[rng.below(DIE_SIDES) * DIE_SIDES + rng.below(DIE_SIDES)] == MARKET:
+            return seed
+    raise AssertionError("no market roll in 1000 seeds")
+
+
+def test_a_market_start_moves_the_round_marker_and_rolls_again() -> None:
+    seed = _market_seed()
+    s = play(turn_start(3), "roll", seed=seed)
+    rng, markets = Rng(seed), 0
+    while SQUARE[sq := rng.below(DIE_SIDES) * DIE_SIDES + rng.below(DIE_SIDES)] == MARKET:
+        markets += 1
+    assert markets >= 1 and s.round == markets and s.path[0] == sq
+
+
+def test_acquisition_from_a_street_disc() -> None:
+    s = play(turn_start(3), "start:6.4", "pass", "pass", "take", "move:w")  # the Cathedral, then 6.3
+    assert s.players[0].markers == 2
+    s = play(s, "stop")
+    assert s.stage == ST_BASE and moves(s) == ["pass", "base:6.3"]
+    s = play(s, "base:6.3")
+    assert moves(s) == ["done", "mark:post_office", "mark:cathedral"]
+    s = play(s, "mark:post_office")
+    assert moves(s) == ["done", "mark:cathedral"]
+    s = play(s, "mark:cathedral")  # no marker left: done by itself, the others have none: next turn
+    assert s.owned(0) == (1 << 2) | (1 << 3) and s.players[0].markers == 0 and s.owner == 1
+
+
+def test_a_used_disc_is_gone_for_the_next_player() -> None:
+    s = turn_start(3)
+    s.players[1].markers, s.players[1].reserve = 2, 5
+    s = play(s, "start:6.4", "pass", "pass", "take", "move:w", "stop")
+    s = play(s, "base:6.3", "mark:cathedral")  # the last building next to 6.3: done by itself
+    assert s.owner == 1 and s.players[1].markers == 2  # seat 1 had no disc left: passed at once
+
+
+def test_privileges_pay_by_the_connected_group() -> None:
+    chain = ("villa_colini", "spice_store", "harbor", "grain_store", "villa_monetti", "coach_house", "metal_store")
+    for size in range(0, 8):
+        s = new_game(3, 1)
+        for c in s.hand(0, D_PRIVILEGE):
+            s.location[c], s.piles[D_PRIVILEGE] = PILE, s.piles[D_PRIVILEGE] + 1
+            s.players[0].cards[D_PRIVILEGE] -= 1
+        give_card(s, 0, D_PRIVILEGE, 1)  # Villa Colini's
+        for b in (chain[1:size] if size else ()) + ((chain[0],) if size else ()):
+            mark(s, 0, b)
+        pay = PRIVILEGE_PAY[min(size, 6)]
+        assert s.scores()[0] == s.players[0].ducats + MARKER_END_VALUE * size + pay
+    assert PRIVILEGE_PAY[1:] == (10, 30, 60, 100, 150, 200)
+
+
+def test_an_unowned_privilege_pays_nothing() -> None:
+    s = new_game(3, 1)
+    give_card(s, 0, D_PRIVILEGE, 1)
+    mark(s, 0, "spice_store")
+    assert s.privilege_value(0, 46) == 0
+
+
+def test_markers_pay_ten_each_at_the_end() -> None:
+    s = new_game(3, 1)
+    for c in s.hand(1, D_PRIVILEGE):
+        s.location[c], s.piles[D_PRIVILEGE] = PILE, s.piles[D_PRIVILEGE] + 1
+        s.players[1].cards[D_PRIVILEGE] -= 1
+    mark(s, 1, "city_hall")
+    mark(s, 1, "cathedral")
+    assert s.scores()[1] == 130 + 2 * MARKER_END_VALUE
+
+
+def test_tie_break_more_goods() -> None:
+    s = new_game(2, 3)
+    for seat in (0, 1):
+        for c in s.hand(seat, D_PRIVILEGE):
+            s.location[c], s.piles[D_PRIVILEGE] = PILE, s.piles[D_PRIVILEGE] + 1
+            s.players[seat].cards[D_PRIVILEGE] -= 1
+    give_goods(s, 1, "salt", 2)
+    give_goods(s, 0, "silk")
+    assert s.scores() == [130, 130] and s.tiebreaks() == [1, 2]
+    assert s.winners() == [1] and s.returns() == [0.0, 1.0]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_game_ends_when_everyone_has_owned_the_tower_equally_often(players: int) -> None:
+    s, rng = new_game(players, 11), Rng(5)
+    turns = [0] * players
+    owner, markers_at_round_end = s.owner, []
+    turns[owner] += 1
+    while not s.is_terminal:
+        legal = s.legal_moves()
+        s = s.apply(legal[rng.below(len(legal))], rng)
+        if not s.is_terminal and s.owner != owner:
+            owner = s.owner
+            turns[owner] += 1
+            if owner == s.start_player:
+                markers_at_round_end.append(s.round)
+    assert s.stage == ST_END and len(set(turns)) == 1
+    assert s.round >= ROUNDS[players] and all(r < ROUNDS[players] for r in markers_at_round_end)
+    assert turns[0] == len(markers_at_round_end) + 1 <= ROUNDS[players]
+
+
+def test_a_position_may_hold_any_offer_in_steps_of_five() -> None:
+    s = play(turn_start(3), "start:3.4", "offer:20")
+    s.offer_ducats[1] = 15  # a client's bundle off the grid
+    codec.validate(s)
+    s = play(s, "pass", "accept:1")
+    assert (s.players[0].ducats, s.players[1].ducats) == (145, 115)
+    s = play(turn_start(3), "start:3.4", "offer:20")
+    for ducats, good, field in ((12, -1, "offers[1].ducats"), (135, -1, "offers[1].ducats"),
+                                (0, -1, "offers[1].good"), (5, 3, "offers[1].good")):
+        s.offer_ducats[1], s.offer_goods[1] = ducats, good
+        with pytest.raises(PositionError) as info:
+            codec.validate(s)
+        assert info.value.path == field
+
+
+def test_a_marker_given_up_removes_another_players() -> None:
+    s = turn_start(3)
+    mark(s, 1, "post_office")
+    s = play(s, "start:6.4", "pass", "pass", "take", "move:w", "stop", "base:6.3")
+    assert moves(s) == ["done", "mark:post_office", "mark:cathedral", "oust:post_office@1"]
+    s = play(s, "oust:post_office@1")
+    assert not s.marks[2] & 2 and (s.players[1].reserve, s.players[0].reserve) == (7, 6)
+    assert s.players[0].markers == 1 and "oust" not in " ".join(moves(s))  # once per base
+    s = play(s, "mark:post_office")
+    assert s.owned(0) == 1 << 2 and s.owner == 1
+
+
+def test_render_shows_the_tower_the_offers_and_the_players() -> None:
+    s = turn_start(3)
+    give_goods(s, 1, "silk")
+    text = str(play(s, "start:1.1", "offer:20+silk"))
+    assert text.splitlines()[0].startswith("*1 VC HA")
+    assert "offers 1:20+silk" in text and "P1 130 ducats | goods silk:1" in text

@@ -1,0 +1,124 @@
+"""The Traders of Genoa C engine through meeplemind.native: its generated tables, sizes,
+decode errors, determinize (the same deals as the reference, uniform, conserving every
+card), the playout policies and the generic ISMCTS at an offer decision."""
+
+from __future__ import annotations
+
+import collections
+
+import numpy as np
+import pytest
+
+from meeplemind.engine import Rng
+from meeplemind.engine.traders_of_genoa import LAYOUT_VERSION, NUM_ACTIONS, VECTOR_LEN, codec, decode, new_game
+from meeplemind.engine.traders_of_genoa.data import D_MESSAGE, DECK_FIRST, DECK_SIZES
+from meeplemind.engine.traders_of_genoa.state import ST_DECIDE, ST_OFFER, UNSEEN, USED
+from meeplemind.native import NativeDecodeError, NativeGame, gen_traders_of_genoa
+from meeplemind.search.ismcts import analyze
+
+from ..engine.traders_of_genoa.helpers import give_goods, play, turn_start
+from . import native_support as support
+from .test_native_castles_of_burgundy import with_field
+from ..engine.traders_of_genoa.test_hidden import CHI2_999, chi_square, messages_spread, played
+
+
+@pytest.fixture(scope="module")
+def native() -> NativeGame:
+    return NativeGame("traders-of-genoa")
+
+
+def test_generated_tables_are_fresh() -> None:
+    assert gen_traders_of_genoa.HEADER.read_text() == gen_traders_of_genoa.render(), \
+        "run python -m meeplemind.native.gen_traders_of_genoa"
+
+
+def test_game_info_matches_python(native: NativeGame) -> None:
+    assert native.layout_version == LAYOUT_VERSION
+    assert native.vector_len == VECTOR_LEN
+    assert native.num_actions == NUM_ACTIONS
+    assert native.max_players >= 5 and native.max_legal >= 84  # done, 8 goods, 56 trades, 2 orders, 17 palaces
+
+
+def test_decode_errors_name_the_field(native: NativeGame) -> None:
+    lib, vec = native.lib, new_game(3, seed=1).encode()
+    seat1 = codec.O_PLAYERS + codec.PLAYER_LEN
+    cases = [(vec[:-1], lib.MM_ERR_LENGTH, -1), (with_field(vec, 0, 2), lib.MM_ERR_VERSION, 0),
+             (with_field(vec, 1, 6), lib.MM_ERR_RANGE, 1),
+             (with_field(vec, codec.G_TO_MOVE, 3), lib.MM_ERR_RANGE, codec.G_TO_MOVE),
+             (with_field(vec, codec.O_SUPPLY, vec[codec.O_SUPPLY] - 1), lib.MM_ERR_INVARIANT, codec.O_SUPPLY),
+             (with_field(vec, seat1 + codec.P_CARDS + D_MESSAGE, 2), lib.MM_ERR_INVARIANT,
+              codec.O_PILES + D_MESSAGE)]  # a hidden card that is nowhere
+    for bad, code, index in cases:
+        with pytest.raises(NativeDecodeError) as info:
+            native.decode(bad)
+        assert (info.value.code, info.value.index) == (code, index)
+        assert codec.check_vector(bad.tolist())[0] == index
+
+
+def test_determinize_deals_like_the_reference(native: NativeGame) -> None:
+    for seed in range(8):
+        s = played(2 + seed % 4, seed, 30 * seed)
+        for viewer in range(s.num_players):
+            buf, rng = native.decode(s.encode()), Rng(seed * 7 + viewer)
+            state = rng.state
+            sample = s.determinize(viewer, rng)
+            assert native.determinize(buf, viewer, state) == rng.state
+            assert np.array_equal(native.encode(buf), sample.encode())
+            # and of the observation itself (what the service sends)
+            buf = native.decode(s.observation(viewer).encode())
+            native.determinize(buf, viewer, 5)
+            got = decode(native.encode(buf))
+            assert got.observation(viewer) == s.observation(viewer) and UNSEEN not in got.location
+
+
+def test_determinize_is_uniform_and_never_deals_a_used_card(native: NativeGame) -> None:
+    s = messages_spread(3, {0: 1, 1: 2, 2: 1}, 2)
+    first, size = DECK_FIRST[D_MESSAGE], DECK_SIZES[D_MESSAGE]
+    start = native.decode(s.observation(0).encode())
+    counts: collections.Counter[tuple[int, ...]] = collections.Counter()
+    rng = 11
+    for _ in range(6000):
+        buf = bytearray(start)
+        rng = native.determinize(buf, 0, rng)
+        v = native.encode(buf)
+        locations = tuple(v[codec.O_LOCATION + first:codec.O_LOCATION + first + size].tolist())
+        assert all(loc == USED for loc in locations[6:]) and locations[0] == 0
+        counts[locations] += 1
+        assert codec.check_vector(v.tolist()) is None
+    assert len(counts) == 30 and chi_square(counts, 30) < CHI2_999[29]
+
+
+def test_heuristic_rollouts_beat_uniform_ones(native: NativeGame) -> None:
+    wins = 0
+    for g in range(20):
+        buf, rng, hero = native.decode(new_game(3, seed=g).encode()), g, g % 3
+        while (seat := native.current_player(buf)) >= 0:
+            action, rng = native.rollout_move(buf, rng, 1 if seat == hero else 0)
+            rng = native.apply(buf, action, rng)
+        scores = native.scores(buf)
+        wins += int(np.argmax(scores[:, 0])) == hero
+    assert wins >= 16
+
+
+def test_analyze_recommends_what_to_offer_and_which_offer_to_accept() -> None:
+    s = turn_start(3)
+    give_goods(s, 1, "silk")
+    s = play(s, "start:1.1")  # Villa Colini: seat 1 to offer
+    assert s.stage == ST_OFFER
+    result = analyze(s.observation(1), iterations=3000, seed=3)
+    assert result.iterations == 3000
+    offers = [m for m in result.moves if m.move.startswith("offer:") or m.move == "pass"]
+    assert len(offers) == len(result.moves) >= 10 and sum(m.visits for m in result.moves) == 3000
+    assert all(0.0 <= m.win_rate <= 1.0 and len(m.expected_scores) == 3 for m in offers)
+    s = play(s, "offer:20+silk", "offer:10")
+    assert s.stage == ST_DECIDE
+    result = analyze(s.observation(0), iterations=2000, seed=3)
+    assert {m.move for m in result.moves} == {"take", "lapse", "accept:1", "accept:2"}
+
+
+@pytest.mark.sanitizer
+def test_searches_and_determinizations_under_the_sanitizers() -> None:
+    if support.sanitizer_env() is None:
+        pytest.skip("libasan/libubsan not found (gcc -print-file-name)")
+    result = support.run_sanitized([], timeout=900, module="tests.native.genoa_search_driver")
+    assert result["searches"] >= 50 and result["determinized"] >= 100
