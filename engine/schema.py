@@ -206,12 +206,16 @@ def c_identifier(path: str) -> str:
     return out.strip("_")
 
 
-def c_header(prefix: str, schemas: Sequence[Schema], source: str) -> str:
+def c_header(prefix: str, schemas: Sequence[Schema], source: str,
+             constants: dict[str, int] | None = None) -> str:
     """The C header of a game's schemas: per layout its version, length, the offset of
-    every cell of seat 0 and of every global cell, and the range table by player count
-    (``mm_range[players][length]``, see native/mm_schema.h)."""
+    every cell outside the player records (``<prefix>_V<version>_AT_<PATH>``) and inside
+    one (``..._PLAYER_AT_<PATH>``), and the range table by player count
+    (``mm_range[players - min][length]``, see native/mm_schema.h); ``constants`` are
+    the game's rule constants C reads from here (``<prefix>_<NAME>``)."""
     lines = [f"/* Generated from {source} by native/build_native.py: do not edit. */",
              f"#ifndef {prefix}_SCHEMA_H", f"#define {prefix}_SCHEMA_H", '#include "mm_schema.h"', ""]
+    lines += [f"#define {prefix}_{name} {value}" for name, value in (constants or {}).items()]
     for s in schemas:
         tag = f"{prefix}_V{s.version}"
         first, last = s.players
@@ -220,13 +224,13 @@ def c_header(prefix: str, schemas: Sequence[Schema], source: str) -> str:
         seat_len = sum(1 for c in s.cells if c.seat == 0)
         if seat_len:
             base = next(i for i, c in enumerate(s.cells) if c.seat == 0)
-            lines += [f"#define {tag}_PLAYERS {base}", f"#define {tag}_PLAYER_LEN {seat_len}"]
+            lines += [f"#define {tag}_PLAYERS_AT {base}", f"#define {tag}_PLAYER_LEN {seat_len}"]
         for i, c in enumerate(s.cells):
             if c.seat is None:
-                lines.append(f"#define {tag}_{c_identifier(c.path)} {i}")
+                lines.append(f"#define {tag}_AT_{c_identifier(c.path)} {i}")
             elif c.seat == 0:
                 rel = c.path.split(".", 1)[1]
-                lines.append(f"#define {tag}_P_{c_identifier(rel)} {i - base}")
+                lines.append(f"#define {tag}_PLAYER_AT_{c_identifier(rel)} {i - base}")
         lines.append(f"static const mm_range {tag}_RANGES[{last - first + 1}][{s.length}] = {{")
         for n in range(first, last + 1):
             lines.append("    {" + ", ".join("{%d, %d, %d}" % r for r in s.ranges(n)) + "},")

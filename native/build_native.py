@@ -3,17 +3,51 @@
 Two extension modules are built from the same sources by `pip install`:
 ``meeplemind.native._mm`` (optimised) and ``meeplemind.native._mm_asan``
 (``-fsanitize=address,undefined``, selected with ``MEEPLEMIND_NATIVE=asan``).
-The declarations cffi sees are the ``cdef/*.h`` files, one per C module.
+The declarations cffi sees are the ``cdef/*.h`` files, one per C module.  Before
+compiling, every game's schema (``engine/<game>/schema.py``) is written out as the
+header ``native/schema_<game>.h`` its decoder includes (``engine.schema.c_header``).
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import pathlib
+import sys
+import types
 
 from cffi import FFI
 
 HERE = pathlib.Path(__file__).resolve().parent
+ENGINE = HERE.parent / "engine"
+
+
+def _engine_module(name: str) -> types.ModuleType:
+    """``engine.<name>`` imported without running the packages' ``__init__`` (which need
+    numpy): the schemas use the standard library and the games' data alone."""
+    package = "_mm_build_engine"
+    for part, path in ((package, ENGINE), *((f"{package}.{g}", ENGINE / g) for g in name.split(".")[:-1])):
+        if part not in sys.modules:
+            stub = types.ModuleType(part)
+            stub.__path__ = [str(path)]
+            sys.modules[part] = stub
+    return importlib.import_module(f"{package}.{name}")
+
+
+def generate_schema_headers() -> None:
+    """Write ``native/schema_<game>.h`` for every game with a schema (when it changed)."""
+    c_header = _engine_module("schema").c_header
+    for path in sorted(ENGINE.glob("*/schema.py")):
+        game = path.parent.name
+        module = _engine_module(f"{game}.schema")
+        text = c_header(module.C_PREFIX, module.SCHEMAS, f"engine/{game}/schema.py",
+                        getattr(module, "C_CONSTANTS", None))
+        out = HERE / f"schema_{game}.h"
+        if not out.exists() or out.read_text() != text:
+            out.write_text(text)
+
+
+generate_schema_headers()
 SOURCES = sorted(str(p.relative_to(HERE.parent)) for p in HERE.glob("*.c"))
 CDEF = "\n".join(p.read_text() for p in sorted((HERE / "cdef").glob("*.h")))
 HEADERS = "\n".join(f'#include "{p.name}"' for p in sorted(HERE.glob("mm_*.h")))

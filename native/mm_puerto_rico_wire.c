@@ -379,20 +379,23 @@ static int read_state(mm_wire w, pr_wire *s)
 
 #define ALL_SEEN(seen, mask) (((seen) & (mask)) == (mask))
 
-/* The fields from_dict requires, and the buildings of the layout. */
+/* The fields from_dict requires, and the buildings of the layout; a base game has
+ * none of Expansion I's fields. */
 static int complete(const pr_wire *s, int v2)
 {
-    const uint32_t state = BIT(1) | BIT(3) | BIT(12) | BIT(13) | BIT(15) | BIT(16) | BIT(17) | BIT(19) | BIT(21)
-                           | (v2 ? BIT(23) : 0);
-    const uint32_t progress = BIT(3) | (v2 ? BIT(7) | BIT(8) | BIT(9) | BIT(10) | BIT(11) | BIT(12) | BIT(13) : 0);
+    const uint32_t state = BIT(1) | BIT(3) | BIT(12) | BIT(13) | BIT(15) | BIT(16) | BIT(17) | BIT(19) | BIT(21);
+    const uint32_t expansion_progress = BIT(7) | BIT(8) | BIT(9) | BIT(10) | BIT(11) | BIT(12) | BIT(13);
     const uint64_t expansion_supply = (BIT(NB) - 1) & ~(BIT(MM_PR_BASE_BUILDINGS) - 1);
+    const uint32_t expansion_player = BIT(11) | BIT(12);
     int nb = v2 ? NB : MM_PR_BASE_BUILDINGS;
-    if (s->players < 2 || !ALL_SEEN(s->seen, state) || !ALL_SEEN(s->progress_seen, progress))
+    if (s->players < 2 || !ALL_SEEN(s->seen, state) || !ALL_SEEN(s->progress_seen, BIT(3)))
         return 0;
-    if ((s->supply_seen & expansion_supply) != (v2 ? expansion_supply : 0))
+    if ((s->seen & BIT(23)) != (v2 ? BIT(23) : 0)
+        || (s->progress_seen & expansion_progress) != (v2 ? expansion_progress : 0)
+        || (s->supply_seen & expansion_supply) != (v2 ? expansion_supply : 0))
         return 0;
     for (int i = 0; i < s->players; i++) {
-        if (v2 && !ALL_SEEN(s->p[i].seen, BIT(11) | BIT(12)))
+        if ((s->p[i].seen & expansion_player) != (v2 ? expansion_player : 0))
             return 0;
         for (int b = nb; b < NB; b++)
             if (s->p[i].buildings[b] >= 0)

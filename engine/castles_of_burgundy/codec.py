@@ -214,7 +214,8 @@ class _Reader:
         return x
 
     def choice(self, key: str, names: tuple[str, ...]) -> int:
-        x = self.raw(key)
+        """The index of a name; "" (the proto3 default, which a writer may omit) is the first."""
+        x = self.raw(key) or names[0]
         if x not in names:
             raise PositionError(self.at(key), f"{x!r} is not one of {', '.join(map(repr, names))}")
         return names.index(x)

@@ -13,6 +13,7 @@ from .data import (BLACK_BACKED, BLACK_SLOTS, COLOUR_BACKED, COLOURS, DEPOT_SLOT
                    TILE_TOTAL)
 from .state import STAGES
 
+C_PREFIX = "MM_COB"  # of the names in the generated native/schema_castles_of_burgundy.h
 GAME_ID = "castles-of-burgundy"
 LIMIT = 1000  # silverlings, workers and VP are at most this
 FIRST, LAST = min(SETUPS), max(SETUPS)
@@ -81,6 +82,7 @@ RULES = (
     Rule("depots", "depots[0].tiles[0]", "depot tiles match their printed colour and back; black depot tiles are black-backed"),
     Rule("players", "players[0].dice[0]", "dice ascending, storage packed and ascending, the estate connected from the castle"),
     Rule("conservation", "hidden.goods[0]", "every tile and goods tile of the game is somewhere"),
+    Rule("goods_to_come", "hidden.goods[0]", "the hidden goods tiles fill the round spaces of every phase to come"),
     Rule("bonus_tiles", "players[0].bonus_tiles.castle", "bonus tiles are won by completed colours, first and second once"),
     Rule("progress", "stage", "the stage, the player to move and the pending action agree; "
                               "the phase's round goods agree with the round"),

@@ -160,6 +160,9 @@ def _check_conservation(v: Sequence[int], players: list[int]) -> Failure | None:
         total += sum(v[b + P_GOODS + g] + v[b + P_SOLD + g] for b in players)
         if total != GOODS_PER_COLOUR:
             return O_GOODS_POOL + g, f"{total} goods {g + 1} tiles in play, the game has {GOODS_PER_COLOUR}"
+    hidden, need = sum(v[O_GOODS_POOL:O_GOODS_POOL + NUM_GOODS]), ROUNDS * (PHASES - 1 - v[G_PHASE])
+    if hidden < need:
+        return O_GOODS_POOL, f"{hidden} goods tiles hidden, the phases to come show {need}"
     return None
 
 

@@ -310,7 +310,8 @@ class _Reader:
         return x
 
     def choice(self, key: str, names: tuple[str, ...]) -> int:
-        x = self.raw(key)
+        """The index of a name; "" (the proto3 default, which a writer may omit) is the first."""
+        x = self.raw(key) or names[0]
         if x not in names:
             raise PositionError(self._at(key), f"{x!r} is not one of {', '.join(map(repr, names))}")
         return names.index(x)
@@ -367,6 +368,8 @@ def from_dict(data: Any, check: bool = True) -> State:
             raise PositionError(f"options.{key}", "unknown option")
     if "expansion" in opts.data:
         opts.choice("expansion", ("none", EXPANSION))
+    if not expansion:
+        _refuse_expansion_fields(data)
     setup = SETUPS[n]
     ships = r.list("ships", len(setup.ships))
     ship_fields = [_read_ship(x, i) for i, x in enumerate(ships)]
@@ -420,6 +423,29 @@ def from_dict(data: Any, check: bool = True) -> State:
     if check:
         validate(state)
     return state
+
+
+#: The fields of an Expansion I game, by the message holding them.
+_EXPANSION_FIELDS = {"": ("new_buildings",),
+                     "progress": ("hacienda_tile", "window", "privilege_left", "black_market",
+                                  "small_wharf_barrels", "made", "kept"),
+                     "players[]": ("forests", "small_wharf_done"),
+                     "building_supply": tuple(b.name for b in BUILDINGS[NUM_BASE_BUILDINGS:])}
+
+
+def _refuse_expansion_fields(data: dict[str, Any]) -> None:
+    """A base game carries none of Expansion I's fields (a message sets them only then)."""
+    players = data.get("players") if isinstance(data.get("players"), list) else []
+    for where, names in _EXPANSION_FIELDS.items():
+        if where == "players[]":
+            places = [(f"players[{i}].", p) for i, p in enumerate(players)]
+        else:
+            places = [(f"{where}." if where else "", data.get(where) if where else data)]
+        for prefix, part in places:
+            for name in names:
+                if isinstance(part, dict) and name in part:
+                    raise PositionError(prefix + name, "only in an Expansion I game "
+                                                       "(options.expansion: \"new-buildings\")")
 
 
 def _read_expansion(r: _Reader, prog: _Reader, fields: dict[str, Any]) -> ExpansionState:

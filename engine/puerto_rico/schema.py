@@ -9,14 +9,16 @@ building supply and two player fields before the buildings.
 from __future__ import annotations
 
 from ..schema import Cell, Ref, Rule, Schema, by_players, cell, counts, per_seat
-from .data import BUILDINGS, FORESTS, GOODS, ISLAND_SPACES, NUM_BASE_BUILDINGS, NUM_BUILDINGS, ROLES, \
+from .data import BUILDINGS, FORESTS, GOODS, ISLAND_SPACES, LIMIT, NUM_BASE_BUILDINGS, NUM_BUILDINGS, ROLES, \
     SETUPS, building_count
 from .expansion import GIVE_CATEGORIES
 from .moves import SLOT_BUILDING, SLOT_NAMES
 from .state import PHASES
 
+C_PREFIX = "MM_PR"  # of the names in the generated native/schema_puerto_rico.h
 GAME_ID = "puerto-rico"
-LIMIT = 1000  # doubloons, VP chips and role-card doubloons are at most this
+#: Constants of the rules the C engine reads from the generated header (``MM_PR_<NAME>``).
+C_CONSTANTS = {"LIMIT": LIMIT}
 MAX_PLAYERS, MAX_SHIPS, MAX_ROLES = max(SETUPS), 3, len(ROLES)
 FIRST, LAST = min(SETUPS), max(SETUPS)
 HOUSE_SPACES = 4

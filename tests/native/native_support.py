@@ -301,13 +301,17 @@ def round_trip(native: NativeGame, v: np.ndarray) -> None:
 
 
 def plays_out(native: NativeGame, v: np.ndarray, seed: int) -> None:
-    """An accepted position plays to the end with uniform moves: no position after it
-    lacks a move (a search from it would have none to play)."""
+    """An accepted position plays to the end with uniform moves and every position after
+    it is accepted too (the decoder's rules are closed under legal play): none lacks a
+    move, so a search from it always has one to play."""
     buf, rng = native.decode(v), seed
     while native.current_player(buf) >= 0:
         assert native.legal_moves(buf).size, f"vector {v.tolist()}: a later position has no move"
         action, rng = native.rollout_move(buf, rng, 0)
         rng = native.apply(buf, action, rng)
+        later = native.encode(buf)
+        bad = native_verdict(native, later)
+        assert bad[0] == LIB.MM_OK, f"vector {v.tolist()}: play reaches {later.tolist()}, rejected {bad}"
 
 
 def run_fuzz(name: str, vectors: int, compare: int, sweep_bases: int = 100,
