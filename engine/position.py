@@ -60,10 +60,9 @@ def from_position(data: Any, check: bool = True) -> tuple[Any, int]:
     return state, viewer
 
 
-def read_json(path: str) -> dict[str, Any]:
-    """A position file read as a ``Position`` by protobuf's proto3 JSON parser, as the
-    dict the service reads a Position message into (proto field names, every default
-    printed); errors name the file and the field path."""
+def read_message(path: str) -> Any:
+    """A position file read as a ``meeplemind.v1.Position`` by protobuf's proto3 JSON
+    parser; errors name the file or the field path."""
     from google.protobuf import json_format  # here: the rules need no protobuf
 
     from ..v1 import position_pb2
@@ -83,11 +82,56 @@ def read_json(path: str) -> dict[str, Any]:
         except KeyError as e:
             raise PositionError("game", str(e.args[0])) from None
     try:
-        message = json_format.ParseDict(data, position_pb2.Position())
+        return json_format.ParseDict(data, position_pb2.Position())
     except json_format.ParseError:
         raise json_error(data, position_pb2.Position.DESCRIPTOR) from None
-    return json_format.MessageToDict(message, preserving_proto_field_name=True,
+
+
+def read_json(path: str) -> dict[str, Any]:
+    """A position file as the proto3 JSON dict of its message (proto field names, every
+    default printed): what a client sends for it."""
+    from google.protobuf import json_format
+
+    return json_format.MessageToDict(read_message(path), preserving_proto_field_name=True,
                                      always_print_fields_with_no_presence=True)
+
+
+def state_vector(position: Any) -> Any:
+    """The state vector of a ``Position`` message of a known game, read by the game's
+    schema (``vector_codec``: names, keys and lengths checked); the ranges and rules are
+    the decoders'. Errors name the field path."""
+    import numpy as np
+
+    from . import vector_codec
+
+    key = state_key(position.game)
+    if position.WhichOneof("state") != key:
+        raise PositionError(key, f"missing (the {position.game} state)")
+    message = getattr(position, key)
+    try:
+        return np.asarray(vector_codec.read(get_game(position.game).schema_of(message), message), dtype=np.int32)
+    except PositionError as e:
+        raise PositionError(f"{key}.{e.path}" if e.path else key, e.problem) from None
+
+
+def from_message(position: Any, check: bool = True) -> tuple[Any, int]:
+    """``(state, viewer)`` of a ``Position`` message; raises PositionError naming the
+    field path (``game`` for an unknown game). ``check=False`` leaves the consistency
+    checks to a native decoder."""
+    try:
+        game = get_game(position.game)
+    except KeyError as e:
+        raise PositionError("game", str(e.args[0]) if position.game else
+                            "missing (a game id such as 'puerto-rico')") from None
+    vector = state_vector(position)
+    key = state_key(position.game)
+    try:
+        state = game.decode(vector, check=check)
+    except PositionError as e:
+        raise PositionError(f"{key}.{e.path}" if e.path else key, e.problem) from None
+    if not 0 <= position.viewer < state.num_players:
+        raise PositionError("viewer", f"{position.viewer} is not a seat of this {state.num_players}-player game")
+    return state, position.viewer
 
 
 def json_error(data: Any, descriptor: Any, path: str = "") -> PositionError:
@@ -135,8 +179,9 @@ def _innermost(problem: str) -> str:
 
 
 def load_position(path: str) -> tuple[Any, int]:
-    """Read and check a position file; errors name the file and the field."""
-    return from_position(read_json(path))
+    """Read and check a position file as the service reads a Position; errors name the
+    file and the field."""
+    return from_message(read_message(path))
 
 
 def dumps(position: dict[str, Any]) -> str:

@@ -40,7 +40,7 @@ KINDS = {
              "map (absent: ``empty``)",
     "member": "1 when the path's last part is listed in a repeated string field, else 0",
     "length": "the number of entries of the repeated field at the path",
-    "fixed": "not in the message: a value the schema fixes (the layout version)",
+    "fixed": "not in the message: the value ``lo`` (= ``hi``) the layout fixes (its version)",
 }
 
 Bound = "int | tuple[int, ...] | Ref"
@@ -85,6 +85,12 @@ class Schema:
     players: tuple[int, int]  # fewest and most players
     cells: tuple[Cell, ...]
     rules: tuple[Rule, ...] = ()
+    #: Fixed texts a message repeats (path, text), e.g. a role card's name in card order.
+    labels: tuple[tuple[str, str], ...] = ()
+    #: Fields with presence of other layouts that must be unset in this one
+    #: (``players[*].forests``: in every entry), and the error's words.
+    foreign: tuple[str, ...] = ()
+    foreign_note: str = ""
     _index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
     _cache: dict[int, object] = field(default_factory=dict, compare=False, repr=False)
 

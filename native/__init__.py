@@ -101,17 +101,6 @@ class NativeGame:
         _ensure(rc == self.lib.MM_OK, NativeDecodeError, rc, int(bad[0]), self._reasons.get(rc, "rejected"))
         return buf
 
-    def read_checked(self, message: bytes) -> tuple[np.ndarray, int, int] | None:
-        """``(state vector, players, player to move or -1)`` of the game's state message of
-        ``meeplemind.v1`` (protobuf wire format), read by the engine itself and accepted by
-        its decoder; None when it has no reader or either refuses the message (read it the
-        general way, which names what is wrong)."""
-        out = np.empty(self.vector_len, dtype=np.int32)
-        info = self.ffi.new("int32_t[2]")
-        n = self.lib.mm_read_checked(self._game, self.ffi.from_buffer("uint8_t[]", message), len(message),
-                                     self._int32(out), self.ffi.from_buffer(bytearray(self.state_bytes)), info)
-        return (out[:n], info[0], info[1]) if n else None
-
     def encode(self, buf: Any) -> np.ndarray:
         """The state vector, in the layout the state was decoded from (an engine that
         reads several layouts reports the longest as ``vector_len``)."""

@@ -28,20 +28,6 @@ int mm_decode(const mm_game *g, void *state, const int32_t *vec, int32_t len, in
     return g->decode(state, vec, len, bad_field);
 }
 
-int32_t mm_read_checked(const mm_game *g, const uint8_t *buf, int32_t len, int32_t *vec, void *state,
-                        int32_t *info)
-{
-    int32_t bad, n;
-    if (!g->read_wire || !buf || !vec || !state || !info || len < 0)
-        return 0;
-    n = g->read_wire(buf, len, vec);
-    if (n == 0 || g->decode(state, vec, n, &bad) != MM_OK)
-        return 0;
-    info[0] = g->num_players(state);
-    info[1] = g->current_player(state);
-    return n;
-}
-
 void mm_encode(const mm_game *g, const void *state, int32_t *vec) { g->encode(state, vec); }
 
 int mm_num_players(const mm_game *g, const void *state) { return g->num_players(state); }

@@ -1827,5 +1827,4 @@ const mm_game mm_castles_of_burgundy_game = {
     .determinize = cob_determinize,
     .scores = cob_scores,
     .rollout_move = cob_rollout_move,
-    .read_wire = mm_cob_read_wire,
 };

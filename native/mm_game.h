@@ -51,11 +51,6 @@ typedef struct mm_game {
      * Such an engine reports its longest layout as layout_version / vector_len and
      * its largest action space as num_actions.  NULL: always vector_len. */
     int32_t (*encoded_len)(const void *state);
-    /* Optional: read the game's state message of meeplemind.v1 (protobuf wire format)
-     * straight into vec[vector_len]; returns the vector's length, or 0 when the message
-     * is anything but plainly well formed (the caller reads it the general way, which
-     * names what is wrong).  The vector still needs decode's checks.  NULL: no reader. */
-    int32_t (*read_wire)(const uint8_t *buf, int32_t len, int32_t *vec);
 } mm_game;
 
 /* The length of the state vector encode writes for *state (also a flat API

@@ -2390,5 +2390,4 @@ const mm_game mm_puerto_rico_game = {
     .scores = pr_scores,
     .rollout_move = pr_rollout_move,
     .encoded_len = pr_encoded_len,
-    .read_wire = mm_pr_read_wire,
 };

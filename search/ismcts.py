@@ -332,12 +332,15 @@ class CheckedVector:
         return get_game(self.game_id).decode(self.vector, check=False)
 
 
-def read_checked(game_id: str, message: bytes) -> CheckedVector | None:
-    """A CheckedVector of the game's state message (protobuf wire format), read by its
-    native engine and accepted by its decoder; None otherwise (read the message the general
-    way, which names what is wrong)."""
-    read = _native_game(game_id).read_checked(message)
-    return None if read is None else CheckedVector(game_id, *read)
+def read_vector(game_id: str, vector: np.ndarray) -> CheckedVector:
+    """The CheckedVector of a state vector (a message read by the game's schema) the
+    native decoder accepts; PositionError naming the field (``_explain``) otherwise."""
+    native, vec = _native_game(game_id), _as_vector(vector)
+    try:
+        buf = native.decode(vec)
+    except NativeDecodeError as e:
+        raise _explain(game_id, vec, e) from None
+    return CheckedVector(game_id, vec, native.num_players(buf), native.current_player(buf))
 
 
 @functools.cache

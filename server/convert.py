@@ -12,12 +12,14 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import grpc
+import numpy as np
 from google.protobuf import json_format
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
 from ..engine import PositionError, game_ids, get_game
-from ..engine.position import from_position, state_key, to_position
+from ..engine.position import from_message, state_key, to_position
+from ..engine.position import state_vector as read_state_vector
 from ..search.ismcts import Analysis, MoveInfo
 from ..v1 import analysis_pb2, position_pb2
 from .errors import ServiceError
@@ -191,15 +193,23 @@ def find_game(game_id: str, field: str) -> Any:
 
 def position_from_proto(position: position_pb2.Position, field: str = "position",
                         check: bool = True) -> tuple[Any, int]:
-    """``(state, viewer)`` of a Position; errors name the field path under ``field``.
-
-    An unknown game id is NOT_FOUND; anything else wrong is INVALID_ARGUMENT.
+    """``(state, viewer)`` of a Position (``engine.position.from_message``: the schema reads
+    the vector, the reference engine decodes it); errors name the field path under
+    ``field``. An unknown game id is NOT_FOUND; anything else wrong is INVALID_ARGUMENT.
     ``check=False`` leaves the consistency checks to the native decoder of a search,
     whose errors ``position_error`` names the same way.
     """
     find_game(position.game, f"{field}.game")
     try:
-        return from_position(message_to_dict(position), check)
+        return from_message(position, check)
+    except PositionError as e:
+        raise position_error(e, field) from None
+
+
+def state_vector(position: position_pb2.Position, field: str = "position") -> np.ndarray:
+    """The state vector of a Position of a known game (``engine.position.state_vector``)."""
+    try:
+        return read_state_vector(position)
     except PositionError as e:
         raise position_error(e, field) from None
 

@@ -3,6 +3,7 @@ rules in Python."""
 
 from .codec import LAYOUT, LAYOUT_VERSION, VECTOR_LEN, decode, from_dict, layout_for, to_dict
 from .data import PLAYER_COUNTS
+from .schema import SCHEMAS, schema_of
 from .moves import ALL_MOVES, NUM_ACTIONS, Move
 from .state import OPTIONS, State, new_game
 
@@ -13,6 +14,6 @@ OPTION_VALUES: dict[str, tuple[str, ...] | None] = {}
 #: The rule variants every tool covers (tests, corpora): ``new_game`` options.
 VARIANTS: tuple[dict[str, str], ...] = ({},)
 
-__all__ = ["ALL_MOVES", "GAME_ID", "LAYOUT", "LAYOUT_VERSION", "NUM_ACTIONS", "OPTIONS", "OPTION_VALUES",
+__all__ = ["ALL_MOVES", "SCHEMAS", "schema_of", "GAME_ID", "LAYOUT", "LAYOUT_VERSION", "NUM_ACTIONS", "OPTIONS", "OPTION_VALUES",
            "PLAYER_COUNTS", "TITLE", "VARIANTS", "VECTOR_LEN", "Move", "State", "decode", "from_dict",
            "layout_for", "new_game", "to_dict"]

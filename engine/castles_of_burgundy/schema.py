@@ -44,16 +44,16 @@ def _globals() -> list[Cell]:
              names=tuple(str(g + 1) for g in range(NUM_GOODS))),
     ]
     for track in ("turn_order", "round_order"):
-        cells += [cell(f"{track}[{i}]", _n(lambda n: 0 if i < n else -1), _n(lambda n: n - 1 if i < n else -1))
-                  for i in range(MAX_PLAYERS)]
+        cells += [cell(f"{track}[{i}]", _n(lambda n: 0 if i < n else -1), _n(lambda n: n - 1 if i < n else -1),
+                       empty=-1) for i in range(MAX_PLAYERS)]
     return cells
 
 
 def _board() -> list[Cell]:
     cells = [cell(f"depots[{d}].tiles[{s}]", -1, _n(lambda n: NUM_TILES - 1 if s < SETUPS[n].depot_slots else -1),
-                  "enum", names=TILES, first=-1) for d in range(NUM_DEPOTS) for s in range(DEPOT_SLOTS)]
+                  "enum", names=TILES, first=-1, empty=-1) for d in range(NUM_DEPOTS) for s in range(DEPOT_SLOTS)]
     cells += [cell(f"black_depot[{i}]", -1, _n(lambda n: NUM_TILES - 1 if i < SETUPS[n].black_slots else -1),
-                   "enum", names=TILES, first=-1) for i in range(BLACK_SLOTS)]
+                   "enum", names=TILES, first=-1, empty=-1) for i in range(BLACK_SLOTS)]
     cells += [cell(f"depots[{d}].goods[{g}]", 0, GOODS_PER_COLOUR) for d in range(NUM_DEPOTS)
               for g in range(NUM_GOODS)]
     cells += [cell(f"round_goods[{r}]", -1, NUM_GOODS - 1, first=-1) for r in range(ROUNDS)]
@@ -91,3 +91,8 @@ RULES = (
 
 V1 = Schema(GAME_ID, 1, (FIRST, LAST), tuple(_globals() + _board() + per_seat(MAX_PLAYERS, _player)), RULES)
 SCHEMAS = (V1,)
+
+
+def schema_of(message: object) -> Schema:
+    """The layout of a CastlesOfBurgundyState message (there is one)."""
+    return V1

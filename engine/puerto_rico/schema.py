@@ -11,7 +11,8 @@ from __future__ import annotations
 from ..schema import Cell, Ref, Rule, Schema, by_players, cell, counts, per_seat
 from .data import BUILDINGS, FORESTS, GOODS, ISLAND_SPACES, LIMIT, NUM_BASE_BUILDINGS, NUM_BUILDINGS, ROLES, \
     SETUPS, building_count
-from .expansion import GIVE_CATEGORIES
+from ..errors import PositionError
+from .expansion import EXPANSION, GIVE_CATEGORIES
 from .moves import SLOT_BUILDING, SLOT_NAMES
 from .state import PHASES
 
@@ -83,17 +84,18 @@ def _board(v2: bool, buildings: int) -> list[Cell]:
         cells += counts(pile, GOODS, 0, lambda k: _n(lambda s, n: s.plantations[k]))
     cells += counts("building_supply", names, 0, lambda b: _n(lambda s, n: building_count(b, n)))
     if v2:  # production buildings are always in the game
-        cells += [cell(f"new_buildings.violet_buildings.{b.name}", 0 if b.violet else 1, 1, "member")
+        cells += [cell(f"new_buildings.violet_buildings.{b.name}", 0, 1, "member") if b.violet
+                  else cell(f"new_buildings.violet_buildings.{b.name}", 1, 1, "fixed")
                   for b in BUILDINGS[:buildings]]
     cells += [cell(f"roles[{r}].doubloons", _n(lambda s, n: 0 if r < s.roles else -1),
-                   _n(lambda s, n: LIMIT if r < s.roles else -1)) for r in range(MAX_ROLES)]
+                   _n(lambda s, n: LIMIT if r < s.roles else -1), empty=-1) for r in range(MAX_ROLES)]
     cells += [cell(f"roles[{r}].taken", 0, _n(lambda s, n: int(r < s.roles)), "bool")
               for r in range(MAX_ROLES)]
     for i in range(MAX_SHIPS):
         capacity = _n(lambda s, n: s.ships[i] if i < len(s.ships) else 0)
         cells += [cell(f"ships[{i}].capacity", capacity, capacity),
                   cell(f"ships[{i}].good", -1, tuple(len(GOODS) - 1 if c else -1 for c in capacity),
-                       "enum", names=("",) + GOODS, first=-1),
+                       "enum", names=("",) + GOODS, first=-1, empty=-1),
                   cell(f"ships[{i}].count", 0, capacity)]
     return cells
 
@@ -127,11 +129,29 @@ RULES = (
 )
 
 
+#: The fields of an Expansion I game a base game leaves unset.
+EXPANSION_ONLY = ("new_buildings", *(f"progress.{f}" for f in (
+    "hacienda_tile", "window", "privilege_left", "black_market", "small_wharf_barrels", "made", "kept")),
+    "players[*].forests", "players[*].small_wharf_done",
+    *(f"building_supply.{b.name}" for b in BUILDINGS[NUM_BASE_BUILDINGS:]))
+
+
 def _schema(v2: bool) -> Schema:
     buildings = NUM_BUILDINGS if v2 else NUM_BASE_BUILDINGS
     cells = _globals(v2, buildings) + _board(v2, buildings) + per_seat(MAX_PLAYERS,
                                                                        lambda: _player(v2, buildings))
-    return Schema(GAME_ID, 2 if v2 else 1, (FIRST, LAST), tuple(cells), RULES)
+    return Schema(GAME_ID, 2 if v2 else 1, (FIRST, LAST), tuple(cells), RULES,
+                  labels=tuple((f"roles[{r}].role", role) for r, role in enumerate(ROLES)),
+                  foreign=() if v2 else EXPANSION_ONLY,
+                  foreign_note='only in an Expansion I game (options.expansion: "new-buildings")')
+
+
+def schema_of(message: object) -> Schema:
+    """The layout of a PuertoRicoState message: v2 for an Expansion I game."""
+    expansion = message.options.expansion  # type: ignore[attr-defined]
+    if expansion not in ("", "none", EXPANSION):
+        raise PositionError("options.expansion", f"{expansion!r} is not one of 'none', {EXPANSION!r}")
+    return V2 if expansion == EXPANSION else V1
 
 
 V1, V2 = _schema(False), _schema(True)

@@ -8,8 +8,6 @@ typedef struct mm_game mm_game;
 const mm_game *mm_find_game(const char *name);
 void mm_game_info(const mm_game *g, int64_t *out);
 int mm_decode(const mm_game *g, void *state, const int32_t *vec, int32_t len, int32_t *bad_field);
-int32_t mm_read_checked(const mm_game *g, const uint8_t *buf, int32_t len, int32_t *vec, void *state,
-                        int32_t *info);
 void mm_encode(const mm_game *g, const void *state, int32_t *vec);
 int32_t mm_encoded_len(const mm_game *g, const void *state);
 int mm_num_players(const mm_game *g, const void *state);
