@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 from .errors import PositionError
@@ -99,15 +100,33 @@ def _field(descriptor: Any, tokens: tuple[str | int, ...]) -> tuple[Any, Any]:
 
 
 def _resolver(tokens: tuple[str | int, ...]) -> Callable[[Any], Any]:
-    """The object at a parent path, or None when a list index is past its end."""
+    """The object at a parent path, or None when a list index is past its end (runs of
+    names are one ``attrgetter``)."""
+    steps: list[Any] = []
+    names: list[str] = []
+    for t in tokens:
+        if isinstance(t, int):
+            if names:
+                steps.append(attrgetter(".".join(names)))
+                names = []
+            steps.append(t)
+        else:
+            names.append(t)
+    if names:
+        steps.append(attrgetter(".".join(names)))
+    if not steps:
+        return lambda m: m
+    if len(steps) == 1 and not isinstance(steps[0], int):
+        return steps[0]  # type: ignore[no-any-return]
+
     def resolve(m: Any) -> Any:
-        for t in tokens:
-            if isinstance(t, int):
-                if t >= len(m):
+        for step in steps:
+            if step.__class__ is int:
+                if step >= len(m):
                     return None
-                m = m[t]
+                m = m[step]
             else:
-                m = getattr(m, t)
+                m = step(m)
         return m
     return resolve
 
@@ -135,16 +154,23 @@ def _group(schema: Schema, descriptor: Any, parent: tuple[str | int, ...] | None
 
         def read_keyed(m: Any, out: list[int]) -> None:
             container = resolve(m)
-            values = entries(container) if container is not None else {}
-            out.extend(conv(values[i]) if i in values else empty
-                       for i, (conv, empty) in enumerate(zip(convert, empties)))
+            row = list(empties)
+            if container is not None:
+                for i, value in entries(container).items():
+                    row[i] = convert[i](value)
+            out.extend(row)
         return read_keyed
-    if all(isinstance(leaf, int) for leaf in leaves):
+    if leaves == list(range(len(leaves))):  # entries 0.. of a repeated field (absent ones: empty)
+        count, plain_items = len(leaves), all(conv is int for conv in convert)
+
         def read_items(m: Any, out: list[int]) -> None:
             container = resolve(m)
-            size = len(container) if container is not None else 0
-            out.extend(conv(container[leaf]) if leaf < size else empty  # type: ignore[operator]
-                       for leaf, conv, empty in zip(leaves, convert, empties))
+            items = container[:count] if container is not None else []
+            if plain_items:
+                out.extend(map(int, items))
+            else:
+                out.extend([conv(value) for conv, value in zip(convert, items)])
+            out.extend(empties[len(items):])
         return read_items
     if cells[0].kind == "member":
         known = [c.path.rpartition(".")[2] for c in schema.cells
@@ -161,12 +187,17 @@ def _group(schema: Schema, descriptor: Any, parent: tuple[str | int, ...] | None
             out.extend(int(leaf in listed) for leaf in leaves)
         return read_members
 
+    get = attrgetter(*leaves) if len(leaves) > 1 else (lambda p, one=attrgetter(leaves[0]): (one(p),))  # type: ignore[arg-type]
+    plain = all(conv is int for conv in convert)
+
     def read_fields(m: Any, out: list[int]) -> None:
         parent_message = resolve(m)
         if parent_message is None:
             out.extend(empties)
-            return
-        out.extend(conv(getattr(parent_message, leaf)) for leaf, conv in zip(leaves, convert))  # type: ignore[arg-type]
+        elif plain:
+            out.extend(map(int, get(parent_message)))
+        else:
+            out.extend([conv(value) for conv, value in zip(convert, get(parent_message))])
     return read_fields
 
 

@@ -35,16 +35,27 @@ def _engine_module(name: str) -> types.ModuleType:
 
 
 def generate_schema_headers() -> None:
-    """Write ``native/schema_<game>.h`` for every game with a schema (when it changed)."""
+    """Write ``native/schema_<game>.h`` for every game with a schema, and
+    ``native/schema_games.h``: the C engines (each schema's ``C_GAME``) ``mm_find_game``
+    knows, so a game registers itself in C from its own schema module."""
     c_header = _engine_module("schema").c_header
+    games = []
     for path in sorted(ENGINE.glob("*/schema.py")):
         game = path.parent.name
         module = _engine_module(f"{game}.schema")
-        text = c_header(module.C_PREFIX, module.SCHEMAS, f"engine/{game}/schema.py",
-                        getattr(module, "C_CONSTANTS", None))
-        out = HERE / f"schema_{game}.h"
-        if not out.exists() or out.read_text() != text:
-            out.write_text(text)
+        games.append(module.C_GAME)
+        _write(HERE / f"schema_{game}.h", c_header(module.C_PREFIX, module.SCHEMAS, f"engine/{game}/schema.py",
+                                                   getattr(module, "C_CONSTANTS", None)))
+    _write(HERE / "schema_games.h", "\n".join([
+        "/* Generated from every engine/<game>/schema.py (C_GAME) by native/build_native.py: do not edit. */",
+        "#ifndef MM_SCHEMA_GAMES_H", "#define MM_SCHEMA_GAMES_H", '#include "mm_game.h"',
+        *(f"extern const mm_game {g};" for g in games),
+        "#define MM_GAMES " + ", ".join(f"&{g}" for g in games), "#endif", ""]))
+
+
+def _write(path: pathlib.Path, text: str) -> None:
+    if not path.exists() or path.read_text() != text:
+        path.write_text(text)
 
 
 generate_schema_headers()

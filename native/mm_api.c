@@ -1,8 +1,9 @@
 /* meeplemind: the flat C API behind cffi; see mm_api.h. */
 #include <string.h>
 #include "mm_api.h"
+#include "schema_games.h"
 
-static const mm_game *const GAMES[] = {&mm_puerto_rico_game, &mm_castles_of_burgundy_game};
+static const mm_game *const GAMES[] = {MM_GAMES}; /* every engine/<game>/schema.py's C_GAME */
 
 const mm_game *mm_find_game(const char *name)
 {

@@ -4,10 +4,6 @@
 #define MM_API_H
 #include "mm_game.h"
 
-/* The registered engines (each file defines its const vtable). */
-extern const mm_game mm_puerto_rico_game;
-extern const mm_game mm_castles_of_burgundy_game;
-
 const mm_game *mm_find_game(const char *name);
 /* out[0..5] = layout_version, vector_len, num_actions, max_legal, state_bytes, max_players */
 void mm_game_info(const mm_game *g, int64_t *out);

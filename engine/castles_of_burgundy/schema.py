@@ -13,6 +13,7 @@ from .data import (BLACK_BACKED, BLACK_SLOTS, COLOUR_BACKED, COLOURS, DEPOT_SLOT
                    TILE_TOTAL)
 from .state import STAGES
 
+C_GAME = "mm_castles_of_burgundy_game"  # the C engine's mm_game: its registration in C
 C_PREFIX = "MM_COB"  # of the names in the generated native/schema_castles_of_burgundy.h
 GAME_ID = "castles-of-burgundy"
 LIMIT = 1000  # silverlings, workers and VP are at most this

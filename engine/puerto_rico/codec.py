@@ -56,6 +56,7 @@ from .data import BUILDINGS, GOODS, NUM_BASE_BUILDINGS, NUM_BUILDINGS, ROLES, SE
 from .expansion import EXPANSION, GIVE_CATEGORIES, WINDOWS, ExpansionState
 from .moves import SLOT_NAMES
 from .state import NK, OPTIONS, PHASES, Player, State
+from .schema import EXPANSION_ONLY
 from .schema import V1 as SCHEMA_V1
 from .schema import V2 as SCHEMA_V2
 from .validate import V1, V2, check_vector, check_vector_v2
@@ -425,27 +426,18 @@ def from_dict(data: Any, check: bool = True) -> State:
     return state
 
 
-#: The fields of an Expansion I game, by the message holding them.
-_EXPANSION_FIELDS = {"": ("new_buildings",),
-                     "progress": ("hacienda_tile", "window", "privilege_left", "black_market",
-                                  "small_wharf_barrels", "made", "kept"),
-                     "players[]": ("forests", "small_wharf_done"),
-                     "building_supply": tuple(b.name for b in BUILDINGS[NUM_BASE_BUILDINGS:])}
-
-
 def _refuse_expansion_fields(data: dict[str, Any]) -> None:
-    """A base game carries none of Expansion I's fields (a message sets them only then)."""
-    players = data.get("players") if isinstance(data.get("players"), list) else []
-    for where, names in _EXPANSION_FIELDS.items():
-        if where == "players[]":
-            places = [(f"players[{i}].", p) for i, p in enumerate(players)]
+    """A base game carries none of Expansion I's fields (schema.EXPANSION_ONLY)."""
+    for path in EXPANSION_ONLY:
+        head, _, name = path.rpartition(".")
+        if head == "players[*]":
+            players = data.get("players")
+            places = [(f"players[{i}]", p) for i, p in enumerate(players if isinstance(players, list) else [])]
         else:
-            places = [(f"{where}." if where else "", data.get(where) if where else data)]
-        for prefix, part in places:
-            for name in names:
-                if isinstance(part, dict) and name in part:
-                    raise PositionError(prefix + name, "only in an Expansion I game "
-                                                       "(options.expansion: \"new-buildings\")")
+            places = [(head, data.get(head) if head else data)]
+        for at, part in places:
+            if isinstance(part, dict) and name in part:
+                raise PositionError(f"{at}.{name}" if at else name, SCHEMA_V1.foreign_note)
 
 
 def _read_expansion(r: _Reader, prog: _Reader, fields: dict[str, Any]) -> ExpansionState:

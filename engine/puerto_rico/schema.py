@@ -16,6 +16,7 @@ from .expansion import EXPANSION, GIVE_CATEGORIES
 from .moves import SLOT_BUILDING, SLOT_NAMES
 from .state import PHASES
 
+C_GAME = "mm_puerto_rico_game"  # the C engine's mm_game: its registration in C
 C_PREFIX = "MM_PR"  # of the names in the generated native/schema_puerto_rico.h
 GAME_ID = "puerto-rico"
 #: Constants of the rules the C engine reads from the generated header (``MM_PR_<NAME>``).

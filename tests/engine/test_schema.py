@@ -190,3 +190,16 @@ def test_every_position_play_reaches_is_accepted(game_id: str, options: dict[str
     for players in game.PLAYER_COUNTS:
         start = game.new_game(players, seed=players, **options).encode()
         assert _plays_accepted(game_id, start, 100_000, players) > 50
+
+
+def test_games_register_themselves_in_both_languages() -> None:
+    """A package under engine/ with a GAME_ID is a game; its schema's C_GAME is its C engine."""
+    from meeplemind.engine.game import Game
+
+    for game_id in game_ids():
+        game = get_game(game_id)
+        for name in Game.__annotations__:
+            assert hasattr(game, name), (game_id, name)
+        for name in ("new_game", "schema_of", "decode", "layout_for", "from_dict", "to_dict"):
+            assert callable(getattr(game, name)), (game_id, name)
+        assert NativeGame(game_id).vector_len == max(s.length for s in game.SCHEMAS)
