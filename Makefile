@@ -13,7 +13,7 @@ DURATION ?= 30s
 WORKERS ?= 1
 LOADTEST_ARGS ?=
 
-.PHONY: install test test-slow serve bench loadtest clean
+.PHONY: install lint test test-slow serve bench loadtest clean
 
 $(STAMP): $(BUILD_INPUTS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,9 +23,16 @@ $(STAMP): $(BUILD_INPUTS)
 
 install: $(STAMP)
 
+# ruff on everything (pyproject.toml [tool.ruff]); mypy --strict on the modules clean so far.
+MYPY_STRICT := engine/__init__.py engine/schema.py engine/vector_codec.py engine/game.py engine/position.py \
+	engine/puerto_rico/schema.py engine/castles_of_burgundy/schema.py
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy $(MYPY_STRICT)
+
 # Two passes: the CPU-bound rule, lockstep and fuzz games spread over both cores; then the
 # rest (budgets, deadlines, cancellation, the smoke load) alone, so its timings hold.
-test: $(STAMP)
+test: $(STAMP) lint
 	$(BIN)/python -m pytest -q -n 2 tests/engine tests/native tests/conformance
 	$(BIN)/python -m pytest -q --ignore=tests/engine --ignore=tests/native --ignore=tests/conformance
 

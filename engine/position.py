@@ -92,8 +92,9 @@ def read_json(path: str) -> dict[str, Any]:
     default printed): what a client sends for it."""
     from google.protobuf import json_format
 
-    return json_format.MessageToDict(read_message(path), preserving_proto_field_name=True,
-                                     always_print_fields_with_no_presence=True)
+    data: dict[str, Any] = json_format.MessageToDict(read_message(path), preserving_proto_field_name=True,
+                                                     always_print_fields_with_no_presence=True)
+    return data
 
 
 def state_vector(position: Any) -> Any:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 #: How a cell's proto field maps to its int32:
 KINDS = {
@@ -156,7 +157,8 @@ class Schema:
         if n not in self._cache:
             table = np.array(self.ranges(n), dtype=np.int64)
             self._cache[n] = (table[:, 0], table[:, 1], table[:, 2], np.maximum(table[:, 2], 0))
-        lo, hi, bound, at = self._cache[n]  # type: ignore[misc]
+        arrays: tuple[Any, Any, Any, Any] = self._cache[n]  # type: ignore[assignment]
+        lo, hi, bound, at = arrays
         values = np.asarray(v, dtype=np.int64)
         hi = np.where(bound >= 0, values[at], hi)
         failing = np.flatnonzero((values < lo) | (values > hi))

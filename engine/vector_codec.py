@@ -19,7 +19,7 @@ from .errors import PositionError
 from .schema import Cell, Schema
 
 _TOKEN = re.compile(r"\.?([a-z_0-9]+)|\[(\d+)\]")
-Reader = Callable[[Any, list[int]], None]
+Reader = Callable[..., None]  # (message, out): appends the cells it reads to out
 
 
 def read(schema: Schema, message: Any) -> list[int]:
@@ -144,12 +144,13 @@ def _group(schema: Schema, descriptor: Any, parent: tuple[str | int, ...] | None
     convert = [_converter(c) for c in cells]
     empties = [c.empty for c in cells]
     whole = field is not None and isinstance(parent[-1], str)  # the field itself, not an entry of it
-    is_map = whole and field.message_type is not None and field.message_type.GetOptions().map_entry
-    keyed = whole and field.is_repeated and field.message_type is not None and not is_map
+    nested = field.message_type if whole else None  # type: ignore[union-attr]
+    is_map = nested is not None and nested.GetOptions().map_entry
+    keyed = nested is not None and field.is_repeated and not is_map  # type: ignore[union-attr]
     if is_map or keyed:
         map_keys: dict[Any, int] = {}
         for i, leaf in enumerate(leaves):
-            map_keys[leaf if not is_map or field.message_type.fields_by_name["key"].type == 9 else int(leaf)] = i
+            map_keys[leaf if not is_map or nested.fields_by_name["key"].type == 9 else int(leaf)] = i  # type: ignore[union-attr]
         entries = _entries(where, map_keys, field, keyed)
 
         def read_keyed(m: Any, out: list[int]) -> None:
@@ -297,7 +298,7 @@ def _length_checks(schema: Schema, descriptor: Any) -> list[Reader]:
         for i, t in enumerate(tokens):
             if isinstance(t, int) and not (c.kind == "entry" and i == len(tokens) - 1):
                 most[tokens[:i]] = max(most.get(tokens[:i], 0), t + 1)
-    steps = []
+    steps: list[Reader] = []
     for key, limit in most.items():
         if key == ("players",):
             continue  # the player count is a cell: its range names the problem

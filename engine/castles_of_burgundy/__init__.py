@@ -15,6 +15,7 @@ OPTION_VALUES: dict[str, tuple[str, ...] | None] = {}
 #: The rule variants every tool covers (tests, corpora): ``new_game`` options.
 VARIANTS: tuple[dict[str, str], ...] = ({},)
 
-__all__ = ["ALL_MOVES", "SCHEMAS", "schema_of", "GAME_ID", "ORDER", "LAYOUT", "LAYOUT_VERSION", "NUM_ACTIONS", "OPTIONS", "OPTION_VALUES",
+__all__ = ["SCHEMAS", "schema_of",
+           "ALL_MOVES", "GAME_ID", "ORDER", "LAYOUT", "LAYOUT_VERSION", "NUM_ACTIONS", "OPTIONS", "OPTION_VALUES",
            "PLAYER_COUNTS", "TITLE", "VARIANTS", "VECTOR_LEN", "Move", "State", "decode", "from_dict",
            "layout_for", "new_game", "to_dict"]

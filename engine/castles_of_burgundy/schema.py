@@ -80,11 +80,14 @@ def _player() -> list[Cell]:
 
 RULES = (
     Rule("tracks", "turn_order[0]", "every seat once on the turn-order track and in the round order"),
-    Rule("depots", "depots[0].tiles[0]", "depot tiles match their printed colour and back; black depot tiles are black-backed"),
-    Rule("players", "players[0].dice[0]", "dice ascending, storage packed and ascending, the estate connected from the castle"),
+    Rule("depots", "depots[0].tiles[0]",
+         "depot tiles match their printed colour and back; black depot tiles are black-backed"),
+    Rule("players", "players[0].dice[0]",
+         "dice ascending, storage packed and ascending, the estate connected from the castle"),
     Rule("conservation", "hidden.goods[0]", "every tile and goods tile of the game is somewhere"),
     Rule("goods_to_come", "hidden.goods[0]", "the hidden goods tiles fill the round spaces of every phase to come"),
-    Rule("bonus_tiles", "players[0].bonus_tiles.castle", "bonus tiles are won by completed colours, first and second once"),
+    Rule("bonus_tiles", "players[0].bonus_tiles.castle",
+         "bonus tiles are won by completed colours, first and second once"),
     Rule("progress", "stage", "the stage, the player to move and the pending action agree; "
                               "the phase's round goods agree with the round"),
     Rule("has_move", "current_player", "the player to move has a legal move"),

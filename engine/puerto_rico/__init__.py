@@ -19,7 +19,8 @@ OPTION_VALUES: dict[str, tuple[str, ...] | None] = {
 VARIANTS: tuple[dict[str, str], ...] = ({}, {"expansion": "new-buildings"},
                                        {"expansion": "new-buildings", "draft": "random"})
 
-__all__ = ["ALL_MOVES", "SCHEMAS", "schema_of", "ALL_MOVES_V2", "ExpansionState", "GAME_ID", "ORDER", "LAYOUT", "LAYOUT_V2",
+__all__ = ["SCHEMAS", "schema_of",
+           "ALL_MOVES", "ALL_MOVES_V2", "ExpansionState", "GAME_ID", "ORDER", "LAYOUT", "LAYOUT_V2",
            "LAYOUT_VERSION", "NUM_ACTIONS", "NUM_ACTIONS_V2", "OPTIONS", "OPTION_VALUES", "PLAYER_COUNTS",
            "SETUP_OPTIONS", "TITLE", "VARIANTS", "VECTOR_LEN", "VECTOR_LEN_V2", "Move", "State", "decode",
            "from_dict", "layout_for", "new_game", "to_dict"]
