@@ -57,8 +57,6 @@ class SearchableState(Protocol):
 
     def move_from_id(self, action: int) -> Any: ...
 
-    def play(self, move: Any) -> SearchableState: ...
-
 
 @dataclass(frozen=True, slots=True)
 class MoveInfo:
@@ -306,8 +304,7 @@ def check_native(state: SearchableState) -> np.ndarray:
 
 class CheckedVector:
     """A state vector the native decoder accepted, standing in for its state in ``analyze``:
-    moves are named from the game's move table, and the reference state is decoded from the
-    vector only when a principal variation has moves to play."""
+    moves (and lines of play) are named from the game's move table by their ids."""
 
     def __init__(self, game_id: str, vector: np.ndarray, num_players: int, current_player: int) -> None:
         self.game_id, self.vector, self.num_players = game_id, vector, num_players
@@ -322,14 +319,6 @@ class CheckedVector:
 
     def move_from_id(self, action: int) -> Any:
         return get_game(self.game_id).Move.from_id(action)
-
-    def play(self, move: Any) -> Any:
-        return self.state.play(move)
-
-    @functools.cached_property
-    def state(self) -> Any:
-        """The reference state (decoded on first use; the native decoder has checked it)."""
-        return get_game(self.game_id).decode(self.vector, check=False)
 
 
 def read_vector(game_id: str, vector: np.ndarray) -> CheckedVector:
@@ -664,18 +653,9 @@ def _merge(snapshots: list[_Snapshot]) -> list[_RootMove]:
 
 
 def _notation(state: SearchableState, actions: list[int]) -> list[str]:
-    """Notation of a line of action ids played from ``state``; it stops at the
-    first move the engine rejects with ValueError."""
-    move = state.move_from_id(actions[0])
-    line = [str(move)]
-    for action in actions[1:]:
-        try:
-            state = state.play(move)
-            move = state.move_from_id(action)
-        except ValueError:
-            break
-        line.append(str(move))
-    return line
+    """Notation of a line of action ids: a move's notation depends on its id alone, so
+    the line is named without playing it."""
+    return [str(state.move_from_id(action)) for action in actions]
 
 
 def _move_info(state: SearchableState, move: _RootMove, players: int) -> MoveInfo:
