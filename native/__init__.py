@@ -20,7 +20,6 @@ import numpy as np
 
 VARIANTS = {"release": "meeplemind.native._mm", "asan": "meeplemind.native._mm_asan"}
 _U64 = (1 << 64) - 1
-POLICIES = (0, 1)  # rollout policies: uniform random, heuristic
 
 
 @cache
@@ -85,10 +84,9 @@ class NativeGame:
     def _rng(rng_state: int) -> Any:
         return int(rng_state) & _U64
 
-    @staticmethod
-    def _policy(policy: int) -> int:
-        _ensure(policy in POLICIES, ValueError,
-                f"policy: {policy!r} is not one of {', '.join(map(str, POLICIES))}")
+    def _policy(self, policy: int) -> int:
+        policies = range(self.lib.MM_POLICIES)
+        _ensure(policy in policies, ValueError, f"policy: {policy!r} is not one of {', '.join(map(str, policies))}")
         return int(policy)
 
     # ------------------------------------------------------------------ API

@@ -69,8 +69,6 @@ int32_t mm_rollout_move(const mm_game *g, const void *state, uint64_t *rng_state
     return a;
 }
 
-#define MM_PLAYOUT_CAP 100000
-
 int64_t mm_playouts(const mm_game *g, const void *start, int64_t games, uint64_t seed, int policy)
 {
     unsigned char buf[g->state_bytes];

@@ -27,13 +27,15 @@ from ..engine import PositionError, get_game
 from ..native import NativeDecodeError, NativeGame
 from ..native import load as load_cffi_module
 
-STOP_REASONS = {1: "iterations", 2: "time", 3: "nodes", 4: "cancelled", 5: "terminal"}
-ROLLOUT_POLICIES = {"random": 0, "heuristic": 1}
+_LIB = load_cffi_module()[1]  # the constants below are C's (every build has the same)
+STOP_REASONS = {getattr(_LIB, f"MM_ISMCTS_STOP_{name.upper()}"): name
+                for name in ("iterations", "time", "nodes", "cancelled", "terminal")}
+ROLLOUT_POLICIES = {"random": _LIB.MM_POLICY_RANDOM, "heuristic": _LIB.MM_POLICY_HEURISTIC}
 DEFAULT_ITERATIONS = 1000
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_MAX_NODES = 1_000_000
 MAX_THREADS = 64
-PV_MAX = 16  # MM_ISMCTS_PV_MAX
+PV_MAX = _LIB.MM_ISMCTS_PV_MAX
 NODES_PER_THREAD = 2  # a tree needs its root and one child
 _CTYPES = {
     np.dtype(np.int32): "int32_t[]",

@@ -24,14 +24,6 @@ from ..search.ismcts import Analysis, MoveInfo
 from ..v1 import analysis_pb2, position_pb2
 from .errors import ServiceError
 
-STOP_REASONS = {
-    "iterations": analysis_pb2.STOP_REASON_ITERATIONS,
-    "time": analysis_pb2.STOP_REASON_TIME,
-    "nodes": analysis_pb2.STOP_REASON_NODES,
-    "cancelled": analysis_pb2.STOP_REASON_CANCELLED,
-    "terminal": analysis_pb2.STOP_REASON_TERMINAL,
-}
-
 
 def message_to_dict(message: Message) -> dict[str, Any]:
     """The proto3 JSON mapping of ``message`` with proto field names and every default
@@ -196,7 +188,7 @@ def stats_to_proto(analysis: Analysis, *, final: bool, deadline_cut: bool) -> an
     and a time stop is a deadline stop when the deadline cut the time budget."""
     reason = analysis_pb2.STOP_REASON_UNSPECIFIED
     if final:
-        reason = STOP_REASONS[analysis.stopped_by]
+        reason = analysis_pb2.StopReason.Value(f"STOP_REASON_{analysis.stopped_by.upper()}")
         if deadline_cut and reason == analysis_pb2.STOP_REASON_TIME:
             reason = analysis_pb2.STOP_REASON_DEADLINE
     stats = analysis_pb2.SearchStats(iterations=analysis.iterations, elapsed_ms=analysis.elapsed_ms,
