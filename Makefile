@@ -3,7 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
-BUILD_INPUTS := pyproject.toml setup.py $(wildcard native/*.c native/*.h native/cdef/*.h native/*.py proto/meeplemind/v1/*.proto)
+BUILD_INPUTS := pyproject.toml setup.py $(wildcard native/mm_*.c native/mm_*.h native/cdef/*.h native/*.py proto/meeplemind/v1/*.proto \
+	engine/schema.py engine/*/schema.py engine/*/data.py)
 
 # make loadtest [USERS=8] [SPAWN_RATE=8] [DURATION=30s] [WORKERS=1 or 1,2] [PROCESSES=1]
 #               [LOADTEST_ARGS=...]
@@ -14,7 +15,7 @@ WORKERS ?= 1
 PROCESSES ?= 1
 LOADTEST_ARGS ?=
 
-.PHONY: install test test-deep test-slow serve bench loadtest clean
+.PHONY: install lint test test-deep test-slow serve bench loadtest clean
 
 $(STAMP): $(BUILD_INPUTS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,9 +25,16 @@ $(STAMP): $(BUILD_INPUTS)
 
 install: $(STAMP)
 
+# ruff on everything (pyproject.toml [tool.ruff]); mypy --strict on the modules clean so far.
+MYPY_STRICT := engine/__init__.py engine/schema.py engine/vector_codec.py engine/game.py engine/position.py \
+	engine/puerto_rico/schema.py engine/castles_of_burgundy/schema.py
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy $(MYPY_STRICT)
+
 # Two passes: the CPU-bound rule, lockstep and fuzz games spread over both cores; then the
 # rest (budgets, deadlines, cancellation, the smoke load) alone, so its timings hold.
-test: $(STAMP)
+test: $(STAMP) lint
 	$(BIN)/python -m pytest -q -n 2 tests/engine tests/native tests/conformance
 	$(BIN)/python -m pytest -q --ignore=tests/engine --ignore=tests/native --ignore=tests/conformance
 

@@ -3,25 +3,33 @@
 from __future__ import annotations
 
 import functools
-from types import ModuleType
+import importlib
+import pkgutil
+from typing import TYPE_CHECKING, cast
 
 from .errors import IllegalMoveError, InvalidMoveError, PositionError
 from .rng import Rng
 
+if TYPE_CHECKING:
+    from .game import Game
+
 
 @functools.cache
-def _registry() -> dict[str, ModuleType]:
-    from . import castles_of_burgundy, puerto_rico  # here: the games import this package
-
-    return {game.GAME_ID: game for game in (puerto_rico, castles_of_burgundy)}
+def _registry() -> dict[str, Game]:
+    """Every game package under engine/ (one with a ``GAME_ID`` and its place in listings,
+    ``ORDER``; a package still without a place is not listed), by ``ORDER``."""
+    packages = [importlib.import_module(f"{__name__}.{m.name}") for m in pkgutil.iter_modules(__path__) if m.ispkg]
+    games = sorted((cast("Game", p) for p in packages if hasattr(p, "GAME_ID") and hasattr(p, "ORDER")),
+                   key=lambda g: g.ORDER)
+    return {game.GAME_ID: game for game in games}
 
 
 def game_ids() -> list[str]:
     return list(_registry())  # a copy: the registry is shared
 
 
-def get_game(game_id: str) -> ModuleType:
-    """The engine module of ``game_id``; raises KeyError naming the known ids."""
+def get_game(game_id: str) -> Game:
+    """The game package of ``game_id`` (a ``Game``); raises KeyError naming the known ids."""
     games = _registry()
     if game_id not in games:
         raise KeyError(f"unknown game {game_id!r} (known: {', '.join(games)})")

@@ -2,12 +2,16 @@
 
 A position file is ``{"game": "puerto-rico", "viewer": 0, "puerto_rico": {...}}``:
 the game id, the seat whose view it is, and the game's state under the game's key
-(its id with ``-`` as ``_``).  Field names are the proto field names (snake_case).
+(its id with ``-`` as ``_``).  Files are read by protobuf's own ``json_format``, as the
+proto3 JSON spec has it: lowerCamelCase or proto field names, default values omitted
+or not, unknown fields refused with their path.  They are written with the proto field
+names and every default printed.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import Any
 
@@ -61,8 +65,13 @@ def from_position(data: Any, check: bool = True) -> tuple[Any, int]:
 STDIN = "-"
 
 
-def read_json(path: str) -> Any:
-    """A position file's JSON data (``-``: standard input), unchecked; errors name the file."""
+def read_message(path: str) -> Any:
+    """A position file (``-``: standard input) read as a ``meeplemind.v1.Position`` by
+    protobuf's proto3 JSON parser; errors name the file or the field path."""
+    from google.protobuf import json_format  # here: the rules need no protobuf
+
+    from ..v1 import position_pb2
+
     try:
         if path == STDIN:
             text, path = sys.stdin.read(), "<stdin>"
@@ -75,12 +84,113 @@ def read_json(path: str) -> Any:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise PositionError("", f"{path}: not JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+    if isinstance(data, dict) and isinstance(data.get("game"), str):
+        try:
+            get_game(data["game"])  # an unknown game first, as the service answers it
+        except KeyError as e:
+            raise PositionError("game", str(e.args[0])) from None
+    try:
+        return json_format.ParseDict(data, position_pb2.Position())
+    except json_format.ParseError:
+        raise json_error(data, position_pb2.Position.DESCRIPTOR) from None
+
+
+def read_json(path: str) -> dict[str, Any]:
+    """A position file as the proto3 JSON dict of its message (proto field names, every
+    default printed): what a client sends for it."""
+    from google.protobuf import json_format
+
+    data: dict[str, Any] = json_format.MessageToDict(read_message(path), preserving_proto_field_name=True,
+                                                     always_print_fields_with_no_presence=True)
     return data
 
 
+def state_vector(position: Any) -> Any:
+    """The state vector of a ``Position`` message of a known game, read by the game's
+    schema (``vector_codec``: names, keys and lengths checked); the ranges and rules are
+    the decoders'. Errors name the field path."""
+    import numpy as np
+
+    from . import vector_codec
+
+    key = state_key(position.game)
+    if position.WhichOneof("state") != key:
+        raise PositionError(key, f"missing (the {position.game} state)")
+    message = getattr(position, key)
+    try:
+        return np.asarray(vector_codec.read(get_game(position.game).schema_of(message), message), dtype=np.int32)
+    except PositionError as e:
+        raise PositionError(f"{key}.{e.path}" if e.path else key, e.problem) from None
+
+
+def from_message(position: Any, check: bool = True) -> tuple[Any, int]:
+    """``(state, viewer)`` of a ``Position`` message; raises PositionError naming the
+    field path (``game`` for an unknown game). ``check=False`` leaves the consistency
+    checks to a native decoder."""
+    try:
+        game = get_game(position.game)
+    except KeyError as e:
+        raise PositionError("game", str(e.args[0]) if position.game else
+                            "missing (a game id such as 'puerto-rico')") from None
+    vector = state_vector(position)
+    key = state_key(position.game)
+    try:
+        state = game.decode(vector, check=check)
+    except PositionError as e:
+        raise PositionError(f"{key}.{e.path}" if e.path else key, e.problem) from None
+    if not 0 <= position.viewer < state.num_players:
+        raise PositionError("viewer", f"{position.viewer} is not a seat of this {state.num_players}-player game")
+    return state, position.viewer
+
+
+def json_error(data: Any, descriptor: Any, path: str = "") -> PositionError:
+    """The first field of ``data`` (JSON of the message ``descriptor``) that protobuf's
+    parser refuses, named by its path, with the parser's reason."""
+    from google.protobuf import json_format
+
+    if not isinstance(data, dict):
+        return PositionError(path or "position", f"expected a JSON object, got {type(data).__name__}")
+    fields = {**{f.json_name: f for f in descriptor.fields}, **{f.name: f for f in descriptor.fields}}
+    for key, value in data.items():
+        field = fields.get(key)
+        at = f"{path}.{key}" if path else key
+        if field is None:
+            return PositionError(at, f"unknown field (known: {', '.join(f.name for f in descriptor.fields)})")
+        try:
+            json_format.ParseDict({key: value}, _message_class(descriptor)())
+            continue
+        except json_format.ParseError as e:
+            problem = str(e).split("\n", 1)[0]
+        nested = field.message_type
+        if nested is not None and not nested.GetOptions().map_entry:
+            items = enumerate(value) if field.is_repeated and isinstance(value, list) else None
+            if items is not None:
+                for i, item in items:
+                    found = json_error(item, nested, f"{at}[{i}]")
+                    if found.problem != "":
+                        return found
+            elif not field.is_repeated:
+                return json_error(value, nested, at)
+        return PositionError(at, _innermost(problem))
+    return PositionError(path, "")
+
+
+def _message_class(descriptor: Any) -> Any:
+    from google.protobuf import message_factory
+
+    return message_factory.GetMessageClass(descriptor)
+
+
+def _innermost(problem: str) -> str:
+    """The parser's own words without its chain of 'Failed to parse X field:' and 'at ...'."""
+    problem = re.sub(r"Failed to parse \w+ field: ", "", problem)
+    return re.sub(r' at "?[A-Z][\w.\[\]]*"?', "", problem).strip().rstrip(".")
+
+
 def load_position(path: str) -> tuple[Any, int]:
-    """Read and check a position file; errors name the file and the field."""
-    return from_position(read_json(path))
+    """Read and check a position file as the service reads a Position; errors name the
+    file and the field."""
+    return from_message(read_message(path))
 
 
 def dumps(position: dict[str, Any]) -> str:

@@ -76,8 +76,9 @@ def _add_arguments(parser: ArgumentParser) -> None:
 def _final_csv_rows(**_: Any) -> None:
     """Let locust's CSV writer write the final stats once more before it closes its files:
     it writes every CSV_STATS_INTERVAL_SEC and not at exit, so without this the CSV misses
-    the calls of the last second; nor may it write once the files are closed. (Locust's ``--json-file`` is not used: saving it resets
-    the per-RPC stats, and the CSV written after it then counts no calls.)"""
+    the calls of the last second; nor may it write once the files are closed. (Locust's
+    ``--json-file`` is not used: saving it resets the per-RPC stats, and the CSV written
+    after it then counts no calls.)"""
     environment = ENVIRONMENT[0] if ENVIRONMENT else None
     if environment and environment.parsed_options and environment.parsed_options.csv_prefix and not isinstance(
             environment.runner, WorkerRunner):

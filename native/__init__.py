@@ -20,7 +20,6 @@ import numpy as np
 
 VARIANTS = {"release": "meeplemind.native._mm", "asan": "meeplemind.native._mm_asan"}
 _U64 = (1 << 64) - 1
-POLICIES = (0, 1)  # rollout policies: uniform random, heuristic
 
 
 @cache
@@ -92,10 +91,9 @@ class NativeGame:
     def _rng(rng_state: int) -> Any:
         return int(rng_state) & _U64
 
-    @staticmethod
-    def _policy(policy: int) -> int:
-        _ensure(policy in POLICIES, ValueError,
-                f"policy: {policy!r} is not one of {', '.join(map(str, POLICIES))}")
+    def _policy(self, policy: int) -> int:
+        policies = range(self.lib.MM_POLICIES)
+        _ensure(policy in policies, ValueError, f"policy: {policy!r} is not one of {', '.join(map(str, policies))}")
         return int(policy)
 
     # ------------------------------------------------------------------ API
@@ -107,17 +105,6 @@ class NativeGame:
         rc = self.lib.mm_decode(self._game, self.ffi.from_buffer(buf), self._int32(v), len(v), bad)
         _ensure(rc == self.lib.MM_OK, NativeDecodeError, rc, int(bad[0]), self._reasons.get(rc, "rejected"))
         return buf
-
-    def read_checked(self, message: bytes) -> tuple[np.ndarray, int, int] | None:
-        """``(state vector, players, player to move or -1)`` of the game's state message of
-        ``meeplemind.v1`` (protobuf wire format), read by the engine itself and accepted by
-        its decoder; None when it has no reader or either refuses the message (read it the
-        general way, which names what is wrong)."""
-        out = np.empty(self.vector_len, dtype=np.int32)
-        info = self.ffi.new("int32_t[2]")
-        n = self.lib.mm_read_checked(self._game, self.ffi.from_buffer("uint8_t[]", message), len(message),
-                                     self._int32(out), self.ffi.from_buffer(bytearray(self.state_bytes)), info)
-        return (out[:n], info[0], info[1]) if n else None
 
     def encode(self, buf: Any) -> np.ndarray:
         """The state vector, in the layout the state was decoded from (an engine that

@@ -7,17 +7,62 @@ tests only, when ``$MEEPLEMIND_BUILD_ASAN`` is 1 (see ``setup.py``).
 The sanitizer build turns off the ``-fwrapv`` cffi takes from Python's own flags
 (with it signed overflow is defined, and UBSan cannot report it) and stops at the
 first report.
-The declarations cffi sees are the ``cdef/*.h`` files, one per C module.
+The declarations cffi sees are the ``cdef/*.h`` files, one per C module.  Before
+compiling, every game's schema (``engine/<game>/schema.py``) is written out as the
+header ``native/schema_<game>.h`` its decoder includes (``engine.schema.c_header``).
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import pathlib
+import sys
+import types
 
 from cffi import FFI
 
 HERE = pathlib.Path(__file__).resolve().parent
+ENGINE = HERE.parent / "engine"
+
+
+def _engine_module(name: str) -> types.ModuleType:
+    """``engine.<name>`` imported without running the packages' ``__init__`` (which need
+    numpy): the schemas use the standard library and the games' data alone."""
+    package = "_mm_build_engine"
+    for part, path in ((package, ENGINE), *((f"{package}.{g}", ENGINE / g) for g in name.split(".")[:-1])):
+        if part not in sys.modules:
+            stub = types.ModuleType(part)
+            stub.__path__ = [str(path)]
+            sys.modules[part] = stub
+    return importlib.import_module(f"{package}.{name}")
+
+
+def generate_schema_headers() -> None:
+    """Write ``native/schema_<game>.h`` for every game with a schema, and
+    ``native/schema_games.h``: the C engines (each schema's ``C_GAME``) ``mm_find_game``
+    knows, so a game registers itself in C from its own schema module."""
+    c_header = _engine_module("schema").c_header
+    games = []
+    for path in sorted(ENGINE.glob("*/schema.py")):
+        game = path.parent.name
+        module = _engine_module(f"{game}.schema")
+        games.append(module.C_GAME)
+        _write(HERE / f"schema_{game}.h", c_header(module.C_PREFIX, module.SCHEMAS, f"engine/{game}/schema.py",
+                                                   getattr(module, "C_CONSTANTS", None)))
+    _write(HERE / "schema_games.h", "\n".join([
+        "/* Generated from every engine/<game>/schema.py (C_GAME) by native/build_native.py: do not edit. */",
+        "#ifndef MM_SCHEMA_GAMES_H", "#define MM_SCHEMA_GAMES_H", '#include "mm_game.h"',
+        *(f"extern const mm_game {g};" for g in games),
+        "#define MM_GAMES " + ", ".join(f"&{g}" for g in games), "#endif", ""]))
+
+
+def _write(path: pathlib.Path, text: str) -> None:
+    if not path.exists() or path.read_text() != text:
+        path.write_text(text)
+
+
+generate_schema_headers()
 SOURCES = sorted(str(p.relative_to(HERE.parent)) for p in HERE.glob("*.c"))
 CDEF = "\n".join(p.read_text() for p in sorted((HERE / "cdef").glob("*.h")))
 HEADERS = "\n".join(f'#include "{p.name}"' for p in sorted(HERE.glob("mm_*.h")))

@@ -1,8 +1,9 @@
 /* meeplemind: the flat C API behind cffi; see mm_api.h. */
 #include <string.h>
 #include "mm_api.h"
+#include "schema_games.h"
 
-static const mm_game *const GAMES[] = {&mm_puerto_rico_game, &mm_castles_of_burgundy_game, &mm_traders_of_genoa_game};
+static const mm_game *const GAMES[] = {MM_GAMES}; /* every engine/<game>/schema.py's C_GAME */
 
 const mm_game *mm_find_game(const char *name)
 {
@@ -26,20 +27,6 @@ int mm_decode(const mm_game *g, void *state, const int32_t *vec, int32_t len, in
 {
     *bad_field = -1;
     return g->decode(state, vec, len, bad_field);
-}
-
-int32_t mm_read_checked(const mm_game *g, const uint8_t *buf, int32_t len, int32_t *vec, void *state,
-                        int32_t *info)
-{
-    int32_t bad, n;
-    if (!g->read_wire || !buf || !vec || !state || !info || len < 0)
-        return 0;
-    n = g->read_wire(buf, len, vec);
-    if (n == 0 || g->decode(state, vec, n, &bad) != MM_OK)
-        return 0;
-    info[0] = g->num_players(state);
-    info[1] = g->current_player(state);
-    return n;
 }
 
 void mm_encode(const mm_game *g, const void *state, int32_t *vec) { g->encode(state, vec); }
@@ -81,8 +68,6 @@ int32_t mm_rollout_move(const mm_game *g, const void *state, uint64_t *rng_state
     *rng_state = rng.s;
     return a;
 }
-
-#define MM_PLAYOUT_CAP 100000
 
 int64_t mm_playouts(const mm_game *g, const void *start, int64_t games, uint64_t seed, int policy)
 {

@@ -4,20 +4,10 @@
 #define MM_API_H
 #include "mm_game.h"
 
-/* The registered engines (each file defines its const vtable). */
-extern const mm_game mm_puerto_rico_game;
-extern const mm_game mm_castles_of_burgundy_game;
-extern const mm_game mm_traders_of_genoa_game;
-
 const mm_game *mm_find_game(const char *name);
 /* out[0..5] = layout_version, vector_len, num_actions, max_legal, state_bytes, max_players */
 void mm_game_info(const mm_game *g, int64_t *out);
 int mm_decode(const mm_game *g, void *state, const int32_t *vec, int32_t len, int32_t *bad_field);
-/* The game's read_wire (see mm_game.h), then decode into *state: the vector's length,
- * with info[0] = players and info[1] = the player to move (-1 at the end); 0 when the
- * game has no reader, or the reader or the decoder refuses the message. */
-int32_t mm_read_checked(const mm_game *g, const uint8_t *buf, int32_t len, int32_t *vec, void *state,
-                        int32_t *info);
 void mm_encode(const mm_game *g, const void *state, int32_t *vec);
 int mm_num_players(const mm_game *g, const void *state);
 int mm_current_player(const mm_game *g, const void *state);

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <string.h>
 #include "mm_castles_of_burgundy.h"
+#include "schema_castles_of_burgundy.h"
 
 typedef mm_cob_state state;
 typedef mm_cob_player player;
@@ -27,7 +28,6 @@ typedef mm_cob_player player;
 #define GOODS_PER_COLOUR 7
 #define BUY_PRICE 2
 #define START_CELL 18 /* space 19: the start castle */
-#define LIMIT 1000    /* silverlings, workers and VP in a valid vector */
 #define POSITION_BYTES offsetof(state, num_legal)
 
 enum { CASTLE, MINE, SHIP, BUILDING, ANIMAL, KNOWLEDGE };
@@ -1197,69 +1197,26 @@ static void encode_state(const state *s, int32_t *v)
     }
 }
 
-/* The range of field i (i >= 2) in an n-player vector (validate.py _range_table). */
-static void field_range(int n, int i, int32_t *lo, int32_t *hi)
-{
-    *lo = 0;
-    if (i < O_RANKING) {
-        static const int8_t global_lo[O_RANKING] = {
-            [G_CURRENT] = -1, [G_PENDING_TILE] = -1, [G_PENDING_CELL] = -1,
-        };
-        const int8_t global_hi[O_RANKING] = {
-            [G_PHASE] = PHASES - 1, [G_ROUND] = ROUNDS - 1, [G_STAGE] = ST_END,
-            [G_TURN] = (int8_t)(n - 1), [G_CURRENT] = (int8_t)(n - 1), [G_BOUGHT] = 1,
-            [G_PENDING_TILE] = NT - 1, [G_PENDING_CELL] = NC - 1, [G_SHIP_MASK] = (1 << ND) - 1,
-            [G_GOODS_CHOSEN] = (1 << NG) - 1,
-        };
-        *lo = global_lo[i];
-        *hi = global_hi[i];
-    } else if (i < O_DEPOTS) {
-        int here = (i - O_RANKING) % NP < n;
-        *lo = here ? 0 : -1;
-        *hi = here ? n - 1 : -1;
-    } else if (i < O_BLACK) {
-        *lo = -1;
-        *hi = (i - O_DEPOTS) % DS < n ? NT - 1 : -1; /* 2, 3 or 4 slots of every depot */
-    } else if (i < O_DEPOT_GOODS) {
-        *lo = -1;
-        *hi = i - O_BLACK < 2 * n ? NT - 1 : -1; /* 4, 6 or 8 black-depot slots */
-    } else if (i < O_ROUND_GOODS)
-        *hi = GOODS_PER_COLOUR;
-    else if (i < O_GOODS_POOL) {
-        *lo = -1;
-        *hi = NG - 1;
-    } else if (i < O_STACK)
-        *hi = GOODS_PER_COLOUR;
-    else if (i < O_BLACK_STACK)
-        *hi = COLOUR_BACKED[i - O_STACK];
-    else if (i < O_DISCARDED)
-        *hi = BLACK_BACKED[i - O_BLACK_STACK];
-    else if (i < O_PLAYERS)
-        *hi = tile_total(i - O_DISCARDED);
-    else {
-        int j = (i - O_PLAYERS) % PLAYER_LEN, here = (i - O_PLAYERS) / PLAYER_LEN < n;
-        if (j >= P_STORAGE) {
-            *lo = -1;
-            *hi = here ? NT - 1 : -1;
-        } else
-            *hi = !here ? 0 : j < P_DICE ? LIMIT : j < P_GOODS ? 6
-                : j < P_BONUS ? GOODS_PER_COLOUR : 2; /* goods and sold, then bonus tiles */
-    }
-}
-
-/* validate.py _check_ranges: the player count, then every field in vector order. */
+/* The player count, then every field's range in vector order: the table generated
+ * from schema.py. */
 static int32_t check_ranges(const int32_t *v)
 {
-    if (v[G_PLAYERS] < 2 || v[G_PLAYERS] > NP)
+    if (v[G_PLAYERS] < MM_COB_V1_MIN_PLAYERS || v[G_PLAYERS] > MM_COB_V1_MAX_PLAYERS)
         return G_PLAYERS;
-    for (int i = G_PHASE; i < MM_COB_VECTOR_LEN; i++) {
-        int32_t lo, hi;
-        field_range(v[G_PLAYERS], i, &lo, &hi);
-        if (v[i] < lo || v[i] > hi)
-            return i;
-    }
-    return -1;
+    return mm_check_ranges(MM_COB_V1_RANGES[v[G_PLAYERS] - MM_COB_V1_MIN_PLAYERS], v, G_PHASE,
+                           MM_COB_VECTOR_LEN);
 }
+
+_Static_assert(MM_COB_V1_LEN == MM_COB_VECTOR_LEN && MM_COB_V1_PLAYERS_AT == O_PLAYERS
+               && MM_COB_V1_PLAYER_LEN == PLAYER_LEN && MM_COB_V1_AT_TURN_ORDER_0 == O_RANKING
+               && MM_COB_V1_AT_DEPOTS_0_TILES_0 == O_DEPOTS && MM_COB_V1_AT_BLACK_DEPOT_0 == O_BLACK
+               && MM_COB_V1_AT_DEPOTS_0_GOODS_0 == O_DEPOT_GOODS
+               && MM_COB_V1_AT_ROUND_GOODS_0 == O_ROUND_GOODS && MM_COB_V1_AT_HIDDEN_GOODS_0 == O_GOODS_POOL
+               && MM_COB_V1_AT_HIDDEN_TILES_CASTLE == O_STACK
+               && MM_COB_V1_AT_DISCARDED_CASTLE == O_DISCARDED
+               && MM_COB_V1_PLAYER_AT_BONUS_TILES_CASTLE == P_BONUS
+               && MM_COB_V1_PLAYER_AT_STORAGE_0 == P_STORAGE && MM_COB_V1_PLAYER_AT_ESTATE_1 == P_ESTATE,
+               "the layout is the schema's (engine/castles_of_burgundy/schema.py)");
 
 static int32_t check_board(const int32_t *v, int n)
 {
@@ -1400,6 +1357,11 @@ static int32_t check_conservation(const int32_t *v, int n)
         if (total != GOODS_PER_COLOUR)
             return O_GOODS_POOL + g;
     }
+    int hidden = 0; /* the phases to come show ROUNDS goods each */
+    for (int g = 0; g < NG; g++)
+        hidden += v[O_GOODS_POOL + g];
+    if (hidden < ROUNDS * (PHASES - 1 - v[G_PHASE]))
+        return O_GOODS_POOL;
     return -1;
 }
 
@@ -1873,5 +1835,4 @@ const mm_game mm_castles_of_burgundy_game = {
     .determinize = cob_determinize,
     .scores = cob_scores,
     .rollout_move = cob_rollout_move,
-    .read_wire = mm_cob_read_wire,
 };

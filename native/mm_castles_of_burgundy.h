@@ -93,11 +93,4 @@ typedef struct mm_cob_state {
 } mm_cob_state;
 
 extern const mm_game mm_castles_of_burgundy_game;
-/* The position message reader (mm_castles_of_burgundy_wire.c): mm_game.read_wire. */
-int32_t mm_cob_read_wire(const uint8_t *buf, int32_t len, int32_t *vec);
-/* Names as the messages spell them (tested against the Python tables). */
-extern const char *const mm_cob_tile_names[MM_COB_TILES];
-extern const char *const mm_cob_phase_names[MM_COB_ROUNDS];
-extern const char *const mm_cob_stage_names[12];
-extern const char *const mm_cob_colour_names[6];
 #endif

@@ -12,6 +12,13 @@
 
 #define MM_MAX_PLAYERS 5
 
+/* rollout_move policies (Python reads them from here) */
+#define MM_POLICY_RANDOM 0
+#define MM_POLICY_HEURISTIC 1
+#define MM_POLICIES 2
+/* Playout moves before a game counts as broken (the search's and mm_playouts'). */
+#define MM_PLAYOUT_CAP 100000
+
 /* decode() results */
 #define MM_OK 0
 #define MM_ERR_LENGTH 1    /* vector length differs from the layout's */
@@ -44,18 +51,13 @@ typedef struct mm_game {
     void (*determinize)(void *state, int viewer, mm_rng *rng);
     /* Final scores (with the tie-break as a second column): out[2*p], out[2*p+1]. */
     void (*scores)(const void *state, int32_t *out);
-    /* A playout move chosen by policy (0 = uniform random, 1 = heuristic). */
+    /* A playout move chosen by policy (MM_POLICY_RANDOM or MM_POLICY_HEURISTIC). */
     int32_t (*rollout_move)(const void *state, mm_rng *rng, int policy);
     /* Optional, for an engine that reads several layouts (decode tells them apart):
      * the entries encode writes for this state, in the layout it was decoded from.
      * Such an engine reports its longest layout as layout_version / vector_len and
      * its largest action space as num_actions.  NULL: always vector_len. */
     int32_t (*encoded_len)(const void *state);
-    /* Optional: read the game's state message of meeplemind.v1 (protobuf wire format)
-     * straight into vec[vector_len]; returns the vector's length, or 0 when the message
-     * is anything but plainly well formed (the caller reads it the general way, which
-     * names what is wrong).  The vector still needs decode's checks.  NULL: no reader. */
-    int32_t (*read_wire)(const uint8_t *buf, int32_t len, int32_t *vec);
 } mm_game;
 
 /* The length of the state vector encode writes for *state (also a flat API

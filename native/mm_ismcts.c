@@ -56,7 +56,7 @@ static int valid_params(const mm_ismcts_params *p)
         && p->exploration >= 0 && isfinite(p->exploration)
         && p->margin_weight >= 0 && p->margin_weight <= 1
         && p->margin_scale > 0 && isfinite(p->margin_scale)
-        && p->rollout_policy >= 0 && p->pv_max >= 1 && p->pv_max <= MM_ISMCTS_PV_MAX
+        && p->rollout_policy >= 0 && p->rollout_policy < MM_POLICIES && p->pv_max >= 1 && p->pv_max <= MM_ISMCTS_PV_MAX
         && p->snapshot_ms >= 0 && isfinite(p->snapshot_ms);
 }
 

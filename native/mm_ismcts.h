@@ -25,7 +25,7 @@
 
 #define MM_ISMCTS_PV_MAX 16          /* longest principal variation reported */
 #define MM_ISMCTS_PLAYERS MM_MAX_PLAYERS /* columns of mm_ismcts_root_stats.score */
-#define MM_ISMCTS_PLAYOUT_CAP 100000 /* playout moves before a game counts as broken */
+#define MM_ISMCTS_PLAYOUT_CAP MM_PLAYOUT_CAP /* playout moves before a game counts as broken */
 
 /* mm_ismcts_summary.stop_reason */
 #define MM_ISMCTS_STOP_ITERATIONS 1
@@ -51,7 +51,7 @@ typedef struct mm_ismcts_params {
     double exploration;     /* UCB1 constant c >= 0 */
     double margin_weight;   /* w in [0, 1], see above */
     double margin_scale;    /* > 0, in score points */
-    int32_t rollout_policy; /* passed to mm_game.rollout_move: 0 random, 1 heuristic */
+    int32_t rollout_policy; /* passed to mm_game.rollout_move: MM_POLICY_* */
     int32_t pv_max;         /* 1..MM_ISMCTS_PV_MAX */
     const int32_t *root_action; /* NULL, or a move legal at the root: the search tries only
                                it there (a move's own evaluation: a game review's move played) */

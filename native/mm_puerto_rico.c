@@ -3,6 +3,7 @@
 #include <assert.h>
 #include <string.h>
 #include "mm_puerto_rico.h"
+#include "schema_puerto_rico.h"
 
 #define NK MM_PR_KINDS
 #define NB MM_PR_BUILDINGS
@@ -14,7 +15,6 @@
 #define ISLAND_SPACES 12
 #define CITY_SPACES 12
 #define HOUSE_SPACES 4
-#define LIMIT 1000 /* doubloons, VP chips and role-card doubloons in a valid vector */
 #define FORESTS 12
 #define DRAFT_PICKS 17
 #define BIT(b) (1ull << (b))
@@ -1474,6 +1474,11 @@ static void do_move(mm_pr_state *s, int a, mm_rng *rng)
     case PH_GUESTS: do_guests(s, a); break;
     default: break;
     }
+    /* doubloons count up to LIMIT (state.py _cap_money) */
+    for (int i = 0; i < s->players; i++)
+        s->p[i].doubloons = (int16_t)min_int(s->p[i].doubloons, MM_PR_LIMIT);
+    for (int r = 0; r < MM_PR_MAX_ROLES; r++)
+        s->role_doubloons[r] = (int16_t)min_int(s->role_doubloons[r], MM_PR_LIMIT);
 }
 
 /* ------------------------------------------------------------------ state vector */
@@ -1519,10 +1524,21 @@ static const layout V1 = LAYOUT(MM_PR_LAYOUT_VERSION, MM_PR_BASE_BUILDINGS, G_FO
                                 P_FORESTS);
 static const layout V2 = LAYOUT(MM_PR_LAYOUT_VERSION_V2, NB, G_END_V2, NB, P_SMALL_WHARF + 1);
 
-_Static_assert(PLAYERS_AT(G_FOREST_SUPPLY, MM_PR_BASE_BUILDINGS, 0)
-               + MM_MAX_PLAYERS * (P_FORESTS + MM_PR_BASE_BUILDINGS) == MM_PR_VECTOR_LEN
-               && PLAYERS_AT(G_END_V2, NB, NB) + MM_MAX_PLAYERS * (P_SMALL_WHARF + 1 + NB)
-               == MM_PR_VECTOR_LEN_V2, "codec.py layouts");
+#define V1_PLAYERS_AT PLAYERS_AT(G_FOREST_SUPPLY, MM_PR_BASE_BUILDINGS, 0)
+#define V2_PLAYERS_AT PLAYERS_AT(G_END_V2, NB, NB)
+_Static_assert(MM_PR_V1_LEN == MM_PR_VECTOR_LEN && MM_PR_V2_LEN == MM_PR_VECTOR_LEN_V2
+               && MM_PR_V1_PLAYERS_AT == V1_PLAYERS_AT && MM_PR_V2_PLAYERS_AT == V2_PLAYERS_AT
+               && MM_PR_V1_PLAYER_LEN == P_FORESTS + MM_PR_BASE_BUILDINGS
+               && MM_PR_V2_PLAYER_LEN == P_SMALL_WHARF + 1 + NB
+               && MM_PR_V1_AT_QUARRY_SUPPLY == G_QUARRY_SUPPLY
+               && MM_PR_V2_AT_PROGRESS_MADE_CORN == G_MADE && MM_PR_V2_AT_PROGRESS_KEPT_CORN == G_KEPT
+               && MM_PR_V2_AT_GOODS_SUPPLY_CORN == G_END_V2
+               && MM_PR_V2_AT_PROGRESS_SMALL_WHARF_BARRELS == G_WHARF_BARRELS
+               && MM_PR_V2_PLAYER_AT_QUARRY_COLONISTS == P_QCOL
+               && MM_PR_V2_PLAYER_AT_SMALL_WHARF_DONE == P_SMALL_WHARF
+               && MM_PR_V1_AT_ROLES_0_DOUBLOONS == ROLES_AT(G_FOREST_SUPPLY, MM_PR_BASE_BUILDINGS, 0)
+               && MM_PR_V2_AT_SHIPS_0_CAPACITY == ROLES_AT(G_END_V2, NB, NB) + 2 * MM_PR_MAX_ROLES,
+               "the layouts are the schema's (engine/puerto_rico/schema.py)");
 _Static_assert(sizeof(mm_pr_player) == 72 && sizeof(mm_pr_state) == 576,
                "no padding: equal positions must be equal bytes");
 _Static_assert(MM_PR_A_LOAD + NK * 5 == MM_PR_A_WHARF, "load ids");
@@ -1592,110 +1608,15 @@ static void encode_state(const mm_pr_state *s, int32_t *v)
         encode_player(L, &s->p[i], v + L->players + i * L->player_len);
 }
 
-/* The range of global field i (i >= 2) of a vector whose fields before i are valid
- * (validate.py _range_table, in vector order). */
-static void global_range(const layout *L, const int32_t *v, int i, int32_t *lo, int32_t *hi)
-{
-    int n = v[G_PLAYERS];
-    const setup *su = setup_of(n);
-    int32_t col = su->colonists + su->ship_colonists;
-    const int32_t top[G_END_V2] = {
-        [G_OPTIONS] = 1, [G_GOVERNOR] = n - 1, [G_PHASE] = L->last_phase, [G_CURRENT] = n - 1,
-        [G_CHOOSER] = n - 1, [G_TURN] = L->version == 2 ? n : n - 1,
-        [G_PICKS] = (n == 2 ? 6 : n) - 1, [G_END_TRIGGERED] = 1, [G_COLONIST_SUPPLY] = col,
-        [G_COLONIST_SHIP] = col, [G_VP_SUPPLY] = su->vp_chips, [G_HACIENDA_DONE] = 1,
-        [G_TO_PLACE] = col, [G_LAST_SLOT] = L->slots - 1, [G_PRODUCED] = 31,
-        [G_CAPTAIN_LOADED] = 1, [G_STORE_MASK] = 31, [G_QUARRY_SUPPLY] = su->quarries,
-        [G_FOREST_SUPPLY] = FORESTS, [G_HACIENDA_TILE] = NK - 1, [G_WINDOW] = END,
-        [G_PRIVILEGE_LEFT] = 2, [G_BM_BUILDING] = NB - 1, [G_BM_DUE] = 3, [G_BM_GIVEN] = 3,
-        [G_WHARF_BARRELS] = sum5(su->goods),
-        [G_MADE] = su->goods[0], su->goods[1], su->goods[2], su->goods[3], su->goods[4],
-        [G_KEPT] = 4, 4, 4, 4, 4,
-    };
-    *lo = i == G_VP_SUPPLY ? -LIMIT
-        : i == G_HACIENDA_TILE || i == G_WINDOW || i == G_BM_BUILDING ? -1 : 0;
-    *hi = top[i];
-    if (i == G_CURRENT && v[G_PHASE] == END)
-        *lo = *hi = -1;
-}
-
-static void player_range(const layout *L, const int32_t *v, int i, int32_t *lo, int32_t *hi)
-{
-    int n = v[G_PLAYERS], seat_index = (i - L->players) / L->player_len;
-    int j = (i - L->players) % L->player_len, base = i - j;
-    const setup *su = setup_of(n);
-    *lo = 0;
-    if (seat_index >= n) {
-        *lo = *hi = j >= L->p_build ? -1 : 0;
-        return;
-    }
-    if (j >= L->p_build) {
-        *lo = -1;
-        *hi = BUILDINGS[j - L->p_build].circles;
-    } else if (j <= P_VP)
-        *hi = LIMIT;
-    else if (j < P_PLANT)
-        *hi = su->goods[j - P_GOODS];
-    else if (j < P_PCOL)
-        *hi = ISLAND_SPACES;
-    else if (j < P_QUARRIES)
-        *hi = v[base + P_PLANT + j - P_PCOL];
-    else if (j == P_QUARRIES)
-        *hi = su->quarries;
-    else if (j == P_QCOL)
-        *hi = v[base + P_QUARRIES];
-    else if (j == P_SANJUAN)
-        *hi = su->colonists + su->ship_colonists;
-    else if (j == P_FORESTS)
-        *hi = FORESTS;
-    else /* wharf_done, small_wharf_done */
-        *hi = 1;
-}
-
-static void field_range(const layout *L, const int32_t *v, int i, int32_t *lo, int32_t *hi)
-{
-    int n = v[G_PLAYERS];
-    const setup *su = setup_of(n);
-    *lo = 0;
-    if (i < L->globals)
-        global_range(L, v, i, lo, hi);
-    else if (i < L->house)
-        *hi = su->goods[i - L->goods];
-    else if (i < L->deck)
-        *hi = HOUSE_SPACES;
-    else if (i < L->bsupply)
-        *hi = su->plantations[(i - L->deck) % NK];
-    else if (i < L->in_game)
-        *hi = building_count(i - L->bsupply, n);
-    else if (i < L->role_doubloons) { /* v2: production buildings are always in the game */
-        *lo = BUILDINGS[i - L->in_game].good >= 0;
-        *hi = 1;
-    } else if (i < L->role_taken) {
-        int in_play = i - L->role_doubloons < su->roles;
-        *lo = in_play ? 0 : -1;
-        *hi = in_play ? LIMIT : -1;
-    } else if (i < L->ships)
-        *hi = i - L->role_taken < su->roles;
-    else if (i < L->players) {
-        int ship = (i - L->ships) / 3, f = (i - L->ships) % 3;
-        int cap = ship < su->ships ? su->capacity[ship] : 0;
-        *lo = f == 0 ? cap : f == 1 ? -1 : 0;
-        *hi = f == 1 ? (cap ? NK - 1 : -1) : cap;
-    } else
-        player_range(L, v, i, lo, hi);
-}
-
+/* Every field's range in vector order: the table generated from schema.py. */
 static int32_t check_ranges(const layout *L, const int32_t *v)
 {
-    if (v[G_PLAYERS] < 2 || v[G_PLAYERS] > MM_MAX_PLAYERS)
+    int n = v[G_PLAYERS];
+    if (n < MM_PR_V1_MIN_PLAYERS || n > MM_PR_V1_MAX_PLAYERS)
         return G_PLAYERS;
-    for (int i = G_OPTIONS; i < L->length; i++) {
-        int32_t lo, hi;
-        field_range(L, v, i, &lo, &hi);
-        if (v[i] < lo || v[i] > hi)
-            return i;
-    }
-    return -1;
+    const mm_range *table = L->version == 2 ? MM_PR_V2_RANGES[n - MM_PR_V2_MIN_PLAYERS]
+                                            : MM_PR_V1_RANGES[n - MM_PR_V1_MIN_PLAYERS];
+    return mm_check_ranges(table, v, G_OPTIONS, L->length);
 }
 
 static const int32_t *player_in(const layout *L, const int32_t *v, int i)
@@ -2005,6 +1926,8 @@ static int32_t check_progress(const layout *L, const int32_t *v)
 
 static int32_t check_invariants(const layout *L, const int32_t *v)
 {
+    if ((v[G_PHASE] == END) != (v[G_CURRENT] < 0)) /* schema rule game_over */
+        return G_CURRENT;
     int32_t bad = check_spaces(L, v);
     if (bad < 0)
         bad = check_conservation(L, v);
@@ -2536,5 +2459,4 @@ const mm_game mm_puerto_rico_game = {
     .scores = pr_scores,
     .rollout_move = pr_rollout_move,
     .encoded_len = pr_encoded_len,
-    .read_wire = mm_pr_read_wire,
 };

@@ -134,12 +134,4 @@ typedef struct mm_pr_state {
 
 extern const mm_game mm_puerto_rico_game;
 
-/* The position message reader (mm_puerto_rico_wire.c): mm_game.read_wire. */
-int32_t mm_pr_read_wire(const uint8_t *buf, int32_t len, int32_t *vec);
-/* Names as the messages spell them (tested against the Python tables). */
-extern const char *const mm_pr_good_names[MM_PR_KINDS];
-extern const char *const mm_pr_phase_names[11];
-extern const char *const mm_pr_role_names[MM_PR_MAX_ROLES];
-extern const char *const mm_pr_building_names[MM_PR_BUILDINGS];
-extern const char *const mm_pr_given_names[4];
 #endif

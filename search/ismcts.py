@@ -27,14 +27,15 @@ from ..engine import PositionError, get_game
 from ..native import NativeDecodeError, NativeGame
 from ..native import load as load_cffi_module
 
-#: Why a search ended, by name: each is the C code MM_ISMCTS_STOP_<NAME> (read from the build).
+_LIB = load_cffi_module()[1]  # the constants below are C's (every build has the same)
+#: Why a search ended, by name: each is the C code MM_ISMCTS_STOP_<NAME> (``stop_reasons``).
 STOP_REASON_NAMES = ("iterations", "time", "nodes", "cancelled", "terminal", "cpu_time")
-ROLLOUT_POLICIES = {"random": 0, "heuristic": 1}
+ROLLOUT_POLICIES = {"random": _LIB.MM_POLICY_RANDOM, "heuristic": _LIB.MM_POLICY_HEURISTIC}
 DEFAULT_ITERATIONS = 1000
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_MAX_NODES = 1_000_000
 MAX_THREADS = 64
-PV_MAX = 16  # MM_ISMCTS_PV_MAX
+PV_MAX = _LIB.MM_ISMCTS_PV_MAX
 NODES_PER_THREAD = 2  # a tree needs its root and one child
 _CTYPES = {
     np.dtype(np.int32): "int32_t[]",
@@ -57,8 +58,6 @@ class SearchableState(Protocol):
     def encode(self) -> np.ndarray: ...
 
     def move_from_id(self, action: int) -> Any: ...
-
-    def play(self, move: Any) -> SearchableState: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,8 +322,7 @@ def check_native(state: SearchableState) -> np.ndarray:
 
 class CheckedVector:
     """A state vector the native decoder accepted, standing in for its state in ``analyze``:
-    moves are named from the game's move table, and the reference state is decoded from the
-    vector only when a principal variation has moves to play."""
+    moves (and lines of play) are named from the game's move table by their ids."""
 
     def __init__(self, game_id: str, vector: np.ndarray, num_players: int, current_player: int) -> None:
         self.game_id, self.vector, self.num_players = game_id, vector, num_players
@@ -340,25 +338,21 @@ class CheckedVector:
     def move_from_id(self, action: int) -> Any:
         return get_game(self.game_id).Move.from_id(action)
 
-    def play(self, move: Any) -> Any:
-        return self.state.play(move)
 
     def result(self) -> Any:
-        """The reference state's ``result()`` (a finished game's scores, winners, ranks)."""
-        return self.state.result()
-
-    @functools.cached_property
-    def state(self) -> Any:
-        """The reference state (decoded on first use; the native decoder has checked it)."""
-        return get_game(self.game_id).decode(self.vector, check=False)
+        """A finished game's ``result()`` (scores, winners, ranks), from its reference state."""
+        return get_game(self.game_id).decode(self.vector, check=False).result()
 
 
-def read_checked(game_id: str, message: bytes) -> CheckedVector | None:
-    """A CheckedVector of the game's state message (protobuf wire format), read by its
-    native engine and accepted by its decoder; None otherwise (read the message the general
-    way, which names what is wrong)."""
-    read = _native_game(game_id).read_checked(message)
-    return None if read is None else CheckedVector(game_id, *read)
+def read_vector(game_id: str, vector: np.ndarray) -> CheckedVector:
+    """The CheckedVector of a state vector (a message read by the game's schema) the
+    native decoder accepts; PositionError naming the field (``_explain``) otherwise."""
+    native, vec = _native_game(game_id), _as_vector(vector)
+    try:
+        buf = native.decode(vec)
+    except NativeDecodeError as e:
+        raise _explain(game_id, vec, e) from None
+    return CheckedVector(game_id, vec, native.num_players(buf), native.current_player(buf))
 
 
 @functools.cache
@@ -695,18 +689,9 @@ def _merge(snapshots: list[_Snapshot]) -> list[_RootMove]:
 
 
 def _notation(state: SearchableState, actions: list[int]) -> list[str]:
-    """Notation of a line of action ids played from ``state``; it stops at the
-    first move the engine rejects with ValueError."""
-    move = state.move_from_id(actions[0])
-    line = [str(move)]
-    for action in actions[1:]:
-        try:
-            state = state.play(move)
-            move = state.move_from_id(action)
-        except ValueError:
-            break
-        line.append(str(move))
-    return line
+    """Notation of a line of action ids: a move's notation depends on its id alone, so
+    the line is named without playing it."""
+    return [str(state.move_from_id(action)) for action in actions]
 
 
 def _move_info(state: SearchableState, move: _RootMove, players: int) -> MoveInfo:

@@ -11,14 +11,13 @@ from typing import Any
 import grpc
 import numpy as np
 
-from ..engine import PositionError, game_ids
-from ..engine.position import state_key
-from ..search.ismcts import Analysis, analyze, check_native, read_checked
+from ..engine import PositionError
+from ..search.ismcts import Analysis, analyze, read_vector
 from ..v1 import analysis_pb2, analysis_pb2_grpc, position_pb2
 from . import budgets
 from .budgets import MIN_SEARCH_MS, Plan
 from .capacity import SearchGate
-from .convert import move_to_proto, position_error, position_from_proto, result_to_proto, stats_to_proto
+from .convert import find_game, move_to_proto, position_error, result_to_proto, state_vector, stats_to_proto
 from .deadlines import DeadlineMargin
 from .errors import ServiceError
 from .limits import Limits
@@ -226,17 +225,16 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
 
 
 def _read_position(position: position_pb2.Position) -> tuple[Any, np.ndarray]:
-    """The state of a search request's position and its state vector, checked by the native
-    decoder: read by the native engine straight from the message when it plainly can, else
-    through the reference state, whose errors name the field."""
-    game = position.game
-    key = state_key(game)
-    if game in game_ids() and position.WhichOneof("state") == key:  # a known game, its state given
-        checked = read_checked(game, getattr(position, key).SerializeToString())
-        if checked is not None and 0 <= position.viewer < checked.num_players:
-            return checked, checked.vector
-    state, _ = position_from_proto(position, check=False)
+    """The checked stand-in of a search request's position (``CheckedVector``) and its state
+    vector: read by the game's schema, checked by the native decoder, whose rejections
+    name the field."""
+    find_game(position.game, "position.game")
+    vector = state_vector(position)
     try:
-        return state, check_native(state)  # the checks of from_dict, in C: the position is checked once
+        checked = read_vector(position.game, vector)
     except PositionError as e:
-        raise position_error(e, game_id=state.game_id) from None
+        raise position_error(e, game_id=position.game) from None
+    if not 0 <= position.viewer < checked.num_players:
+        raise ServiceError.invalid("position.viewer", f"{position.viewer} is not a seat of this "
+                                                      f"{checked.num_players}-player game")
+    return checked, checked.vector

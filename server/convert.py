@@ -1,23 +1,25 @@
 """Conversion between the wire messages and the engines' and the search's Python objects.
 
-A Position crosses as its proto3 JSON mapping (proto field names, defaults printed):
-the same dict a position file holds, read and written by ``engine.position``.
+A Position is read by the game's schema into its state vector (``engine.position``:
+``from_message``, ``state_vector``); positions going out are written from the dict a
+position file holds (``dict_to_message``).
 """
 
 from __future__ import annotations
 
 import functools
-import itertools
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import grpc
+import numpy as np
 from google.protobuf import json_format
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
 from ..engine import PositionError, game_ids, get_game
-from ..engine.position import from_position, state_key, to_position
+from ..engine.position import from_message, state_key, to_position
+from ..engine.position import state_vector as read_state_vector
 from ..search.ismcts import Analysis, MoveInfo
 from ..v1 import analysis_pb2, position_pb2, result_pb2
 from .errors import ServiceError, quoted
@@ -29,51 +31,10 @@ def stop_reason_to_proto(name: str) -> int:
 
 def message_to_dict(message: Message) -> dict[str, Any]:
     """The proto3 JSON mapping of ``message`` with proto field names and every default
-    printed, its keys in field-number order (as ``json.dumps`` of a position file).
-
-    Messages of strings, bools, 32-bit integers, maps of those and other messages, repeated
-    or not (all of Position), are read by a function made for their type (``_reader``),
-    fifteen times faster than ``json_format``; the others are left to it.
-    """
-    read = _reader(message.DESCRIPTOR)
-    if read is None:
-        data = json_format.MessageToDict(message, preserving_proto_field_name=True,
-                                         always_print_fields_with_no_presence=True)
-        return _in_field_order(data, message.DESCRIPTOR)
-    return read(message)
-
-
-@functools.cache
-def _reader(descriptor: Descriptor) -> Callable[[Message], dict[str, Any]] | None:
-    """A function reading messages of ``descriptor`` as ``message_to_dict`` does, its
-    fields written out in its code (no loop over the plan); None for the messages
-    ``_plan`` leaves to ``json_format``."""
-    plan = _plan(descriptor)
-    if plan is None:
-        return None
-    nested = {f"read_{f.name}": _reader(descriptor.fields_by_name[f.name].message_type) or message_to_dict
-              for f in plan if f.nested}
-    values = {}
-    for f in plan:
-        value = f"m.{f.name}"
-        if f.map_keys:
-            value = _MAP_DISPLAYS[f.map_keys].format(value)
-        elif f.nested:
-            value = f"[read_{f.name}(x) for x in {value}]" if f.repeated else f"read_{f.name}({value})"
-        elif f.repeated:
-            value = f"list({value})"
-        values[f.name] = value
-    # one dict display of the fields up to the first with presence, then a statement a field
-    lines = ["def read(m):"]
-    always = list(itertools.takewhile(lambda f: not f.presence, plan))
-    lines.append("    d = {" + ", ".join(f"{f.name!r}: {values[f.name]}" for f in always) + "}")
-    for f in plan[len(always):]:
-        test = f"    if m.HasField({f.name!r}):\n    " if f.presence else ""
-        lines.append(f"{test}    d[{f.name!r}] = {values[f.name]}")
-    lines.append("    return d")
-    namespace: dict[str, Any] = dict(nested)
-    exec("\n".join(lines), namespace)  # field names are identifiers (protoc checked them)
-    return namespace["read"]
+    printed, its keys in field-number order (as ``json.dumps`` of a position file)."""
+    data = json_format.MessageToDict(message, preserving_proto_field_name=True,
+                                     always_print_fields_with_no_presence=True)
+    return _in_field_order(data, message.DESCRIPTOR)
 
 
 def dict_to_message(data: dict[str, Any], message: Message) -> Message:
@@ -105,7 +66,7 @@ def dict_to_message(data: dict[str, Any], message: Message) -> Message:
 
 
 class _Field(NamedTuple):
-    """How ``message_to_dict`` reads one field."""
+    """How ``dict_to_message`` writes one field."""
 
     name: str
     nested: bool  # a message (else a plain scalar)
@@ -114,9 +75,7 @@ class _Field(NamedTuple):
     map_keys: str = ""  # a map of plain values: how its keys print ("str", "int" or "bool")
 
 
-#: A map field's JSON object (keys are strings in JSON), by the type of its keys.
-_MAP_DISPLAYS = {"str": "dict({})", "int": "{{str(k): v for k, v in {}.items()}}",
-                 "bool": "{{('true' if k else 'false'): v for k, v in {}.items()}}"}
+#: A map's keys from their JSON text, by the type of its keys.
 _MAP_KEYS_FROM_JSON: dict[str, Callable[[str], Any]] = {"str": str, "int": int, "bool": lambda k: k == "true"}
 
 
@@ -187,15 +146,23 @@ def find_game(game_id: str, field: str) -> Any:
 
 def position_from_proto(position: position_pb2.Position, field: str = "position",
                         check: bool = True) -> tuple[Any, int]:
-    """``(state, viewer)`` of a Position; errors name the field path under ``field``.
-
-    An unknown game id is NOT_FOUND; anything else wrong is INVALID_ARGUMENT.
+    """``(state, viewer)`` of a Position (``engine.position.from_message``: the schema reads
+    the vector, the reference engine decodes it); errors name the field path under
+    ``field``. An unknown game id is NOT_FOUND; anything else wrong is INVALID_ARGUMENT.
     ``check=False`` leaves the consistency checks to the native decoder of a search,
     whose errors ``position_error`` names the same way.
     """
     find_game(position.game, f"{field}.game")
     try:
-        return from_position(message_to_dict(position), check)
+        return from_message(position, check)
+    except PositionError as e:
+        raise position_error(e, field) from None
+
+
+def state_vector(position: position_pb2.Position, field: str = "position") -> np.ndarray:
+    """The state vector of a Position of a known game (``engine.position.state_vector``)."""
+    try:
+        return read_state_vector(position)
     except PositionError as e:
         raise position_error(e, field) from None
 

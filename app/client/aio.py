@@ -116,7 +116,8 @@ class AsyncClient:
         return BestMove.from_proto(await self._call(self._analysis.BestMove, request,
                                                     shared.deadline(self.timeout, time_ms or cpu_ms)))
 
-    async def review(self, game: RecordLike, *, iterations: int | None = None, time_ms: int | None = None, cpu_ms: int | None = None,
+    async def review(self, game: RecordLike, *, iterations: int | None = None, time_ms: int | None = None,
+                     cpu_ms: int | None = None,
                      threads: int | None = None, seats: Sequence[int] = (), seed: int | None = None,
                      on_move: Callable[[MoveReview], None] | None = None, timeout: float | None = None,
                      request_id: str = "") -> Review:

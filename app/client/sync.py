@@ -92,7 +92,8 @@ class Client:
         return shared.result(self._legal_moves(position))
 
     # --------------------------------------------------------------- analysis
-    def analyze(self, position: PositionLike, *, iterations: int | None = None, time_ms: int | None = None, cpu_ms: int | None = None,
+    def analyze(self, position: PositionLike, *, iterations: int | None = None, time_ms: int | None = None,
+                cpu_ms: int | None = None,
                 threads: int | None = None, seed: int | None = None, max_moves: int | None = None,
                 request_id: str = "") -> Analysis:
         """The search's statistics of the position's moves; budget values left None take

@@ -3,16 +3,19 @@ rules in Python."""
 
 from .codec import LAYOUT, LAYOUT_VERSION, VECTOR_LEN, decode, from_dict, layout_for, to_dict
 from .data import PLAYER_COUNTS
+from .schema import SCHEMAS, schema_of
 from .moves import ALL_MOVES, NUM_ACTIONS, Move
 from .state import OPTIONS, State, new_game
 
 GAME_ID = "castles-of-burgundy"
+ORDER = 2  # its place in listings
 TITLE = "The Castles of Burgundy"
 #: Every ``new_game`` option and the text values it takes (the 2011 rules: none).
 OPTION_VALUES: dict[str, tuple[str, ...] | None] = {}
 #: The rule variants every tool covers (tests, corpora): ``new_game`` options.
 VARIANTS: tuple[dict[str, str], ...] = ({},)
 
-__all__ = ["ALL_MOVES", "GAME_ID", "LAYOUT", "LAYOUT_VERSION", "NUM_ACTIONS", "OPTIONS", "OPTION_VALUES",
+__all__ = ["SCHEMAS", "schema_of",
+           "ALL_MOVES", "GAME_ID", "ORDER", "LAYOUT", "LAYOUT_VERSION", "NUM_ACTIONS", "OPTIONS", "OPTION_VALUES",
            "PLAYER_COUNTS", "TITLE", "VARIANTS", "VECTOR_LEN", "Move", "State", "decode", "from_dict",
            "layout_for", "new_game", "to_dict"]

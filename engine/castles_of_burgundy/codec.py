@@ -45,38 +45,16 @@ from .data import (
     PHASE_NAMES, ROUNDS, SETUPS, STORAGE, TILE_IDS, TILE_NAMES,
 )
 from .state import STAGES, Player, State
-from .validate import LAYOUT_VERSION, MAX_PLAYERS, O_PLAYERS, PLAYER_LEN, VECTOR_LEN, check_vector
+from .schema import V1 as SCHEMA
+from .validate import LAYOUT_VERSION, MAX_PLAYERS, O_PLAYERS, PLAYER_LEN, check_vector
 
 _BONUS_NAMES = ("first", "second")
 _CELL_KEYS = {str(c + 1): c for c in range(NUM_CELLS)}
 
 
-def _layout() -> list[str]:
-    names = ["version", "players", "phase", "round", "stage", "turn", "current_player", "bought",
-             "pending.tile", "pending.cell", "pending.ship_depots", "pending.goods_chosen"]
-    names += [f"turn_order[{i}]" for i in range(MAX_PLAYERS)]
-    names += [f"round_order[{i}]" for i in range(MAX_PLAYERS)]
-    names += [f"depots[{d}].tiles[{s}]" for d in range(NUM_DEPOTS) for s in range(DEPOT_SLOTS)]
-    names += [f"black_depot[{i}]" for i in range(BLACK_SLOTS)]
-    names += [f"depots[{d}].goods[{g}]" for d in range(NUM_DEPOTS) for g in range(NUM_GOODS)]
-    names += [f"round_goods[{r}]" for r in range(ROUNDS)]
-    names += [f"hidden.goods[{g}]" for g in range(NUM_GOODS)]
-    names += [f"hidden.tiles.{t}" for t in TILE_NAMES]
-    names += [f"hidden.black_tiles.{t}" for t in TILE_NAMES]
-    names += [f"discarded.{t}" for t in TILE_NAMES]
-    for p in range(MAX_PLAYERS):
-        at = f"players[{p}]."
-        names += [at + f for f in ("silverlings", "workers", "vp", "dice[0]", "dice[1]")]
-        names += [f"{at}goods[{g}]" for g in range(NUM_GOODS)]
-        names += [f"{at}sold[{g}]" for g in range(NUM_GOODS)]
-        names += [f"{at}bonus_tiles.{c}" for c in COLOURS]
-        names += [f"{at}storage[{i}]" for i in range(STORAGE)]
-        names += [f"{at}estate[{c + 1}]" for c in range(NUM_CELLS)]
-    return names
-
-
 #: Field path of every state-vector index (names the field a decoder rejects).
-LAYOUT = tuple(_layout())
+LAYOUT = SCHEMA.names()
+VECTOR_LEN = SCHEMA.length
 
 
 def layout_for(vec: Any) -> tuple[str, ...]:
@@ -236,7 +214,8 @@ class _Reader:
         return x
 
     def choice(self, key: str, names: tuple[str, ...]) -> int:
-        x = self.raw(key)
+        """The index of a name; "" (the proto3 default, which a writer may omit) is the first."""
+        x = self.raw(key) or names[0]
         if x not in names:
             raise PositionError(self.at(key), f"{x!r} is not one of {', '.join(map(repr, names))}")
         return names.index(x)

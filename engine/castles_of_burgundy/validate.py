@@ -8,23 +8,20 @@ failure is ``(index, message)``; index -1 is the vector as a whole.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
-
-import numpy as np
 
 from .board import CELL_COLOUR, COLOUR_CELLS, NEIGHBOURS, NUM_CELLS, REGION_OF, REGIONS, START_CELL
 from .data import (
     BLACK_BACKED, BLACK_SLOTS, BUILDING, COLOUR_BACKED, COLOURS, DEPOT_PAIRS,
     DEPOT_SLOTS, GOODS_PER_COLOUR, GOODS_SPACES, K_DUPLICATE_BUILDINGS, K_TWO_DEPOT_SHIP,
-    NUM_COLOURS, NUM_DEPOTS, NUM_GOODS, NUM_TILES, PHASES, ROUNDS, SETUPS, STORAGE, T_CASTLE,
+    NUM_COLOURS, NUM_DEPOTS, NUM_GOODS, NUM_TILES, PHASES, ROUNDS, STORAGE, T_CASTLE,
     T_SHIP, TILE_COLOUR, TILE_NAMES, TILE_TOTAL, depot_colour,
 )
-from .state import ST_DISCARD, ST_END, ST_GOODS, ST_TILE, STAGES
+from .schema import V1 as SCHEMA
+from .state import ST_DISCARD, ST_END, ST_GOODS, ST_TILE
 
 LAYOUT_VERSION = 1
 MAX_PLAYERS = 4
-LIMIT = 1000  # silverlings, workers and VP are at most this
 # Vector offsets (codec.py documents the layout).
 G_PLAYERS, G_PHASE, G_ROUND, G_STAGE, G_TURN, G_CURRENT, G_BOUGHT = 1, 2, 3, 4, 5, 6, 7
 G_PENDING_TILE, G_PENDING_CELL, G_SHIP_MASK, G_GOODS_CHOSEN = 8, 9, 10, 11
@@ -54,11 +51,7 @@ Failure = tuple[int, str]
 
 def check_vector(v: Sequence[int]) -> Failure | None:
     """The first problem of a state vector, or None if it is a valid position."""
-    if len(v) != VECTOR_LEN:
-        return -1, f"vector has {len(v)} entries, expected {VECTOR_LEN}"
-    if v[0] != LAYOUT_VERSION:
-        return 0, f"layout version {v[0]} is not {LAYOUT_VERSION}"
-    bad = _check_ranges(v)
+    bad = SCHEMA.check_ranges(v)
     if bad:
         return bad
     n = v[G_PLAYERS]
@@ -69,57 +62,8 @@ def check_vector(v: Sequence[int]) -> Failure | None:
 
 def _check_ranges(v: Sequence[int]) -> Failure | None:
     """The first pass (of a vector with the right length and version): the player count,
-    then every field's range in vector order."""
-    if not 2 <= v[G_PLAYERS] <= MAX_PLAYERS:
-        return G_PLAYERS, f"{v[G_PLAYERS]} players is not supported (2-{MAX_PLAYERS})"
-    n = v[G_PLAYERS]
-    lows, highs = _range_table(n)
-    fields = np.asarray(v[2:], dtype=np.int64)
-    out = np.flatnonzero((fields < lows) | (fields > highs))
-    if out.size:
-        i = int(out[0]) + 2
-        if v[i] < lows[i - 2]:
-            return i, f"{v[i]} is below {lows[i - 2]}" + _absent(i, n)
-        return i, f"{v[i]} is above {highs[i - 2]}" + _absent(i, n)
-    return None
-
-
-def _absent(i: int, n: int) -> str:
-    seat = (i - O_PLAYERS) // PLAYER_LEN
-    return f" (seat {seat} is not in a {n}-player game)" if i >= O_PLAYERS and seat >= n else ""
-
-
-@functools.lru_cache(maxsize=None)
-def _range_table(n: int) -> tuple[np.ndarray, np.ndarray]:
-    """(lows, highs) of every field after the player count, in vector order."""
-    setup = SETUPS[n]
-    t = [(G_PHASE, 0, PHASES - 1), (G_ROUND, 0, ROUNDS - 1), (G_STAGE, 0, len(STAGES) - 1),
-         (G_TURN, 0, n - 1), (G_CURRENT, -1, n - 1), (G_BOUGHT, 0, 1),
-         (G_PENDING_TILE, -1, NUM_TILES - 1), (G_PENDING_CELL, -1, NUM_CELLS - 1),
-         (G_SHIP_MASK, 0, (1 << NUM_DEPOTS) - 1), (G_GOODS_CHOSEN, 0, (1 << NUM_GOODS) - 1)]
-    for base in (O_RANKING, O_ROUND_ORDER):
-        t += [(base + i, 0, n - 1) if i < n else (base + i, -1, -1) for i in range(MAX_PLAYERS)]
-    t += [(O_DEPOTS + a, -1, NUM_TILES - 1 if a % DEPOT_SLOTS < setup.depot_slots else -1)
-          for a in range(NUM_DEPOTS * DEPOT_SLOTS)]
-    t += [(O_BLACK + i, -1, NUM_TILES - 1 if i < setup.black_slots else -1) for i in range(BLACK_SLOTS)]
-    t += [(O_DEPOT_GOODS + i, 0, GOODS_PER_COLOUR) for i in range(NUM_DEPOTS * NUM_GOODS)]
-    t += [(O_ROUND_GOODS + r, -1, NUM_GOODS - 1) for r in range(ROUNDS)]
-    t += [(O_GOODS_POOL + g, 0, GOODS_PER_COLOUR) for g in range(NUM_GOODS)]
-    t += [(O_STACK + k, 0, COLOUR_BACKED[k]) for k in range(NUM_TILES)]
-    t += [(O_BLACK_STACK + k, 0, BLACK_BACKED[k]) for k in range(NUM_TILES)]
-    t += [(O_DISCARDED + k, 0, TILE_TOTAL[k]) for k in range(NUM_TILES)]
-    for p in range(MAX_PLAYERS):
-        base, here = O_PLAYERS + p * PLAYER_LEN, p < n
-        fields = [(P_SILVERLINGS, 0, LIMIT if here else 0), (P_WORKERS, 0, LIMIT if here else 0),
-                  (P_VP, 0, LIMIT if here else 0)]
-        fields += [(P_DICE + i, 0, 6 if here else 0) for i in range(2)]
-        fields += [(P_GOODS + g, 0, GOODS_PER_COLOUR if here else 0) for g in range(NUM_GOODS)]
-        fields += [(P_SOLD + g, 0, GOODS_PER_COLOUR if here else 0) for g in range(NUM_GOODS)]
-        fields += [(P_BONUS + c, 0, 2 if here else 0) for c in range(NUM_COLOURS)]
-        fields += [(P_STORAGE + i, -1, NUM_TILES - 1 if here else -1) for i in range(STORAGE)]
-        fields += [(P_ESTATE + c, -1, NUM_TILES - 1 if here else -1) for c in range(NUM_CELLS)]
-        t += [(base + j, lo, hi) for j, lo, hi in fields]
-    return np.array([lo for _, lo, _ in t]), np.array([hi for _, _, hi in t])
+    then every field's range in vector order (the schema's table)."""
+    return SCHEMA.check_ranges(v)
 
 
 def _check_board(v: Sequence[int], n: int) -> Failure | None:
@@ -216,6 +160,9 @@ def _check_conservation(v: Sequence[int], players: list[int]) -> Failure | None:
         total += sum(v[b + P_GOODS + g] + v[b + P_SOLD + g] for b in players)
         if total != GOODS_PER_COLOUR:
             return O_GOODS_POOL + g, f"{total} goods {g + 1} tiles in play, the game has {GOODS_PER_COLOUR}"
+    hidden, need = sum(v[O_GOODS_POOL:O_GOODS_POOL + NUM_GOODS]), ROUNDS * (PHASES - 1 - v[G_PHASE])
+    if hidden < need:
+        return O_GOODS_POOL, f"{hidden} goods tiles hidden, the phases to come show {need}"
     return None
 
 

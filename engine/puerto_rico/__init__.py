@@ -4,10 +4,12 @@ from .codec import (LAYOUT, LAYOUT_V2, LAYOUT_VERSION, VECTOR_LEN, VECTOR_LEN_V2
                     layout_for, to_dict)
 from .data import PLAYER_COUNTS
 from .expansion import SETUP_OPTIONS, ExpansionState
+from .schema import SCHEMAS, schema_of
 from .moves import ALL_MOVES, ALL_MOVES_V2, NUM_ACTIONS, NUM_ACTIONS_V2, Move
 from .state import OPTIONS, State, new_game
 
 GAME_ID = "puerto-rico"
+ORDER = 1  # its place in listings
 TITLE = "Puerto Rico"
 #: Every ``new_game`` option and the text values it takes, the default first (None: any
 #: text, default empty): the true/false rule switches and Expansion I's setup options.
@@ -17,7 +19,8 @@ OPTION_VALUES: dict[str, tuple[str, ...] | None] = {
 VARIANTS: tuple[dict[str, str], ...] = ({}, {"expansion": "new-buildings"},
                                        {"expansion": "new-buildings", "draft": "random"})
 
-__all__ = ["ALL_MOVES", "ALL_MOVES_V2", "ExpansionState", "GAME_ID", "LAYOUT", "LAYOUT_V2",
+__all__ = ["SCHEMAS", "schema_of",
+           "ALL_MOVES", "ALL_MOVES_V2", "ExpansionState", "GAME_ID", "ORDER", "LAYOUT", "LAYOUT_V2",
            "LAYOUT_VERSION", "NUM_ACTIONS", "NUM_ACTIONS_V2", "OPTIONS", "OPTION_VALUES", "PLAYER_COUNTS",
            "SETUP_OPTIONS", "TITLE", "VARIANTS", "VECTOR_LEN", "VECTOR_LEN_V2", "Move", "State", "decode",
            "from_dict", "layout_for", "new_game", "to_dict"]

@@ -41,8 +41,8 @@ v1 with their meaning widened, 18 new globals, then v1's blocks with 37 building
         quarries, quarry_colonists, san_juan, wharf_done, forests, small_wharf_done,
         buildings[37]
 
-Every field has a fixed range (validate._range_table) checked in vector order, then the
-invariants of validate.py; the action ids of v2 games are ``moves.NUM_ACTIONS_V2``.
+Every field's path, kind and range is in the table of schema.py (checked in vector order),
+then the invariants of validate.py; the action ids of v2 games are ``moves.NUM_ACTIONS_V2``.
 """
 
 from __future__ import annotations
@@ -56,49 +56,22 @@ from .data import BUILDINGS, GOODS, NUM_BASE_BUILDINGS, NUM_BUILDINGS, ROLES, SE
 from .expansion import EXPANSION, GIVE_CATEGORIES, WINDOWS, ExpansionState
 from .moves import SLOT_NAMES
 from .state import NK, OPTIONS, PHASES, Player, State
-from .validate import V1, V2, Layout, check_vector, check_vector_v2
+from .schema import EXPANSION_ONLY
+from .schema import V1 as SCHEMA_V1
+from .schema import V2 as SCHEMA_V2
+from .validate import V1, V2, check_vector, check_vector_v2
 
 LAYOUT_VERSION = 1
 MAX_PLAYERS, MAX_SHIPS, MAX_ROLES = 5, 3, len(ROLES)
-_GLOBALS = ("version", "players", "options", "governor", "phase", "current_player", "chooser",
-            "turn", "picks", "end_triggered", "colonist_supply", "colonist_ship", "vp_supply",
-            "progress.hacienda_done", "progress.to_place", "progress.last_slot", "progress.produced",
-            "progress.captain_loaded", "progress.warehoused", "quarry_supply")
-_GLOBALS_V2 = _GLOBALS + (
-    "new_buildings.forest_supply", "progress.hacienda_tile", "progress.window", "progress.privilege_left",
-    "progress.black_market.building", "progress.black_market.due", "progress.black_market.given",
-    "progress.small_wharf_barrels") + tuple(f"progress.made.{g}" for g in GOODS) + tuple(
-    f"progress.kept.{g}" for g in GOODS)
 _PLAYER = (["doubloons", "vp_chips"] + [f"goods.{g}" for g in GOODS] + [f"plantations.{g}" for g in GOODS]
            + [f"plantation_colonists.{g}" for g in GOODS]
            + ["quarries", "quarry_colonists", "san_juan", "wharf_done"])
 
 
-def _layout(lay: Layout) -> list[str]:
-    v2 = lay.version == 2
-    buildings = BUILDINGS[:lay.buildings]
-    names = list(_GLOBALS_V2 if v2 else _GLOBALS)
-    for pile in ("goods_supply", "trading_house", "plantation_stack", "faceup_plantations",
-                 "discarded_plantations"):
-        names += [f"{pile}.{g}" for g in GOODS]
-    names += [f"building_supply.{b.name}" for b in buildings]
-    if v2:
-        names += [f"new_buildings.violet_buildings.{b.name}" for b in buildings]
-    names += [f"roles[{r}].doubloons" for r in range(MAX_ROLES)]
-    names += [f"roles[{r}].taken" for r in range(MAX_ROLES)]
-    for s in range(MAX_SHIPS):
-        names += [f"ships[{s}].capacity", f"ships[{s}].good", f"ships[{s}].count"]
-    player = _PLAYER + (["forests", "small_wharf_done"] if v2 else []) + [f"buildings.{b.name}"
-                                                                          for b in buildings]
-    for p in range(MAX_PLAYERS):
-        names += [f"players[{p}].{f}" for f in player]
-    return names
-
-
 #: Field path of every state-vector index (used to name the field the C decoder rejects).
-LAYOUT = tuple(_layout(V1))
+LAYOUT = SCHEMA_V1.names()
 VECTOR_LEN = len(LAYOUT)
-LAYOUT_V2 = tuple(_layout(V2))
+LAYOUT_V2 = SCHEMA_V2.names()
 VECTOR_LEN_V2 = len(LAYOUT_V2)
 assert VECTOR_LEN == V1.length and VECTOR_LEN_V2 == V2.length
 
@@ -338,7 +311,8 @@ class _Reader:
         return x
 
     def choice(self, key: str, names: tuple[str, ...]) -> int:
-        x = self.raw(key)
+        """The index of a name; "" (the proto3 default, which a writer may omit) is the first."""
+        x = self.raw(key) or names[0]
         if x not in names:
             raise PositionError(self._at(key), f"{x!r} is not one of {', '.join(map(repr, names))}")
         return names.index(x)
@@ -395,6 +369,8 @@ def from_dict(data: Any, check: bool = True) -> State:
             raise PositionError(f"options.{key}", "unknown option")
     if "expansion" in opts.data:
         opts.choice("expansion", ("none", EXPANSION))
+    if not expansion:
+        _refuse_expansion_fields(data)
     setup = SETUPS[n]
     ships = r.list("ships", len(setup.ships))
     ship_fields = [_read_ship(x, i) for i, x in enumerate(ships)]
@@ -448,6 +424,20 @@ def from_dict(data: Any, check: bool = True) -> State:
     if check:
         validate(state)
     return state
+
+
+def _refuse_expansion_fields(data: dict[str, Any]) -> None:
+    """A base game carries none of Expansion I's fields (schema.EXPANSION_ONLY)."""
+    for path in EXPANSION_ONLY:
+        head, _, name = path.rpartition(".")
+        if head == "players[*]":
+            players = data.get("players")
+            places = [(f"players[{i}]", p) for i, p in enumerate(players if isinstance(players, list) else [])]
+        else:
+            places = [(head, data.get(head) if head else data)]
+        for at, part in places:
+            if isinstance(part, dict) and name in part:
+                raise PositionError(f"{at}.{name}" if at else name, SCHEMA_V1.foreign_note)
 
 
 def _read_expansion(r: _Reader, prog: _Reader, fields: dict[str, Any]) -> ExpansionState:

@@ -18,6 +18,9 @@ ROLES = ("settler", "mayor", "builder", "craftsman", "trader", "captain", "prosp
 SETTLER, MAYOR, BUILDER, CRAFTSMAN, TRADER, CAPTAIN, PROSPECTOR, PROSPECTOR2 = range(8)
 
 ISLAND_SPACES = 12
+#: Doubloons a player holds or a role card carries count up to this (the bank is
+#: unlimited; a gain beyond it is lost), and VP chips a player holds are at most this.
+LIMIT = 1000
 CITY_SPACES = 12
 #: Barrels kept free after the Captain phase besides warehouses: 1, and 3 more with a Storehouse.
 FREE_BARRELS, STOREHOUSE_BARRELS = 1, 3

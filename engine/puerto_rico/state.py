@@ -35,7 +35,7 @@ from ..rng import Rng
 from .data import (
     BUILDER, BUILDINGS, CAPTAIN, CITY_HALL, CITY_SPACES, CONSTRUCTION_HUT, CORN, CRAFTSMAN,
     CUSTOMS_HOUSE, FACTORY, FACTORY_INCOME, FREE_BARRELS, FORTRESS, GOODS, GUILD_HALL, HACIENDA, HARBOR,
-    HOSPICE, ISLAND_SPACES, LARGE_MARKET, LARGE_WAREHOUSE, MAYOR, NUM_BASE_BUILDINGS, NUM_BUILDINGS,
+    HOSPICE, ISLAND_SPACES, LARGE_MARKET, LIMIT, LARGE_WAREHOUSE, MAYOR, NUM_BASE_BUILDINGS, NUM_BUILDINGS,
     OFFICE, PRICES, PROSPECTOR, PROSPECTOR2, RESIDENCE, SETTLER, SETUPS, SMALL_MARKET,
     SMALL_WAREHOUSE, TRADER, UNIVERSITY, WHARF, building_cost, building_count,
 )
@@ -390,6 +390,14 @@ class State(GameState):
 
     def _do(self, move: Move, rng: Rng) -> None:
         getattr(self, _APPLY[self.phase])(move, rng)
+        self._cap_money()
+
+    def _cap_money(self) -> None:
+        """Doubloons count up to LIMIT, on a player or a role card: every position play
+        reaches stays one a position check accepts."""
+        for p in self.players:
+            p.doubloons = min(p.doubloons, LIMIT)
+        self.role_doubloons = [min(d, LIMIT) for d in self.role_doubloons]
 
     # -- roles and rounds
     def _do_role(self, move: Move, rng: Rng) -> None:

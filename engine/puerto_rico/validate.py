@@ -1,4 +1,5 @@
-"""Validation of a Puerto Rico position, done on its state vector.
+"""Validation of a Puerto Rico position, done on its state vector: the ranges of the
+schema (schema.py), then the consistency rules below.
 
 The C decoder (native/mm_puerto_rico.c) runs the same checks in the same order and
 reports the same vector index, so a position rejected by one engine is rejected by
@@ -12,11 +13,8 @@ on v2 vectors.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
-
-import numpy as np
 
 from .data import (
     BUILDINGS, CITY_SPACES, DRAFT_PICKS, DRAFT_SLOTS, FORESTS, GOODS, ISLAND_SPACES, LARGE_WAREHOUSE,
@@ -24,10 +22,11 @@ from .data import (
     building_count, FREE_BARRELS, STOREHOUSE, STOREHOUSE_BARRELS,
 )
 from .moves import NUM_SLOTS, SLOT_BUILDING, SLOT_QUARRY
+from .schema import V1 as SCHEMA_V1
+from .schema import V2 as SCHEMA_V2
 
 NK = len(GOODS)
 MAX_PLAYERS, MAX_SHIPS, MAX_ROLES = 5, 3, len(ROLES)
-LIMIT = 1000  # doubloons, VP chips and role-card doubloons are at most this
 # Global fields shared by both layouts (codec.py documents them).
 G_CURRENT, G_CHOOSER, G_TURN, G_PICKS = 5, 6, 7, 8
 G_COLONIST_SUPPLY, G_VP_SUPPLY, G_TO_PLACE, G_LAST_SLOT, G_PRODUCED = 10, 12, 14, 15, 16
@@ -100,14 +99,6 @@ PLAYER_LEN, P_BUILD, VECTOR_LEN = V1.player_len, V1.p_build, V1.length
 assert VECTOR_LEN == 313 and V2.length == 462
 
 
-def _range(v: Sequence[int], i: int, lo: int, hi: int) -> Failure | None:
-    if v[i] < lo:
-        return i, f"{v[i]} is below {lo}"
-    if v[i] > hi:
-        return i, f"{v[i]} is above {hi}"
-    return None
-
-
 def check_vector(v: Sequence[int]) -> Failure | None:
     """The first problem of a layout v1 vector, or None if it is a valid position."""
     return _check(v, V1)
@@ -120,100 +111,23 @@ def check_vector_v2(v: Sequence[int]) -> Failure | None:
 
 def check_ranges_v2(v: Sequence[int]) -> Failure | None:
     """The first pass of ``check_vector_v2`` alone: every field's range, in vector order."""
-    return _check_ranges(v, V2)
+    return SCHEMA_V2.check_ranges(v)
 
 
 def _check(v: Sequence[int], lay: Layout) -> Failure | None:
-    if len(v) != lay.length:
-        return -1, f"vector has {len(v)} entries, expected {lay.length}"
-    if v[0] != lay.version:
-        return 0, f"layout version {v[0]} is not {lay.version}"
-    return _check_ranges(v, lay) or _check_invariants(v, lay)
+    return (SCHEMA_V2 if lay.version == 2 else SCHEMA_V1).check_ranges(v) or _check_invariants(v, lay)
 
 
 def _check_ranges(v: Sequence[int], lay: Layout = V1) -> Failure | None:
-    bad = _range(v, 1, 2, 5)
-    if bad:
-        return bad
-    n = v[1]
-    index, lo, hi, bound = _range_arrays(lay, n, v[4] == PHASE_END)
-    values = np.asarray(v, dtype=np.int64)[index]
-    hi = np.where(bound >= 0, values[np.maximum(bound - index[0], 0)], hi)
-    failing = np.flatnonzero((values < lo) | (values > hi))
-    if not len(failing):
-        return None
-    j = failing[0]
-    i = int(index[j])
-    problem = _range(v, i, int(lo[j]), int(hi[j]))[1]  # type: ignore[index]
-    seat = (i - lay.players) // lay.player_len
-    if i >= lay.players and seat >= n:
-        problem += f" (seat {seat} is not in a {n}-player game)"
-    return i, problem
-
-
-@functools.lru_cache(maxsize=None)
-def _range_arrays(lay: Layout, n: int, ended: bool) -> tuple[np.ndarray, ...]:
-    """The range table as arrays (index, lo, hi, bound) for a vectorised check."""
-    table = np.array(_range_table(lay, n, ended), dtype=np.int64)
-    assert (table[:, 0] == np.arange(2, lay.length)).all()
-    return table[:, 0], table[:, 1], table[:, 2], table[:, 3]
-
-
-@functools.lru_cache(maxsize=None)
-def _range_table(lay: Layout, n: int, ended: bool) -> tuple[tuple[int, int, int, int], ...]:
-    """(index, lo, hi, bound) of every field in vector order.  ``bound`` >= 0 names the
-    field whose value is the upper limit instead of ``hi`` (colonists on tiles)."""
-    setup = SETUPS[n]
-    v2 = lay.version == 2
-    colonists = setup.colonists + setup.ship_colonists
-    per_round = 6 if n == 2 else n
-    checks = [(2, 0, 1), (3, 0, n - 1), (4, 0, lay.last_phase), (5, -1, -1) if ended else (5, 0, n - 1),
-              (6, 0, n - 1), (7, 0, n if v2 else n - 1), (8, 0, per_round - 1), (9, 0, 1),
-              (10, 0, colonists), (11, 0, colonists), (12, -LIMIT, setup.vp_chips), (13, 0, 1),
-              (14, 0, colonists), (15, 0, lay.slots - 1), (16, 0, 31), (17, 0, 1), (18, 0, 31),
-              (19, 0, setup.quarries)]
-    if v2:
-        checks += [(G_FOREST_SUPPLY, 0, FORESTS), (G_HACIENDA_TILE, -1, NK - 1), (G_WINDOW, -1, PHASE_END),
-                   (G_PRIVILEGE_LEFT, 0, 2), (G_BM_BUILDING, -1, NUM_BUILDINGS - 1), (G_BM_DUE, 0, 3),
-                   (G_BM_GIVEN, 0, 3), (G_WHARF_BARRELS, 0, sum(setup.goods))]
-        checks += [(G_MADE + k, 0, setup.goods[k]) for k in range(NK)]
-        checks += [(G_KEPT + k, 0, 4) for k in range(NK)]
-    checks += [(lay.goods + k, 0, setup.goods[k]) for k in range(NK)]
-    checks += [(lay.house + k, 0, 4) for k in range(NK)]
-    for pile in (lay.deck, lay.faceup, lay.discard):
-        checks += [(pile + k, 0, setup.plantations[k]) for k in range(NK)]
-    checks += [(lay.bsupply + b, 0, building_count(b, n)) for b in range(lay.buildings)]
-    if v2:
-        checks += [(lay.in_game + b, 0 if BUILDINGS[b].violet else 1, 1) for b in range(lay.buildings)]
-    checks += [(lay.role_doubloons + r, 0, LIMIT) if r < setup.roles else (lay.role_doubloons + r, -1, -1)
-               for r in range(MAX_ROLES)]
-    checks += [(lay.role_taken + r, 0, 1 if r < setup.roles else 0) for r in range(MAX_ROLES)]
-    for s in range(MAX_SHIPS):
-        cap = setup.ships[s] if s < len(setup.ships) else 0
-        i = lay.ships + 3 * s
-        checks += [(i, cap, cap), (i + 1, -1, NK - 1 if cap else -1), (i + 2, 0, cap)]
-    table = [(i, lo, hi, -1) for i, lo, hi in checks]
-    for p in range(MAX_PLAYERS):
-        base = lay.players + p * lay.player_len
-        if p >= n:
-            table += [(base + j, -1, -1, -1) if j >= lay.p_build else (base + j, 0, 0, -1)
-                      for j in range(lay.player_len)]
-            continue
-        fields = [(P_DOUBLOONS, 0, LIMIT, -1), (P_VP, 0, LIMIT, -1)]
-        fields += [(P_GOODS + k, 0, setup.goods[k], -1) for k in range(NK)]
-        fields += [(P_PLANT + k, 0, ISLAND_SPACES, -1) for k in range(NK)]
-        fields += [(P_PCOL + k, 0, 0, base + P_PLANT + k) for k in range(NK)]
-        fields += [(P_QUARRIES, 0, setup.quarries, -1), (P_QCOL, 0, 0, base + P_QUARRIES),
-                   (P_SANJUAN, 0, colonists, -1), (P_WHARF, 0, 1, -1)]
-        if v2:
-            fields += [(P_FORESTS, 0, FORESTS, -1), (P_SMALL_WHARF, 0, 1, -1)]
-        fields += [(lay.p_build + b, -1, BUILDINGS[b].circles, -1) for b in range(lay.buildings)]
-        table += [(base + j, lo, hi, bound) for j, lo, hi, bound in fields]
-    return tuple(table)
+    """Every field's range in vector order (the schema's table), after the length and version."""
+    return (SCHEMA_V2 if lay.version == 2 else SCHEMA_V1).check_ranges(v)
 
 
 def _check_invariants(v: Sequence[int], lay: Layout) -> Failure | None:
     n = v[1]
+    if (v[4] == PHASE_END) != (v[G_CURRENT] < 0):
+        return G_CURRENT, ("-1 (nobody to move) but the game is not over" if v[G_CURRENT] < 0
+                           else f"must be -1 (nobody to move) in a finished game, is {v[G_CURRENT]}")
     setup = SETUPS[n]
     v2 = lay.version == 2
     players = [lay.players + p * lay.player_len for p in range(n)]

@@ -15,6 +15,7 @@ from .data import (
 )
 from .state import LOCATIONS, STAGES, UNSEEN
 
+C_GAME = "mm_traders_of_genoa_game"  # the C engine's mm_game: its registration in C
 C_PREFIX = "MM_TOG"  # of the names in the generated native/schema_traders_of_genoa.h
 GAME_ID = "traders-of-genoa"
 C_CONSTANTS = {"LIMIT": LIMIT, "MAX_ACTIONS": MAX_ACTIONS}

@@ -63,6 +63,7 @@ class Profile:
     sweep: tuple[int, ...]
     sweep_values: range = range(-1, 7)
     wide_sweep: dict[int, range] = field(default_factory=dict)
+    shortest_game: int = 100  # decisions the shortest whole game takes at the least
 
     @property
     def engine(self) -> ModuleType:
@@ -130,7 +131,7 @@ def _traders_of_genoa() -> Profile:
     wide = {c.G_STAGE: range(-1, 11), c.G_SITE: range(-1, 19), c.G_BASE: range(-1, 65),
             c.G_LAST_MARK: range(-1, 19), c.G_USED_DISCS: range(-1, 33)}
     return Profile("traders-of-genoa", tuple((n, {}) for n in (2, 3, 4, 5)), c.check_ranges, c.check_vector,
-                   sweep=tuple(range(c.G_START, c.O_SUPPLY)), wide_sweep=wide)
+                   sweep=tuple(range(c.G_START, c.O_SUPPLY)), wide_sweep=wide, shortest_game=40)
 
 
 PROFILES: dict[str, Callable[[], Profile]] = {
@@ -326,13 +327,17 @@ def round_trip(native: NativeGame, v: np.ndarray) -> None:
 
 
 def plays_out(native: NativeGame, v: np.ndarray, seed: int) -> None:
-    """An accepted position plays to the end with uniform moves: no position after it
-    lacks a move (a search from it would have none to play)."""
+    """An accepted position plays to the end with uniform moves and every position after
+    it is accepted too (the decoder's rules are closed under legal play): none lacks a
+    move, so a search from it always has one to play."""
     buf, rng = native.decode(v), seed
     while native.current_player(buf) >= 0:
         assert native.legal_moves(buf).size, f"vector {v.tolist()}: a later position has no move"
         action, rng = native.rollout_move(buf, rng, 0)
         rng = native.apply(buf, action, rng)
+        later = native.encode(buf)
+        bad = native_verdict(native, later)
+        assert bad[0] == LIB.MM_OK, f"vector {v.tolist()}: play reaches {later.tolist()}, rejected {bad}"
 
 
 def run_fuzz(name: str, vectors: int, compare: int, sweep_bases: int = 100,

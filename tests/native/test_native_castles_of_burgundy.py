@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from meeplemind.engine import Rng
+from meeplemind.engine import PositionError
 from meeplemind.engine.castles_of_burgundy import LAYOUT_VERSION, NUM_ACTIONS, VECTOR_LEN, new_game
 from meeplemind.engine.castles_of_burgundy.codec import validate
 from meeplemind.engine.castles_of_burgundy.data import NUM_GOODS
@@ -70,28 +70,16 @@ def test_the_generic_search_plays_it() -> None:
     assert first.iterations == 400 and {m.move for m in first.moves} <= legal
 
 
-def test_a_phase_starts_without_goods_when_the_pool_is_used_up(native: NativeGame) -> None:
-    """Last turn of phase A with every goods tile on the depots: phase B lays out no
-    round goods and its rounds move none, identically in both engines."""
+def test_both_decoders_refuse_a_pool_that_cannot_fill_the_phases_to_come(native: NativeGame) -> None:
+    """Phase A with every goods tile on the depots: phase B would lay out no round goods
+    (a position the rules never reach), so both decoders refuse it at the hidden goods."""
     s = new_game(2, seed=5)
-    first, last = s.round_order
-    s.round, s.turn = 4, 1
-    s.players[first].dice = [0, 0]
-    for r, g in enumerate(s.round_goods):
-        if g >= 0:
-            s.depot_goods[g] += 1
-            s.round_goods[r] = -1
     for g in range(NUM_GOODS):
         s.depot_goods[NUM_GOODS + g] += s.goods_pool[g]
         s.goods_pool[g] = 0
-    validate(s)
-    buf, chance, picker = native.decode(s.encode()), Rng(11), Rng(12)
-    while s.phase == 0 or s.round < 2:
-        legal = s.legal_action_ids()
-        assert native.legal_moves(buf).tolist() == legal
-        action = legal[picker.below(len(legal))]
-        rng_state = native.apply(buf, action, chance.state)
-        s = s.apply(s.move_from_id(action), chance)
-        assert rng_state == chance.state
-        assert np.array_equal(native.encode(buf), s.encode())
-    assert s.round_goods == [-1] * 5 and sum(s.goods_pool) == 0
+    with pytest.raises(PositionError) as refused:
+        validate(s)
+    assert refused.value.path == "hidden.goods[0]" and "the phases to come show 20" in refused.value.problem
+    with pytest.raises(NativeDecodeError) as rejected:
+        native.decode(s.encode())
+    assert rejected.value.index == O_GOODS_POOL

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 
 from meeplemind.engine import PositionError, Rng, game_ids, get_game
-from meeplemind.engine.position import from_position, state_key, to_position
+from meeplemind.engine.position import from_message, from_position, state_key, state_vector, to_position
 from meeplemind.native import NativeDecodeError
-from meeplemind.search.ismcts import _explain, analyze, check_native, read_checked
-from meeplemind.server.convert import message_to_dict, position_to_proto
+from meeplemind.search.ismcts import _explain, analyze, check_native, read_vector
+from meeplemind.server.convert import position_to_proto
 
 MUTANTS = 400
 VALUES: tuple[Any, ...] = (-1, 0, 1, 2, 3, 5, 7, 40, 10**9, -(10**9), "", "x", None, True, [], {},
@@ -91,17 +91,18 @@ def test_a_native_rejection_the_reference_accepts_names_the_field_of_its_layout(
 
 @pytest.mark.parametrize("game_id,options", CASES)
 def test_a_position_read_natively_searches_as_its_state(game_id: str, options: dict[str, str]) -> None:
-    """``read_checked`` (the service's fast path) stands in for the state: same vector,
-    same player, the same analysis, lines of several moves named through the decoded state."""
+    """``read_vector`` of a message read by the schema (the service's path) stands in for
+    the state: same vector, same player, the same analysis, lines of several moves named
+    through the decoded state."""
     game, rng = get_game(game_id), Rng(5)
     state = game.new_game(3, 5, **options)
     for _ in range(40):
         legal = state.legal_moves()
         state = state.apply(legal[rng.below(len(legal))], rng)
     position = position_to_proto(state)
-    seen, _ = from_position(message_to_dict(position))
-    checked = read_checked(game_id, getattr(position, state_key(game_id)).SerializeToString())
-    assert checked is not None and (checked.current_player, checked.num_players) == (seen.current_player, 3)
+    seen, _ = from_message(position)
+    checked = read_vector(game_id, state_vector(position))
+    assert (checked.current_player, checked.num_players) == (seen.current_player, 3)
     assert (checked.vector == seen.encode()).all() and not checked.is_terminal
     direct = analyze(seen, iterations=400, threads=1, seed=3)
     read = analyze(checked, iterations=400, threads=1, seed=3, vector=checked.vector)

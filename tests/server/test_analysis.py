@@ -13,15 +13,14 @@ import pytest
 from meeplemind.engine.position import from_position
 from meeplemind.server.analysis import AnalysisServicer
 from meeplemind.server.capacity import SearchGate
-from meeplemind.search.ismcts import read_checked
-from meeplemind.server.convert import message_to_dict, position_to_proto
+from meeplemind.server.convert import message_to_dict
 from meeplemind.server.errors import ServiceError, field_violations
 from meeplemind.server.limits import Limits
 from meeplemind.server.metrics import Metrics
 from meeplemind.v1 import analysis_pb2, rules_pb2
 from meeplemind.v1.position_pb2 import Position
 
-from .conftest import Running, StartServer, played
+from .conftest import Running, StartServer
 
 pytest.importorskip("meeplemind.native._mm", reason="the native engines are not built")
 
@@ -180,19 +179,19 @@ def test_errors_name_the_field_for_the_stream_too(service: Running, position: Po
     assert [f for f, _ in field_violations(refused.value)] == ["position.puerto_rico.players[1].vp_chips"]
 
 
-def test_a_position_only_the_general_path_reads_gets_the_same_answer(service: Running, position: Position) -> None:
-    """The native reader refuses what it need not read (a base game's expansion progress,
-    ignored by the rules); the service then reads the position the general way."""
+def test_a_base_game_with_expansion_fields_is_refused_naming_the_field(service: Running,
+                                                                       position: Position) -> None:
+    """Analyze reads a position as the Rules service does: a base game's expansion
+    field is INVALID_ARGUMENT naming it, not silently dropped."""
     odd = Position()
     odd.CopyFrom(position)
-    odd.puerto_rico.progress.window = "not a phase"
-    assert read_checked("puerto-rico", odd.puerto_rico.SerializeToString()) is None
-    answers = [service.analysis.Analyze(analysis_pb2.AnalyzeRequest(
-        position=p, seed=5, budget=analysis_pb2.SearchBudget(iterations=300, threads=1))) for p in (position, odd)]
-    for answer in answers:
-        answer.stats.elapsed_ms = 0
-        answer.stats.cpu_ms = 0
-    assert answers[0] == answers[1] and answers[0].stats.iterations == 300
+    odd.puerto_rico.progress.window = "craftsman"
+    with pytest.raises(grpc.RpcError) as refused:
+        service.analysis.Analyze(analysis_pb2.AnalyzeRequest(
+            position=odd, seed=5, budget=analysis_pb2.SearchBudget(iterations=10, threads=1)))
+    assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    [(field, problem)] = field_violations(refused.value)
+    assert field == "position.puerto_rico.progress.window" and problem.startswith("only in an Expansion I game")
 
 
 def test_streams_leave_no_search_threads(service: Running, position: Position) -> None:

@@ -82,7 +82,7 @@ def test_game_id_and_state_must_agree(service: Running, position: Position) -> N
      "position.puerto_rico.colonist_supply"),
     (lambda p: setattr(p.puerto_rico, "phase", "lunch"), "position.puerto_rico.phase"),
     (lambda p: p.puerto_rico.ships[1].__setattr__("good", "gold"), "position.puerto_rico.ships[1].good"),
-    (lambda p: p.puerto_rico.ClearField("progress"), "position.puerto_rico.progress"),
+    (lambda p: setattr(p.puerto_rico.progress, "captain_loaded", True), "position.puerto_rico.progress.captain_loaded"),
     (lambda p: p.ClearField("puerto_rico"), "position.puerto_rico"),
     (lambda p: setattr(p, "viewer", 4), "position.viewer"),
     (lambda p: setattr(p, "game", ""), "position.game"),

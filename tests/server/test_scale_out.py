@@ -26,8 +26,8 @@ SERVING = re.compile(r"worker (\d+) \(pid (\d+)\) serving on port (\d+), metrics
 def _list_games_served(metrics_port: int) -> float:
     with urllib.request.urlopen(f"http://127.0.0.1:{metrics_port}/metrics", timeout=5) as page:
         text = page.read().decode()
-    found = re.search(rf'grpc_server_handled_total{{grpc_code="OK",grpc_method="ListGames",'
-                      rf'grpc_service="meeplemind.v1.Rules",grpc_type="UNARY"}} (\S+)', text)
+    found = re.search(r'grpc_server_handled_total{grpc_code="OK",grpc_method="ListGames",'
+                      r'grpc_service="meeplemind.v1.Rules",grpc_type="UNARY"} (\S+)', text)
     return float(found.group(1)) if found else 0.0
 
 

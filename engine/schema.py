@@ -1,0 +1,247 @@
+"""The declarative schema of a game's state vector: the one description of every cell.
+
+Each game declares ``SCHEMAS`` in ``engine/<game>/schema.py``: one ``Schema`` per layout
+version of its int32 state vector.  A schema is a table, in vector order, of ``Cell``\\ s
+and the named cross-field consistency ``Rule``\\ s.  Everything about a cell is written
+there once and read from there by every layer:
+
+- the **field path** in the game's state message (``players[2].goods.corn``): rejections
+  name it (``google.rpc.BadRequest``, the command line); a ``{seat}`` cell repeats per seat;
+- the **offset** is the cell's place in the table (``Schema.index(path)``);
+- the **kind** says how the proto field maps to the int32 (see ``KINDS``), with ``names``
+  for the kinds that carry text (value ``first + names.index(text)``);
+- the **range** ``lo..hi``: an int, a tuple by player count (``Schema.players[0]`` first),
+  or ``Ref(path)``, the value of an earlier cell (colonists on plantations <= plantations);
+  a cell of a ``seat`` beyond the player count must hold ``empty``;
+- the **rules** are checked after every range, in the order listed, by the C decoder
+  (which the build generates its range table, offsets and layout constants for, as the
+  header ``native/schema_<game>.h``: ``c_header``) and by the Python reference; a rule
+  names the cell a failure is reported at.
+
+A new game writes its table with the helpers here (``cell``, ``counts``, ``per_seat``), adds
+``SCHEMAS`` to its package and gets the vector's names, ranges, range checks and the C
+header for free.  This module imports nothing but the standard library, so the build can
+read the schemas before numpy or the engines are installed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+#: How a cell's proto field maps to its int32:
+KINDS = {
+    "int": "an integer field, as is",
+    "bool": "a bool field: 0 or 1",
+    "enum": "a string field naming one of ``names``: first + its index ('' may be a name)",
+    "mask": "a repeated string field of ``names``: bit i set when names[i] is listed",
+    "count": "one entry of a counts message or map (a missing key is 0)",
+    "entry": "the value of the entry keyed by the path's last part in a repeated message or "
+             "map (absent: ``empty``)",
+    "member": "1 when the path's last part is listed in a repeated string field, else 0",
+    "length": "the number of entries of the repeated field at the path",
+    "fixed": "not in the message: the value ``lo`` (= ``hi``) the layout fixes (its version)",
+}
+
+Bound = "int | tuple[int, ...] | Ref"
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A bound that is the value of another (earlier) cell; ``{seat}`` is this cell's seat."""
+
+    path: str
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One int32 of the state vector."""
+
+    path: str
+    kind: str
+    lo: int | tuple[int, ...] | Ref
+    hi: int | tuple[int, ...] | Ref
+    names: tuple[str, ...] = ()
+    first: int = 0  # the value of names[0] (enum)
+    seat: int | None = None  # the player whose record holds it (absent seats: ``empty``)
+    empty: int = 0
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A named cross-field consistency rule, reported at the cell ``at``."""
+
+    name: str
+    at: str
+    doc: str
+
+
+@dataclass(frozen=True)
+class Schema:
+    """The state vector of one layout version of one game."""
+
+    game: str
+    version: int
+    players: tuple[int, int]  # fewest and most players
+    cells: tuple[Cell, ...]
+    rules: tuple[Rule, ...] = ()
+    #: Fixed texts a message repeats (path, text), e.g. a role card's name in card order.
+    labels: tuple[tuple[str, str], ...] = ()
+    #: Fields with presence of other layouts that must be unset in this one
+    #: (``players[*].forests``: in every entry), and the error's words.
+    foreign: tuple[str, ...] = ()
+    foreign_note: str = ""
+    _index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    _cache: dict[int, object] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._index.update((c.path, i) for i, c in enumerate(self.cells))
+        assert len(self._index) == len(self.cells), f"{self.game}: a path is listed twice"
+        assert self.cells[0].path == "version" and self.cells[1].path == "players"
+        for rule in self.rules:
+            self.index(rule.at)
+
+    @property
+    def length(self) -> int:
+        return len(self.cells)
+
+    def names(self) -> tuple[str, ...]:
+        """The field path of every index."""
+        return tuple(c.path for c in self.cells)
+
+    def index(self, path: str) -> int:
+        """The offset of the cell at ``path``; KeyError naming it if there is none."""
+        try:
+            return self._index[path]
+        except KeyError:
+            raise KeyError(f"{self.game} v{self.version}: no cell {path!r}") from None
+
+    def ranges(self, n: int) -> tuple[tuple[int, int, int], ...]:
+        """``(lo, hi, bound)`` of every cell of an ``n``-player vector; ``bound`` >= 0 is
+        the index whose value is the upper limit instead of ``hi``."""
+        first, last = self.players
+        assert first <= n <= last, n
+        out = [(self.version, self.version, -1), (first, last, -1)]
+        for c in self.cells[2:]:
+            if c.seat is not None and c.seat >= n:
+                out.append((c.empty, c.empty, -1))
+                continue
+            lo, hi = (self._value(c, b, n) for b in (c.lo, c.hi))
+            assert lo[1] < 0, f"{c.path}: a lower bound is a number"
+            out.append((lo[0], hi[0], hi[1]))
+        return tuple(out)
+
+    def _value(self, c: Cell, b: int | tuple[int, ...] | Ref, n: int) -> tuple[int, int]:
+        if isinstance(b, Ref):
+            at = self.index(b.path.format(seat=c.seat))
+            assert at < self.index(c.path), f"{c.path}: bound {b.path} comes later"
+            return 0, at
+        if isinstance(b, tuple):
+            return b[n - self.players[0]], -1
+        return b, -1
+
+    def check_ranges(self, v: Sequence[int]) -> tuple[int, str] | None:
+        """The first cell out of its range, in vector order: ``(index, problem)``; the
+        length, the version and the player count are checked first (index -1, 0, 1)."""
+        if len(v) != self.length:
+            return -1, f"vector has {len(v)} entries, expected {self.length}"
+        if v[0] != self.version:
+            return 0, f"layout version {v[0]} is not {self.version}"
+        first, last = self.players
+        n = v[1]
+        if not first <= n <= last:
+            return 1, f"{n} players is not supported ({first}-{last})"
+        import numpy as np  # here: the build reads schemas without numpy
+
+        if n not in self._cache:
+            table = np.array(self.ranges(n), dtype=np.int64)
+            self._cache[n] = (table[:, 0], table[:, 1], table[:, 2], np.maximum(table[:, 2], 0))
+        arrays: tuple[Any, Any, Any, Any] = self._cache[n]  # type: ignore[assignment]
+        lo, hi, bound, at = arrays
+        values = np.asarray(v, dtype=np.int64)
+        hi = np.where(bound >= 0, values[at], hi)
+        failing = np.flatnonzero((values < lo) | (values > hi))
+        if not len(failing):
+            return None
+        i = int(failing[0])
+        problem = f"{v[i]} is below {lo[i]}" if v[i] < lo[i] else f"{v[i]} is above {hi[i]}"
+        seat = self.cells[i].seat
+        if seat is not None and seat >= n:
+            problem += f" (seat {seat} is not in a {n}-player game)"
+        return i, problem
+
+
+# --------------------------------------------------------------- table helpers
+def cell(path: str, lo: int | tuple[int, ...] | Ref, hi: int | tuple[int, ...] | Ref,
+         kind: str = "int", **more: object) -> Cell:
+    """One cell (``kind`` one of ``KINDS``)."""
+    assert kind in KINDS, kind
+    return Cell(path, kind, lo, hi, **more)  # type: ignore[arg-type]
+
+
+def counts(path: str, keys: Iterable[str], lo: int, hi: Callable[[int], object] | object,
+           kind: str = "count", **more: object) -> list[Cell]:
+    """One cell per key under ``path`` (``path.key``); ``hi`` may be a function of the
+    key's position."""
+    return [cell(f"{path}.{k}", lo, hi(i) if callable(hi) else hi, kind, **more)  # type: ignore[arg-type]
+            for i, k in enumerate(keys)]
+
+
+def per_seat(seats: int, record: Callable[[], list[Cell]], prefix: str = "players") -> list[Cell]:
+    """``record()``'s cells for every seat: paths under ``prefix[seat]``, ``{seat}`` in a
+    Ref filled in, absent seats holding each cell's ``empty``."""
+    return [replace(c, path=f"{prefix}[{p}].{c.path}", seat=p,
+                    lo=_at_seat(c.lo, prefix, p), hi=_at_seat(c.hi, prefix, p))
+            for p in range(seats) for c in record()]
+
+
+def _at_seat(b: int | tuple[int, ...] | Ref, prefix: str, seat: int) -> int | tuple[int, ...] | Ref:
+    return Ref(f"{prefix}[{seat}].{b.path}") if isinstance(b, Ref) else b
+
+
+def by_players(first: int, last: int, value: Callable[[int], int]) -> tuple[int, ...]:
+    """A bound by player count: ``value(n)`` for n = first..last."""
+    return tuple(value(n) for n in range(first, last + 1))
+
+
+# ------------------------------------------------------------------ C header
+def c_identifier(path: str) -> str:
+    """``players[0].goods.corn`` -> ``PLAYERS_0_GOODS_CORN``."""
+    out = "".join(ch.upper() if ch.isalnum() else "_" for ch in path)
+    while "__" in out:
+        out = out.replace("__", "_")
+    return out.strip("_")
+
+
+def c_header(prefix: str, schemas: Sequence[Schema], source: str,
+             constants: dict[str, int] | None = None) -> str:
+    """The C header of a game's schemas: per layout its version, length, the offset of
+    every cell outside the player records (``<prefix>_V<version>_AT_<PATH>``) and inside
+    one (``..._PLAYER_AT_<PATH>``), and the range table by player count
+    (``mm_range[players - min][length]``, see native/mm_schema.h); ``constants`` are
+    the game's rule constants C reads from here (``<prefix>_<NAME>``)."""
+    lines = [f"/* Generated from {source} by native/build_native.py: do not edit. */",
+             f"#ifndef {prefix}_SCHEMA_H", f"#define {prefix}_SCHEMA_H", '#include "mm_schema.h"', ""]
+    lines += [f"#define {prefix}_{name} {value}" for name, value in (constants or {}).items()]
+    for s in schemas:
+        tag = f"{prefix}_V{s.version}"
+        first, last = s.players
+        lines += [f"#define {tag}_VERSION {s.version}", f"#define {tag}_LEN {s.length}",
+                  f"#define {tag}_MIN_PLAYERS {first}", f"#define {tag}_MAX_PLAYERS {last}"]
+        seat_len = sum(1 for c in s.cells if c.seat == 0)
+        if seat_len:
+            base = next(i for i, c in enumerate(s.cells) if c.seat == 0)
+            lines += [f"#define {tag}_PLAYERS_AT {base}", f"#define {tag}_PLAYER_LEN {seat_len}"]
+        for i, c in enumerate(s.cells):
+            if c.seat is None:
+                lines.append(f"#define {tag}_AT_{c_identifier(c.path)} {i}")
+            elif c.seat == 0:
+                rel = c.path.split(".", 1)[1]
+                lines.append(f"#define {tag}_PLAYER_AT_{c_identifier(rel)} {i - base}")
+        lines.append(f"static const mm_range {tag}_RANGES[{last - first + 1}][{s.length}] = {{")
+        for n in range(first, last + 1):
+            lines.append("    {" + ", ".join("{%d, %d, %d}" % r for r in s.ranges(n)) + "},")
+        lines += ["};", ""]
+    lines.append("#endif")
+    return "\n".join(lines) + "\n"
