@@ -12,7 +12,7 @@ from typing import Any
 from google.protobuf import json_format
 
 from .client.types import MoveReview, Review
-from .engine.position import read_json
+from .engine.position import read_data
 
 #: The keys of a game record file (``meeplemind selfplay --json`` writes more: its result).
 RECORD_KEYS = ("start", "moves")
@@ -20,7 +20,7 @@ RECORD_KEYS = ("start", "moves")
 
 def read_record(path: str) -> dict[str, Any]:
     """The GameRecord JSON of a file: its ``start`` and ``moves``; errors name the key."""
-    data = read_json(path)
+    data = read_data(path)
     if not isinstance(data, dict):
         raise ValueError(f"{path}: expected a JSON object with {' and '.join(RECORD_KEYS)}")
     for key in RECORD_KEYS:

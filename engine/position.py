@@ -65,13 +65,8 @@ def from_position(data: Any, check: bool = True) -> tuple[Any, int]:
 STDIN = "-"
 
 
-def read_message(path: str) -> Any:
-    """A position file (``-``: standard input) read as a ``meeplemind.v1.Position`` by
-    protobuf's proto3 JSON parser; errors name the file or the field path."""
-    from google.protobuf import json_format  # here: the rules need no protobuf
-
-    from ..v1 import position_pb2
-
+def read_data(path: str) -> Any:
+    """A JSON file's value (``-``: standard input), unchecked; errors name the file."""
     try:
         if path == STDIN:
             text, path = sys.stdin.read(), "<stdin>"
@@ -84,6 +79,17 @@ def read_message(path: str) -> Any:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise PositionError("", f"{path}: not JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+    return data
+
+
+def read_message(path: str) -> Any:
+    """A position file (``-``: standard input) read as a ``meeplemind.v1.Position`` by
+    protobuf's proto3 JSON parser; errors name the file or the field path."""
+    from google.protobuf import json_format  # here: the rules need no protobuf
+
+    from ..v1 import position_pb2
+
+    data = read_data(path)
     if isinstance(data, dict) and isinstance(data.get("game"), str):
         try:
             get_game(data["game"])  # an unknown game first, as the service answers it
