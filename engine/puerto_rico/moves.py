@@ -25,11 +25,8 @@ Notation (stable, round-trips through ``Move.parse``)::
     settle:coffee/decline settle (also ``settle:quarry/decline``, ``forest:sugar/decline``)
                           or build (``build:harbor/decline``) declining the Hospice or
                           University colonist, offered beside the move with the colonist
-                          when that colonist, from the supply, could trigger the game end
-    settle:coffee/decline settle, build (``build:harbor/decline``) or take a forest
-                          (``forest:sugar/decline``) declining the Hospice or University
-                          colonist, offered when that colonist, from the supply, could
-                          trigger the game end (``State._colonist_may_end``)
+                          when that colonist, from the supply, could trigger the game
+                          end (``State._colonist_may_end``)
 
 Expansion I, *The New Buildings* (games with ``expansion=new-buildings``)::
 
@@ -163,7 +160,8 @@ class Move:
         t = text.strip()
         if t.endswith(_DECLINED):
             move = cls.parse(t[:-len(_DECLINED)])
-            if move.kind not in DECLINING or move.declined or (move.kind == "build" and not BUILDINGS[move.arg].circles):
+            circles = move.kind != "build" or BUILDINGS[move.arg].circles
+            if move.kind not in DECLINING or move.declined or not circles:
                 raise InvalidMoveError(f"move {text!r}: only settle, forest and build moves "
                                        "(of a building with a circle) decline a colonist")
             return cls(move.kind, move.arg, declined=True)
