@@ -205,3 +205,36 @@ def test_university_with_the_expansion_buildings() -> None:
     paid = same_in_c(s, "build:forest_house")  # a one-doubloon shortfall, the corn barrel: forced
     assert paid.players[0].buildings[Move.parse("build:forest_house").arg] == 1 and paid.colonist_supply == 2
     assert paid.players[0].goods[0] == 0
+
+
+def _decline_starts() -> list[State]:
+    """Positions where the Hospice or University colonist may be declined."""
+    hospice = fresh(3)
+    build(hospice, 0, "hospice")
+    university = fresh(4)
+    build(university, 0, "university")
+    university.players[0].doubloons = 12
+    forest = fresh_expansion(3, buildings=with_buildings(hospice="guest_house", university="library"))
+    build(forest, 0, "hospice", "forest_house", "university")
+    forest.players[0].doubloons = 12
+    starts = [pick(colonists_left(hospice, 3), "settler"), pick(colonists_left(university, 4), "builder"),
+              pick(colonists_left(forest.copy(), 3), "settler"), pick(colonists_left(forest, 3), "builder")]
+    assert all(any(m.declined for m in s.legal_moves()) for s in starts)
+    return starts
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_games_through_declines_agree_in_c(seed: int) -> None:
+    """From each decline position, a decline (even seeds) or a random move, then random moves
+    to the end: the same legal moves and states in C."""
+    for start in _decline_starts():
+        choose, draws = Rng(seed), Rng(3)  # same_in_c applies with Rng(3)
+        s, moves = start, []
+        if seed % 2 == 0:
+            moves.append(str(next(m for m in start.legal_moves() if m.declined)))
+            s = s.apply(moves[-1], draws)
+        while not s.is_terminal:
+            legal_ids = s.legal_action_ids()
+            moves.append(str(Move.from_id(legal_ids[choose.below(len(legal_ids))])))
+            s = s.apply(moves[-1], draws)
+        assert same_in_c(start, *moves).scores() == s.scores()
