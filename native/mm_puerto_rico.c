@@ -203,6 +203,28 @@ static int privilege_may_end(int gain, int before, int supply)
     return before < supply && supply <= before + gain;
 }
 
+/* state.py _colonist_may_end: one colonist from the supply (Hospice, University) is
+ * among those the ship's least refill needs: the move that brings it comes twice. */
+static int colonist_may_end(const mm_pr_state *s)
+{
+    return privilege_may_end(1, s->players - 1, s->colonist_supply);
+}
+
+/* The move a move declining the Hospice or University colonist varies (moves.py
+ * _declined_id); any other move is its own. */
+static int undeclined(int a)
+{
+    if (a >= MM_PR_A_BUILD_DECLINE_V2)
+        return MM_PR_A_BUILD + MM_PR_BASE_BUILDINGS + a - MM_PR_A_BUILD_DECLINE_V2;
+    if (a >= MM_PR_A_FOREST_DECLINE)
+        return MM_PR_A_FOREST + a - MM_PR_A_FOREST_DECLINE;
+    if (a >= MM_PR_A_BUILD_DECLINE && a < MM_PR_A_BUILD_DECLINE + MM_PR_BASE_BUILDINGS)
+        return MM_PR_A_BUILD + a - MM_PR_A_BUILD_DECLINE;
+    if (a >= MM_PR_A_SETTLE_DECLINE && a < MM_PR_A_SETTLE_DECLINE + NK)
+        return MM_PR_A_SETTLE + a - MM_PR_A_SETTLE_DECLINE;
+    return a == MM_PR_A_SETTLE_DECLINE + SLOT_QUARRY ? MM_PR_A_QUARRY : a;
+}
+
 /* The discount that does not depend on the building: the builder's privilege and,
  * with a Forest House, a doubloon for every 2 forests (no column cap). */
 static int flat_discount(const mm_pr_state *s, int player)
@@ -299,10 +321,19 @@ static int settler_moves(const mm_pr_state *s, uint16_t *out)
     if (!extra && occupied(p, HACIENDA) && !s->hacienda_done
         && sum5(s->deck) + sum5(s->discard) > 0)
         out[n++] = MM_PR_A_HACIENDA;
+    /* each tile again without its Hospice colonist when that could end the game */
+    int decline = !extra && occupied(p, HOSPICE) && colonist_may_end(s), tiles = n;
+    for (int i = 1; decline && i < tiles; i++)
+        if (out[i] != MM_PR_A_HACIENDA)
+            out[n++] = (uint16_t)(MM_PR_A_SETTLE_DECLINE
+                                  + (out[i] == MM_PR_A_QUARRY ? SLOT_QUARRY : out[i] - MM_PR_A_SETTLE));
     if (may_take_forest(s, p))
         for (int k = 0; k < NK; k++)
             if (s->faceup[k] > 0)
                 out[n++] = (uint16_t)(MM_PR_A_FOREST + k);
+    for (int k = 0; decline && may_take_forest(s, p) && k < NK; k++)
+        if (s->faceup[k] > 0)
+            out[n++] = (uint16_t)(MM_PR_A_FOREST_DECLINE + k);
     return n;
 }
 
@@ -402,7 +433,9 @@ static int builder_moves(const mm_pr_state *s, uint16_t *out)
         return give_moves(s, out);
     const mm_pr_player *p = &s->p[s->current];
     int n = 0, room = CITY_SPACES - p->city_used, black_market = occupied(p, BLACK_MARKET);
-    int flat = flat_discount(s, s->current);
+    int flat = flat_discount(s, s->current), nd = 0;
+    int decline = occupied(p, UNIVERSITY) && colonist_may_end(s);
+    uint16_t declines[NB]; /* paid builds again without the University colonist */
     out[n++] = MM_PR_A_PASS;
     for (uint64_t m = s->available & ~p->owned; m; m &= m - 1) {
         int b = lowest(m);
@@ -412,8 +445,12 @@ static int builder_moves(const mm_pr_state *s, uint16_t *out)
         if (shortfall <= 0
             || (black_market && shortfall <= __builtin_popcount((unsigned)give_categories(s, b))))
             out[n++] = (uint16_t)(MM_PR_A_BUILD + b);
+        if (decline && shortfall <= 0 && BUILDINGS[b].circles)
+            declines[nd++] = (uint16_t)(b < MM_PR_BASE_BUILDINGS ? MM_PR_A_BUILD_DECLINE + b
+                                        : MM_PR_A_BUILD_DECLINE_V2 + b - MM_PR_BASE_BUILDINGS);
     }
-    return n;
+    memcpy(out + n, declines, (size_t)nd * sizeof *out);
+    return n + nd;
 }
 
 /* Privilege barrels (two with a Library) of kinds produced, in non-decreasing kind
@@ -904,6 +941,8 @@ static int hospice_colonist(mm_pr_state *s, const mm_pr_player *p)
 static void do_settler(mm_pr_state *s, int a, mm_rng *rng)
 {
     mm_pr_player *p = &s->p[s->current];
+    int colonist = undeclined(a) == a; /* else the Hospice colonist is declined */
+    a = undeclined(a);
     if (a == MM_PR_A_HACIENDA) { /* with a Forest House the tile waits to be seen */
         int forest = may_take_forest(s, p), k = draw_plantation(s, rng);
         s->hacienda_done = 1;
@@ -932,7 +971,7 @@ static void do_settler(mm_pr_state *s, int a, mm_rng *rng)
         s->faceup[k]--;
         p->plantations[k]++;
         p->island_used++;
-        if (hospice_colonist(s, p))
+        if (colonist && hospice_colonist(s, p))
             p->plantation_colonists[k]++;
     } else if (a == MM_PR_A_QUARRY) {
         if (s->turn == 0 && occupied(p, LIBRARY))
@@ -940,14 +979,14 @@ static void do_settler(mm_pr_state *s, int a, mm_rng *rng)
         s->quarry_supply--;
         p->quarries++;
         p->island_used++;
-        if (hospice_colonist(s, p))
+        if (colonist && hospice_colonist(s, p))
             p->quarry_colonists++;
     } else if (a != MM_PR_A_PASS) { /* a forest: the plantation goes to the discards */
         int k = a - MM_PR_A_FOREST;
         s->faceup[k]--;
         s->discard[k]++;
         take_forest(s, p);
-        if (hospice_colonist(s, p))
+        if (colonist && hospice_colonist(s, p))
             p->san_juan++; /* a forest has no circle */
     }
     s->hacienda_done = 0;
@@ -1051,9 +1090,10 @@ static void do_mayor(mm_pr_state *s, int a)
 
 /* -- builder */
 
-/* The player to move pays `cost` and takes building b; with an occupied Church he
- * earns chips by its column (they never end the game). */
-static void build(mm_pr_state *s, int b, int cost)
+/* The player to move pays `cost` and takes building b, with the University colonist
+ * unless `colonist` is 0 (declined); with an occupied Church he earns chips by its
+ * column (they never end the game). */
+static void build(mm_pr_state *s, int b, int cost, int colonist)
 {
     mm_pr_player *p = &s->p[s->current];
     int chips = occupied(p, CHURCH) ? CHURCH_VP[BUILDINGS[b].column] : 0;
@@ -1063,7 +1103,7 @@ static void build(mm_pr_state *s, int b, int cost)
     p->buildings[b] = 0;
     p->owned |= BIT(b);
     p->city_used = (int8_t)(p->city_used + BUILDINGS[b].spaces);
-    if (BUILDINGS[b].circles && occupied(p, UNIVERSITY) && take_colonist(s))
+    if (colonist && BUILDINGS[b].circles && occupied(p, UNIVERSITY) && take_colonist(s))
         p->buildings[b] = 1; /* not on the Statue, which has no circle */
     if (p->city_used >= CITY_SPACES)
         s->end_triggered = 1;
@@ -1096,22 +1136,22 @@ static void give(mm_pr_state *s, mm_pr_player *p, int a)
 static void do_builder(mm_pr_state *s, int a)
 {
     mm_pr_player *p = &s->p[s->current];
-    if (a >= MM_PR_A_GIVE) {
+    if (a >= MM_PR_A_GIVE && undeclined(a) == a) {
         give(s, p, a);
         if (--s->bm_due)
             return;
         int b = s->bm_building;
         s->bm_building = -1;
         s->bm_given = 0;
-        build(s, b, p->doubloons);
+        build(s, b, p->doubloons, 1);
     } else if (a != MM_PR_A_PASS) {
-        int b = a - MM_PR_A_BUILD, cost = price(s, s->current, b);
+        int b = undeclined(a) - MM_PR_A_BUILD, cost = price(s, s->current, b);
         if (cost > p->doubloons) {
             s->bm_building = (int8_t)b;
             s->bm_due = (int8_t)(cost - p->doubloons);
             return;
         }
-        build(s, b, cost);
+        build(s, b, cost, undeclined(a) == a);
     }
     if (advance_turn(s))
         end_phase(s);
@@ -1539,12 +1579,15 @@ _Static_assert(MM_PR_V1_LEN == MM_PR_VECTOR_LEN && MM_PR_V2_LEN == MM_PR_VECTOR_
                && MM_PR_V1_AT_ROLES_0_DOUBLOONS == ROLES_AT(G_FOREST_SUPPLY, MM_PR_BASE_BUILDINGS, 0)
                && MM_PR_V2_AT_SHIPS_0_CAPACITY == ROLES_AT(G_END_V2, NB, NB) + 2 * MM_PR_MAX_ROLES,
                "the layouts are the schema's (engine/puerto_rico/schema.py)");
-_Static_assert(sizeof(mm_pr_player) == 72 && sizeof(mm_pr_state) == 576,
+_Static_assert(sizeof(mm_pr_player) == 72 && sizeof(mm_pr_state) == 608,
                "no padding: equal positions must be equal bytes");
 _Static_assert(MM_PR_A_LOAD + NK * 5 == MM_PR_A_WHARF, "load ids");
 _Static_assert(MM_PR_A_GIVE_COLONIST + NSLOTS + 1 == MM_PR_A_GUEST
                && MM_PR_A_GUEST + NSLOTS == MM_PR_A_DRAFT
-               && MM_PR_A_DRAFT + NB == MM_PR_NUM_ACTIONS_V2, "expansion ids");
+               && MM_PR_A_DRAFT + NB == MM_PR_A_FOREST_DECLINE
+               && MM_PR_A_BUILD_DECLINE_V2 + NB - MM_PR_BASE_BUILDINGS == MM_PR_NUM_ACTIONS_V2
+               && MM_PR_A_SETTLE_DECLINE + NK + 1 == MM_PR_A_LOAD
+               && MM_PR_A_BUILD_DECLINE + MM_PR_BASE_BUILDINGS <= MM_PR_NUM_ACTIONS, "expansion ids");
 
 static const layout *layout_of(const mm_pr_state *s) { return expansion(s) ? &V2 : &V1; }
 
@@ -2393,6 +2436,8 @@ static int move_value(const mm_pr_state *s, int a, const mayor_plan *plan)
     const mm_pr_player *p = &s->p[s->current];
     if (a == MM_PR_A_PASS || (a >= MM_PR_A_DECLINE && a < MM_PR_A_BUILD))
         return 0; /* a privilege declined: as good as a pass to the rollouts */
+    if (undeclined(a) != a) /* a colonist declined: a little worse than taking it */
+        return move_value(s, undeclined(a), plan) - 1;
     switch (s->phase) {
     case ROLE: {
         int r = a - MM_PR_A_ROLE;

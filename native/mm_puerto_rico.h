@@ -28,12 +28,14 @@
 #define MM_PR_NUM_ACTIONS 192
 #define MM_PR_LAYOUT_VERSION_V2 2
 #define MM_PR_VECTOR_LEN_V2 462
-#define MM_PR_NUM_ACTIONS_V2 339
-/* Bound on any legal list.  The longest is the first draft pick (31 violet types);
- * then Black Market give-ups (25: San Juan, 5 plantation kinds, quarry, 12 city
- * buildings, 5 barrels, a chip), captain (25: 15 loads, 5 Wharf, 5 Small Wharf) and
- * builder (24: pass and the 23 building types of a game). */
-#define MM_PR_MAX_LEGAL 32
+#define MM_PR_NUM_ACTIONS_V2 358
+/* Bound on any legal list.  The longest is the builder's with a University when its
+ * colonist could end the game (46: pass, the 23 building types of a game, and each
+ * but the University and the Statue again declining the colonist); then the first
+ * draft pick (31 violet types), Black Market give-ups (25: San Juan, 5 plantation
+ * kinds, quarry, 12 city buildings, 5 barrels, a chip) and captain (25: 15 loads, 5
+ * Wharf, 5 Small Wharf). */
+#define MM_PR_MAX_LEGAL 48
 
 /* Action ids (engine/puerto_rico/moves.py). */
 #define MM_PR_A_PASS 0
@@ -50,6 +52,9 @@
 #define MM_PR_A_WHARF 153  /* + kind */
 #define MM_PR_A_STORE 158  /* + kind */
 #define MM_PR_A_KEEP 163   /* + kind */
+/* The moves that decline the Hospice or University colonist they bring. */
+#define MM_PR_A_SETTLE_DECLINE 122 /* + kind, + 5: the quarry */
+#define MM_PR_A_BUILD_DECLINE 168  /* + base building */
 /* Expansion I (layout v2 games only). */
 #define MM_PR_A_FOREST 192          /* + kind: a face-up plantation taken as a forest */
 #define MM_PR_A_HACIENDA_PLANT 197  /* the drawn Hacienda tile as a plantation */
@@ -60,6 +65,8 @@
 #define MM_PR_A_GIVE_COLONIST 215   /* + mayor slot, + 43: from San Juan */
 #define MM_PR_A_GUEST 259           /* + mayor slot: move a guest there */
 #define MM_PR_A_DRAFT 302           /* + building (violet only) */
+#define MM_PR_A_FOREST_DECLINE 339  /* + kind: a forest without the Hospice colonist */
+#define MM_PR_A_BUILD_DECLINE_V2 344 /* + building - 23: an expansion building, ditto */
 
 #define MM_PR_KINDS 5
 #define MM_PR_BUILDINGS 37      /* base 0..22, expansion 23..36 */

@@ -3,11 +3,16 @@
 export const titleCase = (name) => String(name).replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
 
 function puertoRico(move) {
+  if (move.endsWith("/decline")) {
+    const from = move.startsWith("build:") ? "University" : "Hospice";
+    return `${puertoRico(move.slice(0, -"/decline".length))} without the ${from} colonist`;
+  }
   const [kind, rest = ""] = move.split(":");
   const [what, at] = rest.split("@");
   const name = titleCase(what || "");
   switch (kind) {
     case "role": return `Take the ${name} role`;
+    case "decline": return what === "mayor" ? "Take the Mayor role without its privilege" : `Decline the ${name}'s privilege`;
     case "settle": return what === "quarry" ? "Settle a quarry" : `Settle a ${what} plantation`;
     case "hacienda":
       if (!rest) return "Draw a plantation with the Hacienda";

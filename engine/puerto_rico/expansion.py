@@ -111,11 +111,11 @@ class ExpansionState(State):
         ``last_slot`` is ``SLOT_QUARRY`` from that tile to his Library tile."""
         return self.last_slot == SLOT_QUARRY
 
-    def _settler_moves(self) -> list[Move]:
+    def _settler_options(self) -> list[Move]:
         if self.hacienda_tile >= 0:
             return [Move("hacienda_tile", 0), Move("hacienda_tile", 1)]
         p = self.players[self.current]
-        moves = super()._settler_moves()
+        moves = super()._settler_options()
         if self._library_turn():  # a face-up tile; a quarry only through a Construction Hut,
             moves = [m for m in moves if m.kind != "hacienda"  # and only if the first was none
                      and (m.kind != "quarry" or (p.occupied(CONSTRUCTION_HUT) and not self._library_quarry()))]
@@ -143,7 +143,7 @@ class ExpansionState(State):
             self.faceup[move.arg] -= 1
             self.discard[move.arg] += 1
             self._take_forest(p)
-            if self._hospice_colonist(p):
+            if self._hospice_colonist(p, move):
                 p.san_juan += 1  # a forest has no circle
             self.hacienda_done = False
             self._next_turn(lambda: self._finish_settler(rng))
@@ -154,8 +154,9 @@ class ExpansionState(State):
         self.forest_supply -= 1
         p.forests += 1
 
-    def _hospice_colonist(self, p: Player) -> bool:
-        return not self._library_turn() and super()._hospice_colonist(p)
+    def _gets_hospice_colonist(self, p: Player) -> bool:
+        """None for the Library tile."""
+        return not self._library_turn() and super()._gets_hospice_colonist(p)
 
     def _finish_settler(self, rng: Rng) -> None:
         if self.turn == self.num_players and self.players[self.chooser].occupied(LIBRARY):
@@ -249,11 +250,11 @@ class ExpansionState(State):
             p.goods[s] -= 1
             self.goods_supply[s] += 1
 
-    def _build(self, b: int, price: int) -> None:
+    def _build(self, b: int, price: int, colonist: bool = True) -> None:
         """The Church pays chips by the column (they never end the game)."""
         p = self.players[self.current]
         chips = CHURCH_VP[BUILDINGS[b].column] if p.occupied(CHURCH) else 0
-        super()._build(b, price)
+        super()._build(b, price, colonist)
         self._give_vp(p, chips)
 
     # ------------------------------------------------------ guest house windows

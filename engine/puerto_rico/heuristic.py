@@ -42,7 +42,7 @@ def choose_move(state: State, rng: Rng) -> Move:
     if state.phase == 2:  # mayor: follow the best whole allocation, lowest slot first
         return _mayor_move(state, moves)
     can_load = any(m.kind == "load" for m in moves)
-    scored = [(_score(state, m, can_load), rng.next64(), m) for m in moves]
+    scored = [(_score(state, m, can_load) - m.declined, rng.next64(), m) for m in moves]
     return max(scored, key=lambda t: (t[0], t[1]))[2]
 
 

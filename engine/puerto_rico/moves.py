@@ -22,6 +22,11 @@ Notation (stable, round-trips through ``Move.parse``)::
     store:sugar           keep all sugar in a warehouse (storage after the Captain)
     keep:coffee           keep the one free barrel (storage after the Captain; with a
                           Storehouse one barrel at a time, kinds in ascending order)
+    settle:coffee/decline settle (also ``settle:quarry/decline``, ``forest:sugar/decline``)
+                          or build (``build:harbor/decline``) declining the Hospice or
+                          University colonist, offered beside the move with the colonist
+                          when that colonist, from the supply, could trigger the game
+                          end (``State._colonist_may_end``)
 
 Expansion I, *The New Buildings* (games with ``expansion=new-buildings``)::
 
@@ -51,7 +56,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import InvalidMoveError
-from .data import BUILDING_IDS, BUILDINGS, CAPTAIN, GOODS, MAYOR, NUM_BUILDINGS, ROLES, VIOLET
+from .data import BUILDING_IDS, BUILDINGS, CAPTAIN, GOODS, MAYOR, NUM_BASE_BUILDINGS, NUM_BUILDINGS, ROLES, VIOLET
 
 # Action-id ranges (mirrored in native/mm_puerto_rico.h, checked by the lockstep tests).
 A_PASS = 0
@@ -68,6 +73,8 @@ A_LOAD = 128  # + kind * 5 + (capacity - 4)
 A_WHARF = 153
 A_STORE = 158
 A_KEEP = 163
+A_SETTLE_DECLINE = 122  # + kind, + SLOT_QUARRY: settled without the Hospice colonist
+A_BUILD_DECLINE = 168  # + base building id: built without the University colonist
 NUM_ACTIONS = 192
 # Expansion I (layout v2 only).
 A_FOREST = 192  # + kind
@@ -79,7 +86,9 @@ A_GIVE = 209  # + kind; A_GIVE + 5 is give:vp
 A_GIVE_COLONIST = 215  # + slot (0..42), + SLOT_SAN_JUAN (43)
 A_GUEST = 259  # + slot (0..42)
 A_DRAFT = 302  # + building id (violet buildings only)
-NUM_ACTIONS_V2 = 339
+A_FOREST_DECLINE = 339  # + kind: a forest without the Hospice colonist
+A_BUILD_DECLINE_V2 = 344  # + building id - NUM_BASE_BUILDINGS: an expansion building, ditto
+NUM_ACTIONS_V2 = 358
 
 #: Mayor slots in canonical placement order: plantation kinds, quarry, buildings by id.
 SLOT_QUARRY = len(GOODS)
@@ -91,6 +100,9 @@ GIVE_VP = len(GOODS)
 MIN_CAPACITY, MAX_CAPACITY = 4, 8
 #: The roles whose privilege can be declined by a move (the others are taken when harmless).
 DECLINABLE = (MAYOR, CAPTAIN)
+#: The moves that may decline the colonist they bring (Hospice, University): ``VERB:ARG/decline``.
+DECLINING = ("settle", "quarry", "forest", "build")
+_DECLINED = "/decline"
 
 _KIND = {g: i for i, g in enumerate(GOODS)}
 _ROLE = {r: i for i, r in enumerate(ROLES)}
@@ -104,14 +116,18 @@ _HACIENDA_TILE = ("plant", "forest")
 @dataclass(frozen=True, slots=True)
 class Move:
     """One decision: ``kind`` is the verb, ``arg`` its index (kind, role, building, slot;
-    ``give``: a kind or ``GIVE_VP``; ``hacienda_tile``: 0 plant, 1 forest) and
-    ``capacity`` the ship for ``load``."""
+    ``give``: a kind or ``GIVE_VP``; ``hacienda_tile``: 0 plant, 1 forest), ``capacity``
+    the ship for ``load`` and ``declined`` whether a ``DECLINING`` move goes without the
+    Hospice or University colonist."""
 
     kind: str
     arg: int = 0
     capacity: int = 0
+    declined: bool = False
 
     def __str__(self) -> str:
+        if self.declined:
+            return str(Move(self.kind, self.arg)) + _DECLINED
         k, a = self.kind, self.arg
         if k in ("pass", "hacienda"):
             return k
@@ -142,6 +158,13 @@ class Move:
     def parse(cls, text: str) -> Move:
         """Parse notation; raises InvalidMoveError naming what is wrong."""
         t = text.strip()
+        if t.endswith(_DECLINED):
+            move = cls.parse(t[:-len(_DECLINED)])
+            circles = move.kind != "build" or BUILDINGS[move.arg].circles
+            if move.kind not in DECLINING or move.declined or not circles:
+                raise InvalidMoveError(f"move {text!r}: only settle, forest and build moves "
+                                       "(of a building with a circle) decline a colonist")
+            return cls(move.kind, move.arg, declined=True)
         if t in ("pass", "hacienda"):
             return cls(t)
         verb, sep, rest = t.partition(":")
@@ -186,6 +209,8 @@ class Move:
     @property
     def id(self) -> int:
         k, a = self.kind, self.arg
+        if self.declined:
+            return _declined_id(k, a)
         if k == "pass":
             return A_PASS
         if k == "hacienda":
@@ -206,6 +231,18 @@ _BASE = {"role": A_ROLE, "decline": A_DECLINE, "settle": A_SETTLE, "build": A_BU
          "guest": A_GUEST, "draft": A_DRAFT}
 
 
+def _declined_id(kind: str, arg: int) -> int:
+    if kind == "settle":
+        return A_SETTLE_DECLINE + arg
+    if kind == "quarry":
+        return A_SETTLE_DECLINE + SLOT_QUARRY
+    if kind == "forest":
+        return A_FOREST_DECLINE + arg
+    if arg < NUM_BASE_BUILDINGS:
+        return A_BUILD_DECLINE + arg
+    return A_BUILD_DECLINE_V2 + arg - NUM_BASE_BUILDINGS
+
+
 def _all_moves() -> list[Move]:
     kinds = range(len(GOODS))
     moves = [Move("pass"), Move("hacienda"), Move("quarry")]
@@ -221,6 +258,8 @@ def _all_moves() -> list[Move]:
     moves += [Move("give_colonist", s) for s in range(SLOT_SAN_JUAN + 1)]
     moves += [Move("guest", s) for s in range(NUM_SLOTS)]
     moves += [Move("draft", b) for b in VIOLET]
+    moves += [Move(m.kind, m.arg, declined=True) for m in moves if m.kind in DECLINING
+              and (m.kind != "build" or BUILDINGS[m.arg].circles)]
     return moves
 
 

@@ -10,7 +10,9 @@ A ``State`` is a whole position.  ``apply`` returns a new state; the private
   prospector, the mayor's extra colonist, the Hospice and University colonists and
   the Factory income.  Choices between alternatives are moves.  Every privilege is
   optional: where taking the mayor's colonists or the captain's VP could trigger the
-  game end, a ``decline`` move is offered beside it (``_privilege_may_end``).
+  game end, a ``decline`` move is offered beside it (``_privilege_may_end``); where the
+  Hospice or University colonist could, the settle or build move comes twice, the second
+  time ``declined`` (``_colonist_may_end``).
 * Storage keeps as much as allowed: a player chooses only which kinds go into his
   warehouses (``store:K``, ascending) and which kinds give the free barrels
   (``keep:K``, one barrel at a time, ascending; a position's choices made so far may be
@@ -210,6 +212,16 @@ class State(GameState):
         then a move). Colonists: the ship's least refill, one per player, must be left."""
         return before < supply <= before + gain
 
+    def _colonist_may_end(self) -> bool:
+        """Whether one colonist from the supply (Hospice, University) could be what triggers
+        the game end: it is among those the ship's least refill, one per player, needs."""
+        return self._privilege_may_end(1, self.num_players - 1, self.colonist_supply)
+
+    @staticmethod
+    def _with_declines(moves: list[Move], may_decline: Callable[[Move], bool]) -> list[Move]:
+        """``moves`` and, for those ``may_decline`` accepts, their variants declining the colonist."""
+        return moves + [Move(m.kind, m.arg, declined=True) for m in moves if may_decline(m)]
+
     # ------------------------------------------------------------- legal moves
     def legal_action_ids(self) -> list[int]:
         moves = getattr(self, _GENERATORS[self.phase])()
@@ -233,6 +245,10 @@ class State(GameState):
         return moves
 
     def _settler_moves(self) -> list[Move]:
+        return self._with_declines(self._settler_options(), self._hospice_may_decline)
+
+    def _settler_options(self) -> list[Move]:
+        """Hook: the settler-phase moves, each with the Hospice colonist it brings."""
         p = self.players[self.current]
         free = ISLAND_SPACES - p.island_used()
         moves = [Move("pass")]
@@ -245,6 +261,11 @@ class State(GameState):
         if p.occupied(HACIENDA) and not self.hacienda_done and sum(self.deck) + sum(self.discard) > 0:
             moves.append(Move("hacienda"))
         return moves
+
+    def _hospice_may_decline(self, move: Move) -> bool:
+        """Whether ``move`` takes a tile whose Hospice colonist could trigger the game end."""
+        return move.kind in ("settle", "quarry", "forest") and self._gets_hospice_colonist(
+            self.players[self.current]) and self._colonist_may_end()
 
     def _mayor_moves(self) -> list[Move]:
         p = self.players[self.current]
@@ -272,7 +293,8 @@ class State(GameState):
             if (self.building_supply[b] > 0 and not p.owns(b) and BUILDINGS[b].spaces <= free
                     and self._price(self.current, b) <= p.doubloons):
                 moves.append(Move("build", b))
-        return moves
+        may_end = p.occupied(UNIVERSITY) and self._colonist_may_end()
+        return self._with_declines(moves, lambda m: may_end and m.kind == "build" and BUILDINGS[m.arg].circles > 0)
 
     def _craftsman_moves(self) -> list[Move]:
         return [Move("craft", k) for k in range(NK)
@@ -457,18 +479,23 @@ class State(GameState):
         if move.kind == "settle":
             self.faceup[move.arg] -= 1
             p.plantations[move.arg] += 1
-            if self._hospice_colonist(p):
+            if self._hospice_colonist(p, move):
                 p.plantation_colonists[move.arg] += 1
         elif move.kind == "quarry":
             self.quarry_supply -= 1
             p.quarries += 1
-            if self._hospice_colonist(p):
+            if self._hospice_colonist(p, move):
                 p.quarry_colonists += 1
         self.hacienda_done = False
         self._next_turn(lambda: self._finish_settler(rng))
 
-    def _hospice_colonist(self, p: Player) -> bool:
-        return p.occupied(HOSPICE) and self._take_colonist()
+    def _gets_hospice_colonist(self, p: Player) -> bool:
+        """Hook: whether the tile ``p`` takes now brings a Hospice colonist."""
+        return p.occupied(HOSPICE)
+
+    def _hospice_colonist(self, p: Player, move: Move) -> bool:
+        """Take the Hospice colonist of ``move``'s tile unless the move declines it."""
+        return not move.declined and self._gets_hospice_colonist(p) and self._take_colonist()
 
     def _take_colonist(self) -> bool:
         """One colonist from the supply, else from the ship (Hospice, University)."""
@@ -560,16 +587,17 @@ class State(GameState):
 
     def _do_builder(self, move: Move, rng: Rng) -> None:
         if move.kind == "build":
-            self._build(move.arg, self._price(self.current, move.arg))
+            self._build(move.arg, self._price(self.current, move.arg), colonist=not move.declined)
         self._next_turn(self._end_phase)
 
-    def _build(self, b: int, price: int) -> None:
-        """Hook: the current player pays ``price`` and takes building ``b``."""
+    def _build(self, b: int, price: int, colonist: bool = True) -> None:
+        """Hook: the current player pays ``price`` and takes building ``b`` (with the
+        University colonist unless ``colonist`` is false: declined)."""
         p = self.players[self.current]
         p.doubloons -= price
         self.building_supply[b] -= 1
         p.buildings[b] = 0
-        if BUILDINGS[b].circles and p.occupied(UNIVERSITY) and self._take_colonist():
+        if colonist and BUILDINGS[b].circles and p.occupied(UNIVERSITY) and self._take_colonist():
             p.buildings[b] = 1  # not on the expansion's Statue, which has no circle
         if p.city_used() >= CITY_SPACES:
             self.end_triggered = True

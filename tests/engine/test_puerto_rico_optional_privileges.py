@@ -11,7 +11,7 @@ from meeplemind.engine import InvalidMoveError, Rng
 from meeplemind.engine.puerto_rico import Move, State
 from meeplemind.native import NativeGame
 
-from .pr_helpers import build, chips, fresh, fresh_expansion, goods, legal, pick, play
+from .pr_helpers import build, chips, fresh, fresh_expansion, goods, legal, pick, play, with_buildings
 
 pytest.importorskip("meeplemind.native._mm", reason="the native engines are not built")
 
@@ -108,3 +108,133 @@ def test_a_lone_decline_is_a_position_the_service_plays() -> None:
     assert State.from_dict(s.to_dict()).legal_moves() == s.legal_moves()
     after = play(s, "decline:captain")
     assert after.players[0].vp == 2 and not after.end_triggered
+
+
+# -- the Hospice and University colonists (from the supply): declining variants of the moves
+
+def test_declining_notation() -> None:
+    for text in ("settle:coffee/decline", "settle:quarry/decline", "forest:sugar/decline",
+                 "build:harbor/decline", "build:church/decline"):
+        m = Move.parse(text)
+        assert str(m) == text and m.declined and Move.from_id(m.id) == m
+        assert m.id != Move.parse(text.removesuffix("/decline")).id
+    for text in ("pass/decline", "craft:corn/decline", "settle:coffee/decline/decline", "build:statue/decline"):
+        with pytest.raises(InvalidMoveError, match="decline"):
+            Move.parse(text)
+
+
+@pytest.mark.parametrize("supply, offered", [(2, False), (3, True), (4, False)])
+def test_hospice_colonist_declined_when_it_could_end_the_game(supply: int, offered: bool) -> None:
+    """3 players: the ship needs at least 3; the Hospice colonist from a supply of 3 leaves 2."""
+    s = fresh(3)
+    build(s, 0, "hospice")
+    s = pick(colonists_left(s, supply), "settler")
+    declines = [m for m in legal(s) if m.endswith("/decline")]
+    assert bool(declines) == offered
+    if not offered:
+        return
+    assert declines == sorted(f"{m}/decline" for m in legal(s) if m.startswith("settle:") and m not in declines)
+    taken = same_in_c(s, "settle:quarry")
+    assert taken.players[0].quarry_colonists == 1 and taken.colonist_supply == 2
+    declined = same_in_c(s, "settle:quarry/decline")
+    assert declined.players[0].quarries == 1 and declined.players[0].quarry_colonists == 0
+    assert declined.colonist_supply == 3 and declined.current_player == 1
+    kind = next(m for m in legal(s) if m.startswith("settle:") and m not in declines and m != "settle:quarry")
+    k = Move.parse(kind).arg
+    assert same_in_c(s, kind).players[0].plantation_colonists[k] == s.players[0].plantation_colonists[k] + 1
+    assert same_in_c(s, f"{kind}/decline").players[0].plantation_colonists[k] == s.players[0].plantation_colonists[k]
+
+
+def test_hospice_colonist_from_the_ship_is_never_declined() -> None:
+    s = fresh(3)
+    build(s, 0, "hospice")
+    s = pick(colonists_left(s, 0), "settler")
+    assert not [m for m in legal(s) if m.endswith("/decline")]
+    assert same_in_c(s, "settle:quarry").colonist_ship == s.colonist_ship - 1
+
+
+def test_hospice_forest_and_library_tiles() -> None:
+    """A forest's Hospice colonist (to San Juan) may be declined; the settler's Library tile
+    brings none, so it is never asked."""
+    s = fresh_expansion(3, governor=0, buildings=with_buildings(hospice="guest_house"))
+    build(s, 0, "hospice", "forest_house", "library")
+    s = pick(colonists_left(s, 3), "settler")
+    moves = legal(s)
+    forest = next(m for m in moves if m.startswith("forest:"))
+    assert f"{forest}/decline" in moves and "settle:quarry/decline" in moves
+    assert same_in_c(s, forest).players[0].san_juan == 1
+    declined = same_in_c(s, f"{forest}/decline")
+    assert declined.players[0].san_juan == 0 and declined.players[0].forests == 1
+    after = same_in_c(declined, "pass", "pass")  # the others pass: the settler's Library tile
+    assert after.current_player == 0 and after.colonist_supply == 3
+    assert not [m for m in legal(after) if m.endswith("/decline")]
+
+
+def test_university_colonist_declined_when_it_could_end_the_game() -> None:
+    s = fresh(3)
+    build(s, 0, "university")
+    s.players[0].doubloons = 12
+    s = pick(colonists_left(s, 3), "builder")
+    moves = legal(s)
+    builds = [m for m in moves if m.startswith("build:") and not m.endswith("/decline")]
+    assert [m for m in moves if m.endswith("/decline")] == sorted(f"{m}/decline" for m in builds)
+    taken = same_in_c(s, "build:harbor")
+    assert taken.players[0].buildings[Move.parse("build:harbor").arg] == 1 and taken.colonist_supply == 2
+    declined = same_in_c(s, "build:harbor/decline")
+    assert declined.players[0].buildings[Move.parse("build:harbor").arg] == 0
+    assert declined.colonist_supply == 3 and declined.current_player == 1
+    s.colonist_supply, s.players[2].san_juan = 4, s.players[2].san_juan - 1
+    assert not [m for m in legal(s) if m.endswith("/decline")]
+
+
+def test_university_with_the_expansion_buildings() -> None:
+    """Expansion buildings decline with ids of their own (v2); the Statue has no circle, and a
+    Black Market build takes the colonist as before (its give-ups come between)."""
+    s = fresh_expansion(3, governor=0, buildings=with_buildings(university="library"))
+    build(s, 0, "university", "black_market")
+    s.players[0].doubloons = 30
+    s = pick(colonists_left(s, 3), "builder")
+    moves = legal(s)
+    assert len(moves) > 32  # more than the C engine's old bound on a legal list
+    assert "build:church/decline" in moves and "build:statue" in moves and "build:statue/decline" not in moves
+    declined = same_in_c(s, "build:church/decline")
+    assert declined.players[0].buildings[Move.parse("build:church").arg] == 0 and declined.colonist_supply == 3
+    s.players[0].doubloons = 0
+    s.players[0].goods[0], s.goods_supply[0] = 1, s.goods_supply[0] - 1
+    assert "build:forest_house" in legal(s) and "build:forest_house/decline" not in legal(s)
+    paid = same_in_c(s, "build:forest_house")  # a one-doubloon shortfall, the corn barrel: forced
+    assert paid.players[0].buildings[Move.parse("build:forest_house").arg] == 1 and paid.colonist_supply == 2
+    assert paid.players[0].goods[0] == 0
+
+
+def _decline_starts() -> list[State]:
+    """Positions where the Hospice or University colonist may be declined."""
+    hospice = fresh(3)
+    build(hospice, 0, "hospice")
+    university = fresh(4)
+    build(university, 0, "university")
+    university.players[0].doubloons = 12
+    forest = fresh_expansion(3, buildings=with_buildings(hospice="guest_house", university="library"))
+    build(forest, 0, "hospice", "forest_house", "university")
+    forest.players[0].doubloons = 12
+    starts = [pick(colonists_left(hospice, 3), "settler"), pick(colonists_left(university, 4), "builder"),
+              pick(colonists_left(forest.copy(), 3), "settler"), pick(colonists_left(forest, 3), "builder")]
+    assert all(any(m.declined for m in s.legal_moves()) for s in starts)
+    return starts
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_games_through_declines_agree_in_c(seed: int) -> None:
+    """From each decline position, a decline (even seeds) or a random move, then random moves
+    to the end: the same legal moves and states in C."""
+    for start in _decline_starts():
+        choose, draws = Rng(seed), Rng(3)  # same_in_c applies with Rng(3)
+        s, moves = start, []
+        if seed % 2 == 0:
+            moves.append(str(next(m for m in start.legal_moves() if m.declined)))
+            s = s.apply(moves[-1], draws)
+        while not s.is_terminal:
+            legal_ids = s.legal_action_ids()
+            moves.append(str(Move.from_id(legal_ids[choose.below(len(legal_ids))])))
+            s = s.apply(moves[-1], draws)
+        assert same_in_c(start, *moves).scores() == s.scores()
