@@ -28,8 +28,8 @@ GENERATED_INTO = ROOT / "app" / "v1"
 BUILD_ASAN_ENV = "MEEPLEMIND_BUILD_ASAN"
 #: The oldest CPython the abi3 modules load in (``requires-python``).
 LIMITED_API = "cp311"
-#: The cffi build script: run at build time, not shipped.
-BUILD_SCRIPT = ("meeplemind.native", "build_native")
+#: The build-time scripts (the cffi build, a generator of C tables): run, not shipped.
+BUILD_SCRIPTS = {("meeplemind.native", "build_native"), ("meeplemind.native", "gen_traders_of_genoa")}
 
 
 def generate_protos() -> None:
@@ -56,7 +56,7 @@ class BuildPyWithProtos(build_py):
         super().run()
 
     def find_package_modules(self, package: str, package_dir: str) -> list[tuple[str, str, str]]:
-        return [m for m in super().find_package_modules(package, package_dir) if m[:2] != BUILD_SCRIPT]
+        return [m for m in super().find_package_modules(package, package_dir) if m[:2] not in BUILD_SCRIPTS]
 
 
 setup(
