@@ -30,6 +30,10 @@ typedef struct search {
     int32_t *legal;       /* [max_legal] */
     uint64_t *mark;       /* [num_actions] stamp: legal (stamp) or legal with a child (stamp + 1) */
     uint64_t stamp;
+    double *mast_reward;  /* [players * num_actions] MAST sums of the mover's rewards, or NULL */
+    int64_t *mast_count;  /* [players * num_actions], or NULL */
+    int32_t *trail;       /* [MM_ISMCTS_TRAIL_MAX] this iteration's moves: mover * num_actions + action */
+    int32_t trail_len;
     mm_rng rng;
     int root_player, players;
 } search;
@@ -57,7 +61,8 @@ static int valid_params(const mm_ismcts_params *p)
         && p->margin_weight >= 0 && p->margin_weight <= 1
         && p->margin_scale > 0 && isfinite(p->margin_scale)
         && p->rollout_policy >= 0 && p->pv_max >= 1 && p->pv_max <= MM_ISMCTS_PV_MAX
-        && p->snapshot_ms >= 0 && isfinite(p->snapshot_ms);
+        && p->snapshot_ms >= 0 && isfinite(p->snapshot_ms)
+        && p->mast >= 0 && p->mast < 1;
 }
 
 static int valid_stats(const mm_ismcts_root_stats *s)
@@ -72,6 +77,9 @@ static void release(search *s)
     free(s->state);
     free(s->legal);
     free(s->mark);
+    free(s->mast_reward);
+    free(s->mast_count);
+    free(s->trail);
 }
 
 static int allocate(search *s)
@@ -82,7 +90,49 @@ static int allocate(search *s)
     s->state = malloc(g->state_bytes);
     s->legal = malloc((size_t)g->max_legal * sizeof(int32_t));
     s->mark = calloc((size_t)g->num_actions, sizeof(uint64_t));
+    if (s->params->mast > 0) {
+        size_t cells = (size_t)MM_MAX_PLAYERS * (size_t)g->num_actions;
+        s->mast_reward = calloc(cells, sizeof(double));
+        s->mast_count = calloc(cells, sizeof(int64_t));
+        s->trail = malloc(MM_ISMCTS_TRAIL_MAX * sizeof(int32_t));
+        if (!s->mast_reward || !s->mast_count || !s->trail)
+            return 0;
+    }
     return s->pool && s->root && s->state && s->legal && s->mark;
+}
+
+/* Apply `action` by `player` to this iteration's state, noting it for MAST. */
+static void play(search *s, int player, int32_t action)
+{
+    if (s->trail && s->trail_len < MM_ISMCTS_TRAIL_MAX)
+        s->trail[s->trail_len++] = player * s->g->num_actions + action;
+    s->g->apply(s->state, action, &s->rng);
+}
+
+/* The legal move with the best MAST mean for `player`, ties broken at random;
+ * -1 if the engine gives no legal move or one outside its action space. */
+static int32_t mast_move(search *s, int player)
+{
+    int n = s->g->legal_moves(s->state, s->legal);
+    const double *reward = s->mast_reward + (size_t)player * s->g->num_actions;
+    const int64_t *count = s->mast_count + (size_t)player * s->g->num_actions;
+    int32_t best = -1;
+    double best_mean = -1.0;
+    uint32_t equals = 0;
+    for (int i = 0; i < n; i++) {
+        int32_t a = s->legal[i];
+        if (a < 0 || a >= s->g->num_actions)
+            return -1;
+        double mean = (reward[a] + 0.5) / (double)(count[a] + 1);
+        if (mean > best_mean) {
+            best_mean = mean;
+            best = a;
+            equals = 1;
+        } else if (mean == best_mean && mm_rng_below(&s->rng, ++equals) == 0) {
+            best = a;
+        }
+    }
+    return best;
 }
 
 static int32_t new_node(search *s, int32_t parent, int32_t action, int mover)
@@ -191,21 +241,29 @@ static int32_t descend(search *s)
             return MM_ISMCTS_ERR_ENGINE;
         if (untried > 0) {
             int32_t action = pick_untried(s, untried);
-            g->apply(s->state, action, &s->rng);
+            play(s, player, action);
             return new_node(s, at, action, player);
         }
         at = select_ucb(s, at);
-        g->apply(s->state, s->pool[at].action, &s->rng);
+        play(s, player, s->pool[at].action);
     }
 }
 
 static int playout(search *s)
 {
     const mm_game *g = s->g;
-    for (int moves = 0; g->current_player(s->state) >= 0; moves++) {
+    double mast = s->params->mast;
+    int player;
+    for (int moves = 0; (player = g->current_player(s->state)) >= 0; moves++) {
         if (moves == MM_ISMCTS_PLAYOUT_CAP)
             return MM_ISMCTS_ERR_PLAYOUT_CAP;
-        g->apply(s->state, g->rollout_move(s->state, &s->rng, s->params->rollout_policy), &s->rng);
+        if (player >= s->players)
+            return MM_ISMCTS_ERR_ENGINE;
+        int32_t action = mast > 0 && mm_rng_unit(&s->rng) < mast
+            ? mast_move(s, player) : g->rollout_move(s->state, &s->rng, s->params->rollout_policy);
+        if (action < 0)
+            return MM_ISMCTS_ERR_ENGINE;
+        play(s, player, action);
     }
     return MM_OK;
 }
@@ -229,6 +287,11 @@ static void rewards(const search *s, const int32_t *scores, double *out)
 
 static void backup(search *s, int32_t leaf, const double *reward, const int32_t *scores)
 {
+    for (int32_t i = 0; s->trail && i < s->trail_len; i++) {
+        int32_t cell = s->trail[i];
+        s->mast_reward[cell] += reward[cell / s->g->num_actions];
+        s->mast_count[cell]++;
+    }
     for (int32_t at = leaf; at >= 0; at = s->pool[at].parent) {
         node *n = &s->pool[at];
         n->visits++;
@@ -243,6 +306,7 @@ static int iterate(search *s)
     const mm_game *g = s->g;
     memcpy(s->state, s->root, g->state_bytes);
     g->determinize(s->state, s->root_player, &s->rng);
+    s->trail_len = 0;
     int32_t leaf = descend(s);
     if (leaf < 0)
         return leaf;
