@@ -16,7 +16,8 @@ typedef struct node {
     int32_t next_sibling; /* -1 when last */
     int64_t visits;
     int64_t avail;        /* visits of the parent in which the move was legal */
-    double reward;        /* sum of the mover's rewards */
+    double reward;        /* sum of the mover's rewards (what UCB1 maximises) */
+    double share;         /* sum of the mover's win shares (what is reported) */
     int64_t score[MM_MAX_PLAYERS]; /* sums of final scores */
 } node;
 
@@ -268,10 +269,12 @@ static int playout(search *s)
     return MM_OK;
 }
 
-/* Reward per player from final scores: win share blended with score margin. */
-static void rewards(const search *s, const int32_t *scores, double *out)
+/* Win share and reward per player from final scores: the reward is the win share
+ * blended with the score margin. */
+static void rewards(const search *s, const int32_t *scores, double *share, double *out)
 {
-    mm_win_shares(s->players, scores, out);
+    mm_win_shares(s->players, scores, share);
+    memcpy(out, share, (size_t)s->players * sizeof *out);
     double w = s->params->margin_weight;
     if (w <= 0)
         return;
@@ -285,7 +288,8 @@ static void rewards(const search *s, const int32_t *scores, double *out)
     }
 }
 
-static void backup(search *s, int32_t leaf, const double *reward, const int32_t *scores)
+static void backup(search *s, int32_t leaf, const double *reward, const double *share,
+                   const int32_t *scores)
 {
     for (int32_t i = 0; s->trail && i < s->trail_len; i++) {
         int32_t cell = s->trail[i];
@@ -296,6 +300,7 @@ static void backup(search *s, int32_t leaf, const double *reward, const int32_t 
         node *n = &s->pool[at];
         n->visits++;
         n->reward += reward[n->mover];
+        n->share += share[n->mover];
         for (int p = 0; p < s->players; p++)
             n->score[p] += scores[2 * p];
     }
@@ -314,10 +319,10 @@ static int iterate(search *s)
     if (rc != MM_OK)
         return rc;
     int32_t scores[2 * MM_MAX_PLAYERS];
-    double reward[MM_MAX_PLAYERS];
+    double reward[MM_MAX_PLAYERS], share[MM_MAX_PLAYERS];
     g->scores(s->state, scores);
-    rewards(s, scores, reward);
-    backup(s, leaf, reward, scores);
+    rewards(s, scores, share, reward);
+    backup(s, leaf, reward, share, scores);
     return MM_OK;
 }
 
@@ -355,7 +360,7 @@ static void write_row(const search *s, int32_t child, int32_t row, mm_ismcts_roo
     out->action[row] = n->action;
     out->visits[row] = n->visits;
     out->avail[row] = n->avail;
-    out->reward[row] = n->reward;
+    out->reward[row] = n->share;
     for (int p = 0; p < MM_ISMCTS_PLAYERS; p++)
         out->score[(size_t)row * MM_ISMCTS_PLAYERS + p] = n->score[p];
     for (int32_t at = child; at >= 0 && len < pv_max; at = most_visited_child(s, at))
@@ -380,7 +385,7 @@ static void publish(const search *s, mm_ismcts_root_stats *out, mm_ismcts_summar
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
     sum->children = s->used > 0 ? write_root(s, out) : 0;
     sum->nodes = s->used;
-    sum->root_reward = s->used > 0 ? s->pool[0].reward : 0.0;
+    sum->root_reward = s->used > 0 ? s->pool[0].share : 0.0;
     __atomic_store_n(&sum->snapshot_seq, sum->snapshot_seq + 1, __ATOMIC_RELEASE);
 }
 

@@ -11,7 +11,8 @@
  *   r_p = (1 - w) * share_p + w * clip01(0.5 + (score_p - best_other_p) / (2 * margin_scale))
  * where share_p is mm_win_shares() of the final scores, w = margin_weight, and
  * best_other_p is the best final score among the other players (score_p itself
- * in a one-player game).  With w = 0 (the default) the reward is the win share.
+ * in a one-player game).  With w = 0 the reward is the win share.  UCB1 maximises
+ * the mean reward; the root statistics report win shares, whatever w.
  *
  * Playouts (MAST, Finnsson & Bjornsson 2008): with probability params.mast a
  * playout move is the legal move with the best mean reward of its mover over
@@ -76,7 +77,8 @@ typedef struct mm_ismcts_root_stats {
     int32_t *action;  /* [rows] action id */
     int64_t *visits;  /* [rows] iterations through the move */
     int64_t *avail;   /* [rows] iterations in which the move was legal */
-    double *reward;   /* [rows] sum of the root player's rewards */
+    double *reward;   /* [rows] sum of the root player's win shares (the reward before
+                         margin shaping: reward / visits is a win rate whatever the shaping) */
     int64_t *score;   /* [rows * MM_ISMCTS_PLAYERS] sums of every player's final score */
     int32_t *pv;      /* [rows * pv_max] most-visited line starting with the move, -1 padded */
     int32_t *pv_len;  /* [rows] */
@@ -87,7 +89,7 @@ typedef struct mm_ismcts_summary {
     int64_t nodes;       /* nodes used, root included; <= max_nodes */
     double elapsed_ms;
     double cpu_ms;       /* CPU time of the searching thread */
-    double root_reward;  /* sum over iterations of the root player's reward */
+    double root_reward;  /* sum over iterations of the root player's win share */
     int32_t root_player; /* -1 when the root is terminal */
     int32_t players;
     int32_t children;    /* rows written */
