@@ -8,6 +8,7 @@ import hashlib
 import numpy as np
 import pytest
 
+from meeplemind.cli import main
 from meeplemind.engine.puerto_rico import new_game
 from meeplemind.search import analyze
 from meeplemind.search.bots import make_bot
@@ -75,3 +76,15 @@ def test_ladder_rates_a_round_robin() -> None:
                                 (["random", "heuristic"], 3, "games: 3")):
         with pytest.raises(ValueError, match=field):
             run_ladder("puerto-rico", specs, games=games)
+
+
+def test_ladder_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ladder", "puerto-rico", "--bot", "random", "--bot", "heuristic", "--games", "2",
+                 "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "Bradley-Terry" in out and "heuristic" in out
+    for args, message in ((["--levels", "0-3"], "--levels '0-3': levels are 1..10"),
+                          (["--levels", "a"], "expected A-B or A,B,C"),
+                          (["--bot", "random", "--levels", "1", "--games", "3"], "games: 3 must be even")):
+        assert main(["ladder", "puerto-rico", "--quiet", *args]) == 2
+        assert message in capsys.readouterr().err
