@@ -40,12 +40,17 @@ def _read(spec: str, params: dict[str, str], known: dict[str, type]) -> dict[str
 
 
 class IsmctsBot:
-    def __init__(self, spec: str, params: dict[str, str], seed: int = 0, *, frozen: bool = False) -> None:
+    def __init__(self, spec: str, params: dict[str, str], seed: int = 0, *, frozen: bool = False,
+                 options: dict[str, Any] | None = None) -> None:
+        """The bot of ``spec``: its ``params`` read as budget keys (and tuning keys unless
+        ``frozen``, which plays ismcts-v1's tuning), or ``options`` for ``analyze`` as given."""
         self.name = spec
-        known = BUDGET_PARAMS if frozen else BUDGET_PARAMS | TUNING_PARAMS
-        self.options = (dict(V1_TUNING) if frozen else {}) | _read(spec, params, known)
-        if not {"iterations", "time_ms", "cpu_ms"} & set(self.options):
-            self.options["time_ms"] = 1000
+        if options is None:
+            known = BUDGET_PARAMS if frozen else BUDGET_PARAMS | TUNING_PARAMS
+            options = (dict(V1_TUNING) if frozen else {}) | _read(spec, params, known)
+            if not {"iterations", "time_ms", "cpu_ms"} & set(options):
+                options["time_ms"] = 1000
+        self.options = options
         self.seed = seed
         self.moves_played = 0
 
@@ -57,9 +62,7 @@ class IsmctsBot:
         except ValueError:
             raise ValueError(f"bot {spec!r}: expected level:N with N in "
                              f"{LEVELS.start}..{LEVELS.stop - 1}") from None
-        bot = cls(spec, {}, seed)
-        bot.options = dict(budget)
-        return bot
+        return cls(spec, {}, seed, options=budget)
 
     def choose(self, state: Any) -> Any:
         self.moves_played += 1
