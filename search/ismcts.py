@@ -36,6 +36,9 @@ DEFAULT_EXPLORATION = 0.7
 #: of 80 2-player Puerto Rico games against the pure win share, +6.7 points a game; README,
 #: "Measured").
 DEFAULT_MARGIN_WEIGHT = 0.5
+#: Share of playout moves chosen by MAST (issue 21: at 10 ms of CPU a move, 0.5 won 65% of
+#: 40 2-player Puerto Rico games against the game's rollout policy alone, 0.25 won 60%).
+DEFAULT_MAST = 0.5
 DEFAULT_MAX_NODES = 1_000_000
 MAX_THREADS = 64
 PV_MAX = 16  # MM_ISMCTS_PV_MAX
@@ -152,7 +155,7 @@ def analyze(
     stop_event: threading.Event | None = None,
     margin_weight: float = DEFAULT_MARGIN_WEIGHT,
     margin_scale: float = 10.0,
-    mast: float = 0.0,
+    mast: float = DEFAULT_MAST,
     pv_max: int = 8,
     native: NativeHandle | None = None,
     on_progress: Callable[[Analysis], None] | None = None,
