@@ -36,9 +36,11 @@ DEFAULT_EXPLORATION = 0.7
 #: of 80 2-player Puerto Rico games against the pure win share, +6.7 points a game; README,
 #: "Measured").
 DEFAULT_MARGIN_WEIGHT = 0.5
-#: Share of playout moves chosen by MAST (issue 21: at 10 ms of CPU a move, 0.5 won 67.5% of
-#: 80 2-player Puerto Rico games against the game's rollout policy alone, 95% CI [0.57, 0.77]).
-DEFAULT_MAST = 0.5
+#: Share of playout moves chosen by MAST.  Off by default: at 10 ms of CPU a move, 0.5 won
+#: 67.5% of 80 2-player Puerto Rico games against ismcts-v1 (95% CI [0.57, 0.77]), but it blurs
+#: the win rates a game review compares (a planted blunder's loss fell from 0.46 to 0.23),
+#: and a review runs the same default search (issue 21; README, "Measured").
+DEFAULT_MAST = 0.0
 DEFAULT_MAX_NODES = 1_000_000
 MAX_THREADS = 64
 PV_MAX = 16  # MM_ISMCTS_PV_MAX

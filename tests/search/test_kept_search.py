@@ -1,9 +1,8 @@
 """The kept search against ``ismcts-v1`` (issue 21), 2-player Puerto Rico, seats rotated.
 
-The quick check plays a handful of seeded games at equal iterations (MAST playouts run
-more iterations per CPU second than the game's policy alone, so the kept search spends no
-more CPU than ismcts-v1; iterations keep it deterministic under load): the kept search must
-not lose more than it wins.  The ``slow`` run is the README's
+The quick check plays a handful of seeded games at equal iterations (the kept lever, the
+score margin in the reward, costs no iterations per second, so this is equal CPU; iterations
+keep it deterministic under load): the kept search must not lose more than it wins.  The ``slow`` run is the README's
 arena line at equal CPU time.
 """
 
