@@ -217,6 +217,33 @@ def cmd_arena(args: argparse.Namespace) -> None:
     print(json.dumps(report) if args.json else format_table(report))
 
 
+def _levels(text: str) -> list[int]:
+    """``--levels``: ``A-B`` or ``A,B,C``."""
+    from .search.levels import LEVELS
+
+    low, dash, high = text.partition("-")
+    try:
+        levels = list(range(int(low), int(high) + 1)) if dash else [int(t) for t in text.split(",")]
+    except ValueError:
+        raise UsageError(f"--levels {text!r}: expected A-B or A,B,C") from None
+    if not levels or any(level not in LEVELS for level in levels):
+        raise UsageError(f"--levels {text!r}: levels are {LEVELS.start}..{LEVELS.stop - 1}")
+    return levels
+
+
+def cmd_ladder(args: argparse.Namespace) -> None:
+    from .search.ladder import format_ladder, run_ladder
+    from .search.progress import progress_bar
+
+    levels = _levels(args.levels) if args.levels else ([] if args.bot else list(range(1, 11)))
+    specs = (args.bot or (["heuristic"] if not args.levels else [])) + [f"level:{n}" for n in levels]
+    pairs = len(specs) * (len(specs) - 1) // 2
+    with progress_bar(pairs * args.games, "game", "ladder", enabled=not args.quiet) as bar:
+        report = run_ladder(args.game, specs, args.games, args.seed, args.workers,
+                            _parse_options(args.option), progress=lambda done, total: bar.update(1))
+    print(json.dumps(report) if args.json else format_ladder(report))
+
+
 def cmd_corpus(args: argparse.Namespace) -> None:
     from .search.corpus import write_corpus
 
@@ -309,9 +336,22 @@ def _parser() -> argparse.ArgumentParser:
     p = add("arena", cmd_arena, "play a seeded tournament between bots, seats rotated")
     p.add_argument("game", choices=games)
     p.add_argument("--bot", action="append", required=True, metavar="SPEC",
-                   help="one per seat: NAME[:key=value[,key=value]] (random, heuristic, ismcts)")
+                   help="one per seat: NAME[:key=value[,key=value]] (random, heuristic, ismcts, "
+                        "ismcts-v1) or level:N")
     p.add_argument("--players", type=integer, help="seats (default: one per --bot; bots repeat to fill)")
     p.add_argument("--games", type=integer, default=60)
+    p.add_argument("--seed", type=integer, default=1)
+    p.add_argument("--workers", type=integer, default=1, help="games played in parallel processes")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--json", action="store_true")
+
+    p = add("ladder", cmd_ladder, "rate bots in Elo from a 2-player round robin (default: the heuristic "
+                                  "bot and BestMove's levels 1-10)")
+    p.add_argument("game", choices=games)
+    p.add_argument("--bot", action="append", metavar="SPEC", help="an entrant (the first is rated 0 Elo)")
+    p.add_argument("--levels", metavar="A-B|A,B", help="BestMove levels as entrants, after the --bot ones")
+    p.add_argument("--games", type=integer, default=20, help="games per pair (even: seats rotate)")
     p.add_argument("--seed", type=integer, default=1)
     p.add_argument("--workers", type=integer, default=1, help="games played in parallel processes")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")

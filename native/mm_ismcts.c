@@ -16,7 +16,8 @@ typedef struct node {
     int32_t next_sibling; /* -1 when last */
     int64_t visits;
     int64_t avail;        /* visits of the parent in which the move was legal */
-    double reward;        /* sum of the mover's rewards */
+    double reward;        /* sum of the mover's rewards (what UCB1 maximises) */
+    double share;         /* sum of the mover's win shares (what is reported) */
     int64_t score[MM_MAX_PLAYERS]; /* sums of final scores */
 } node;
 
@@ -30,6 +31,10 @@ typedef struct search {
     int32_t *legal;       /* [max_legal] */
     uint64_t *mark;       /* [num_actions] stamp: legal (stamp) or legal with a child (stamp + 1) */
     uint64_t stamp;
+    double *mast_reward;  /* [players * num_actions] MAST sums of the mover's rewards, or NULL */
+    int64_t *mast_count;  /* [players * num_actions], or NULL */
+    int32_t *trail;       /* [MM_ISMCTS_TRAIL_MAX] this iteration's moves: mover * num_actions + action */
+    int32_t trail_len;
     mm_rng rng;
     int root_player, players;
 } search;
@@ -57,7 +62,8 @@ static int valid_params(const mm_ismcts_params *p)
         && p->margin_weight >= 0 && p->margin_weight <= 1
         && p->margin_scale > 0 && isfinite(p->margin_scale)
         && p->rollout_policy >= 0 && p->rollout_policy < MM_POLICIES && p->pv_max >= 1 && p->pv_max <= MM_ISMCTS_PV_MAX
-        && p->snapshot_ms >= 0 && isfinite(p->snapshot_ms);
+        && p->snapshot_ms >= 0 && isfinite(p->snapshot_ms)
+        && p->mast >= 0 && p->mast < 1;
 }
 
 static int valid_stats(const mm_ismcts_root_stats *s)
@@ -72,6 +78,9 @@ static void release(search *s)
     free(s->state);
     free(s->legal);
     free(s->mark);
+    free(s->mast_reward);
+    free(s->mast_count);
+    free(s->trail);
 }
 
 static int allocate(search *s)
@@ -82,7 +91,49 @@ static int allocate(search *s)
     s->state = malloc(g->state_bytes);
     s->legal = malloc((size_t)g->max_legal * sizeof(int32_t));
     s->mark = calloc((size_t)g->num_actions, sizeof(uint64_t));
+    if (s->params->mast > 0) {
+        size_t cells = (size_t)MM_MAX_PLAYERS * (size_t)g->num_actions;
+        s->mast_reward = calloc(cells, sizeof(double));
+        s->mast_count = calloc(cells, sizeof(int64_t));
+        s->trail = malloc(MM_ISMCTS_TRAIL_MAX * sizeof(int32_t));
+        if (!s->mast_reward || !s->mast_count || !s->trail)
+            return 0;
+    }
     return s->pool && s->root && s->state && s->legal && s->mark;
+}
+
+/* Apply `action` by `player` to this iteration's state, noting it for MAST. */
+static void play(search *s, int player, int32_t action)
+{
+    if (s->trail && s->trail_len < MM_ISMCTS_TRAIL_MAX)
+        s->trail[s->trail_len++] = player * s->g->num_actions + action;
+    s->g->apply(s->state, action, &s->rng);
+}
+
+/* The legal move with the best MAST mean for `player`, ties broken at random;
+ * -1 if the engine gives no legal move or one outside its action space. */
+static int32_t mast_move(search *s, int player)
+{
+    int n = s->g->legal_moves(s->state, s->legal);
+    const double *reward = s->mast_reward + (size_t)player * s->g->num_actions;
+    const int64_t *count = s->mast_count + (size_t)player * s->g->num_actions;
+    int32_t best = -1;
+    double best_mean = -1.0;
+    uint32_t equals = 0;
+    for (int i = 0; i < n; i++) {
+        int32_t a = s->legal[i];
+        if (a < 0 || a >= s->g->num_actions)
+            return -1;
+        double mean = (reward[a] + 0.5) / (double)(count[a] + 1);
+        if (mean > best_mean) {
+            best_mean = mean;
+            best = a;
+            equals = 1;
+        } else if (mean == best_mean && mm_rng_below(&s->rng, ++equals) == 0) {
+            best = a;
+        }
+    }
+    return best;
 }
 
 static int32_t new_node(search *s, int32_t parent, int32_t action, int mover)
@@ -191,29 +242,39 @@ static int32_t descend(search *s)
             return MM_ISMCTS_ERR_ENGINE;
         if (untried > 0) {
             int32_t action = pick_untried(s, untried);
-            g->apply(s->state, action, &s->rng);
+            play(s, player, action);
             return new_node(s, at, action, player);
         }
         at = select_ucb(s, at);
-        g->apply(s->state, s->pool[at].action, &s->rng);
+        play(s, player, s->pool[at].action);
     }
 }
 
 static int playout(search *s)
 {
     const mm_game *g = s->g;
-    for (int moves = 0; g->current_player(s->state) >= 0; moves++) {
+    double mast = s->params->mast;
+    int player;
+    for (int moves = 0; (player = g->current_player(s->state)) >= 0; moves++) {
         if (moves == MM_ISMCTS_PLAYOUT_CAP)
             return MM_ISMCTS_ERR_PLAYOUT_CAP;
-        g->apply(s->state, g->rollout_move(s->state, &s->rng, s->params->rollout_policy), &s->rng);
+        if (player >= s->players)
+            return MM_ISMCTS_ERR_ENGINE;
+        int32_t action = mast > 0 && mm_rng_unit(&s->rng) < mast
+            ? mast_move(s, player) : g->rollout_move(s->state, &s->rng, s->params->rollout_policy);
+        if (action < 0)
+            return MM_ISMCTS_ERR_ENGINE;
+        play(s, player, action);
     }
     return MM_OK;
 }
 
-/* Reward per player from final scores: win share blended with score margin. */
-static void rewards(const search *s, const int32_t *scores, double *out)
+/* Win share and reward per player from final scores: the reward is the win share
+ * blended with the score margin. */
+static void rewards(const search *s, const int32_t *scores, double *share, double *out)
 {
-    mm_win_shares(s->players, scores, out);
+    mm_win_shares(s->players, scores, share);
+    memcpy(out, share, (size_t)s->players * sizeof *out);
     double w = s->params->margin_weight;
     if (w <= 0)
         return;
@@ -227,12 +288,19 @@ static void rewards(const search *s, const int32_t *scores, double *out)
     }
 }
 
-static void backup(search *s, int32_t leaf, const double *reward, const int32_t *scores)
+static void backup(search *s, int32_t leaf, const double *reward, const double *share,
+                   const int32_t *scores)
 {
+    for (int32_t i = 0; s->trail && i < s->trail_len; i++) {
+        int32_t cell = s->trail[i];
+        s->mast_reward[cell] += reward[cell / s->g->num_actions];
+        s->mast_count[cell]++;
+    }
     for (int32_t at = leaf; at >= 0; at = s->pool[at].parent) {
         node *n = &s->pool[at];
         n->visits++;
         n->reward += reward[n->mover];
+        n->share += share[n->mover];
         for (int p = 0; p < s->players; p++)
             n->score[p] += scores[2 * p];
     }
@@ -243,6 +311,7 @@ static int iterate(search *s)
     const mm_game *g = s->g;
     memcpy(s->state, s->root, g->state_bytes);
     g->determinize(s->state, s->root_player, &s->rng);
+    s->trail_len = 0;
     int32_t leaf = descend(s);
     if (leaf < 0)
         return leaf;
@@ -250,10 +319,10 @@ static int iterate(search *s)
     if (rc != MM_OK)
         return rc;
     int32_t scores[2 * MM_MAX_PLAYERS];
-    double reward[MM_MAX_PLAYERS];
+    double reward[MM_MAX_PLAYERS], share[MM_MAX_PLAYERS];
     g->scores(s->state, scores);
-    rewards(s, scores, reward);
-    backup(s, leaf, reward, scores);
+    rewards(s, scores, share, reward);
+    backup(s, leaf, reward, share, scores);
     return MM_OK;
 }
 
@@ -291,7 +360,7 @@ static void write_row(const search *s, int32_t child, int32_t row, mm_ismcts_roo
     out->action[row] = n->action;
     out->visits[row] = n->visits;
     out->avail[row] = n->avail;
-    out->reward[row] = n->reward;
+    out->reward[row] = n->share;
     for (int p = 0; p < MM_ISMCTS_PLAYERS; p++)
         out->score[(size_t)row * MM_ISMCTS_PLAYERS + p] = n->score[p];
     for (int32_t at = child; at >= 0 && len < pv_max; at = most_visited_child(s, at))
@@ -316,7 +385,7 @@ static void publish(const search *s, mm_ismcts_root_stats *out, mm_ismcts_summar
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
     sum->children = s->used > 0 ? write_root(s, out) : 0;
     sum->nodes = s->used;
-    sum->root_reward = s->used > 0 ? s->pool[0].reward : 0.0;
+    sum->root_reward = s->used > 0 ? s->pool[0].share : 0.0;
     __atomic_store_n(&sum->snapshot_seq, sum->snapshot_seq + 1, __ATOMIC_RELEASE);
 }
 

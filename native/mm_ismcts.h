@@ -11,10 +11,18 @@
  *   r_p = (1 - w) * share_p + w * clip01(0.5 + (score_p - best_other_p) / (2 * margin_scale))
  * where share_p is mm_win_shares() of the final scores, w = margin_weight, and
  * best_other_p is the best final score among the other players (score_p itself
- * in a one-player game).  With w = 0 (the default) the reward is the win share.
+ * in a one-player game).  With w = 0 the reward is the win share.  UCB1 maximises
+ * the mean reward; the root statistics report win shares, whatever w.
+ *
+ * Playouts (MAST, Finnsson & Bjornsson 2008): with probability params.mast a
+ * playout move is the legal move with the best mean reward of its mover over
+ * every move (tree and playout) of this search so far, each mean starting from
+ * one virtual reward of 0.5; otherwise it is the game's rollout_move.  The first
+ * MM_ISMCTS_TRAIL_MAX moves of an iteration feed the means.  With mast = 0 the
+ * random stream and the results are those of a search without MAST.
  *
  * Memory: the node pool (max_nodes nodes, or max_iterations + 1 if fewer: an
- * iteration adds one node) and a few scratch buffers are
+ * iteration adds one node), the MAST table and a few scratch buffers are
  * malloc'd once per call and freed before it returns; nothing is allocated in
  * the iteration loop and nothing global is written, so any number of threads
  * may search at once.  With the same seed, the same iteration budget and no
@@ -26,6 +34,7 @@
 #define MM_ISMCTS_PV_MAX 16          /* longest principal variation reported */
 #define MM_ISMCTS_PLAYERS MM_MAX_PLAYERS /* columns of mm_ismcts_root_stats.score */
 #define MM_ISMCTS_PLAYOUT_CAP MM_PLAYOUT_CAP /* playout moves before a game counts as broken */
+#define MM_ISMCTS_TRAIL_MAX 4096      /* moves of an iteration that update the MAST means */
 
 /* mm_ismcts_summary.stop_reason */
 #define MM_ISMCTS_STOP_ITERATIONS 1
@@ -57,6 +66,8 @@ typedef struct mm_ismcts_params {
                                it there (a move's own evaluation: a game review's move played) */
     double snapshot_ms;     /* > 0: publish the root statistics every snapshot_ms while
                                searching (see mm_ismcts_summary.snapshot_seq); 0 = only at the end */
+    double mast;            /* in [0, 1): share of playout moves chosen by MAST (see above; below 1,
+                               so the game's own policy keeps every playout finite) */
 } mm_ismcts_params;
 
 /* Caller-owned arrays, one row per root child, rows = mm_ismcts_rows(g).
@@ -66,7 +77,8 @@ typedef struct mm_ismcts_root_stats {
     int32_t *action;  /* [rows] action id */
     int64_t *visits;  /* [rows] iterations through the move */
     int64_t *avail;   /* [rows] iterations in which the move was legal */
-    double *reward;   /* [rows] sum of the root player's rewards */
+    double *reward;   /* [rows] sum of the root player's win shares (the reward before
+                         margin shaping: reward / visits is a win rate whatever the shaping) */
     int64_t *score;   /* [rows * MM_ISMCTS_PLAYERS] sums of every player's final score */
     int32_t *pv;      /* [rows * pv_max] most-visited line starting with the move, -1 padded */
     int32_t *pv_len;  /* [rows] */
@@ -77,7 +89,7 @@ typedef struct mm_ismcts_summary {
     int64_t nodes;       /* nodes used, root included; <= max_nodes */
     double elapsed_ms;
     double cpu_ms;       /* CPU time of the searching thread */
-    double root_reward;  /* sum over iterations of the root player's reward */
+    double root_reward;  /* sum over iterations of the root player's win share */
     int32_t root_player; /* -1 when the root is terminal */
     int32_t players;
     int32_t children;    /* rows written */

@@ -1,7 +1,9 @@
 """Bots: something that chooses a move for the player to move.
 
 Specs are ``NAME[:key=value[,key=value]]``: ``random``, ``heuristic``,
-``ismcts:time_ms=1000,threads=1`` (keys of ``search.ismcts.analyze``).
+``ismcts:time_ms=1000,threads=1`` (keys of ``search.ismcts.analyze``), ``ismcts-v1:cpu_ms=40``
+(the search frozen as of issue 21's starting commit: budget keys only), ``level:5``
+(``BestMove``'s strength level 5).
 """
 
 from __future__ import annotations
@@ -39,6 +41,10 @@ class HeuristicBot:
         return module.choose_move(state, self.rng)
 
 
+#: The bots a spec may name.
+BOT_NAMES = ("random", "heuristic", "ismcts", "ismcts-v1", "level:N")
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     name, _, rest = spec.partition(":")
     params: dict[str, str] = {}
@@ -51,13 +57,16 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
+    from .ismcts_bot import IsmctsBot
+
+    kind, _, level = spec.partition(":")
+    if kind.strip() == "level":
+        return IsmctsBot.at_level(spec, level.strip(), seed)
     name, params = parse_spec(spec)
     if name in ("random", "heuristic"):
         if params:
             raise ValueError(f"bot {spec!r}: {name} takes no parameters")
         return RandomBot(seed) if name == "random" else HeuristicBot(seed)
-    if name == "ismcts":
-        from .ismcts_bot import IsmctsBot
-
-        return IsmctsBot(spec, params, seed)
-    raise ValueError(f"bot {spec!r}: unknown bot {name!r} (random, heuristic, ismcts)")
+    if name in ("ismcts", "ismcts-v1"):
+        return IsmctsBot(spec, params, seed, frozen=name == "ismcts-v1")
+    raise ValueError(f"bot {spec!r}: unknown bot {name!r} ({', '.join(BOT_NAMES)})")

@@ -1,34 +1,68 @@
-"""The ISMCTS bot: plays the most visited move of a search of the position."""
+"""The ISMCTS bots: each plays the most visited move of a search of the position.
+
+``ismcts`` is the current search (its tuning keys may be set in the spec);
+``ismcts-v1`` is the search as of the strength work's starting commit, frozen so
+every later change can be measured against it at equal CPU
+(``meeplemind arena GAME --bot ismcts:cpu_ms=10 --bot ismcts-v1:cpu_ms=40``).
+``level:N`` is ``BestMove``'s strength level N (see ``search.levels``).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from .ismcts import analyze
+from .levels import LEVELS, level_budget
 
-#: Bot-spec keys and how to read them (``ismcts:time_ms=1000,threads=2``).
-_PARAMS = {"iterations": int, "time_ms": int, "cpu_ms": int, "threads": int, "exploration": float,
-           "rollout_policy": str, "max_nodes": int}
+#: Budget keys every ISMCTS bot spec takes, and how to read them.
+BUDGET_PARAMS: dict[str, type] = {"iterations": int, "time_ms": int, "cpu_ms": int, "threads": int,
+                                  "max_nodes": int}
+#: Tuning keys of the current search (``ismcts:exploration=0.5``).
+TUNING_PARAMS: dict[str, type] = {"exploration": float, "rollout_policy": str, "margin_weight": float,
+                                  "margin_scale": float, "mast": float}
+#: The tuning of the search as of the starting commit of issue 21 (``ismcts-v1``).
+V1_TUNING: dict[str, Any] = {"exploration": 0.7, "rollout_policy": "heuristic", "margin_weight": 0.0,
+                             "margin_scale": 10.0, "mast": 0.0}
 #: What a value that does not read is not.
 _KINDS = {int: "an int", float: "a number"}
 
 
+def _read(spec: str, params: dict[str, str], known: dict[str, type]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for key, text in params.items():
+        if key not in known:
+            raise ValueError(f"bot {spec!r}: unknown parameter {key!r} (known: {', '.join(known)})")
+        try:
+            options[key] = known[key](text)
+        except ValueError:
+            raise ValueError(f"bot {spec!r}: {key}={text!r} is not {_KINDS[known[key]]}") from None
+    return options
+
+
 class IsmctsBot:
-    def __init__(self, spec: str, params: dict[str, str], seed: int = 0) -> None:
+    def __init__(self, spec: str, params: dict[str, str], seed: int = 0, *, frozen: bool = False,
+                 options: dict[str, Any] | None = None) -> None:
+        """The bot of ``spec``: its ``params`` read as budget keys (and tuning keys unless
+        ``frozen``, which plays ismcts-v1's tuning), or ``options`` for ``analyze`` as given."""
         self.name = spec
-        self.options: dict[str, Any] = {}
-        for key, text in params.items():
-            if key not in _PARAMS:
-                raise ValueError(f"bot {spec!r}: unknown parameter {key!r} "
-                                 f"(known: {', '.join(_PARAMS)})")
-            try:
-                self.options[key] = _PARAMS[key](text)
-            except ValueError:
-                raise ValueError(f"bot {spec!r}: {key}={text!r} is not {_KINDS[_PARAMS[key]]}") from None
-        if not {"iterations", "time_ms", "cpu_ms"} & set(self.options):
-            self.options["time_ms"] = 1000
+        if options is None:
+            known = BUDGET_PARAMS if frozen else BUDGET_PARAMS | TUNING_PARAMS
+            options = (dict(V1_TUNING) if frozen else {}) | _read(spec, params, known)
+            if not {"iterations", "time_ms", "cpu_ms"} & set(options):
+                options["time_ms"] = 1000
+        self.options = options
         self.seed = seed
         self.moves_played = 0
+
+    @classmethod
+    def at_level(cls, spec: str, level: str, seed: int = 0) -> IsmctsBot:
+        """The bot of ``BestMove``'s strength level ``level`` (text, from a spec)."""
+        try:
+            budget = level_budget(int(level))
+        except ValueError:
+            raise ValueError(f"bot {spec!r}: expected level:N with N in "
+                             f"{LEVELS.start}..{LEVELS.stop - 1}") from None
+        return cls(spec, {}, seed, options=budget)
 
     def choose(self, state: Any) -> Any:
         self.moves_played += 1

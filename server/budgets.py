@@ -7,12 +7,11 @@ from dataclasses import dataclass, replace
 
 import grpc
 
+from ..search.levels import LEVELS, level_budget
 from ..v1 import analysis_pb2
 from .errors import ServiceError
 from .limits import Limits
 
-#: BestMove strength levels: level L runs 50 * 2**(L - 1) iterations on one thread.
-LEVEL_ITERATIONS = {level: 50 * 2 ** (level - 1) for level in range(1, 11)}
 MAX_REPORT_EVERY_MS = 60_000
 #: The least time a search is given: a deadline leaving less is answered at once.
 MIN_SEARCH_MS = 5.0
@@ -73,9 +72,10 @@ def plan_budget(budget: analysis_pb2.SearchBudget, limits: Limits, field: str = 
 
 
 def plan_level(level: int, field: str = "level") -> Plan:
-    """The plan of a strength level (see LEVEL_ITERATIONS)."""
-    _bounded(field, level, min(LEVEL_ITERATIONS), max(LEVEL_ITERATIONS), "the strongest level")
-    return Plan(LEVEL_ITERATIONS[level], None, 1)
+    """The plan of a strength level (see search.levels): its CPU time on one thread."""
+    _bounded(field, level, LEVELS.start, LEVELS.stop - 1, "the strongest level")
+    budget = level_budget(level)
+    return Plan(None, None, budget["threads"], budget["cpu_ms"])
 
 
 def default_plan(limits: Limits) -> Plan:

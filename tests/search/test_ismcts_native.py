@@ -108,10 +108,15 @@ def test_information_set_is_all_that_matters(toy: NativeHandle) -> None:
     assert_same(search(toy, seen, max_iterations=3000), search(toy, shuffled, max_iterations=3000))
 
 
-def test_margin_blend_changes_rewards(toy: NativeHandle) -> None:
-    plain = search(toy, opening(), max_iterations=2000, margin_weight=0.0)
-    blended = search(toy, opening(), max_iterations=2000, margin_weight=0.5, margin_scale=5.0)
-    assert blended.rc == 0 and plain.summary.root_reward != blended.summary.root_reward
+def test_margin_blend_steers_the_search_and_reports_win_shares(toy: NativeHandle) -> None:
+    plain = search(toy, opening(players=2), max_iterations=2000, margin_weight=0.0)
+    blended = search(toy, opening(players=2), max_iterations=2000, margin_weight=0.5, margin_scale=5.0)
+    assert blended.rc == 0 and not np.array_equal(plain.visits, blended.visits)
+    # a win share is 0, 1/2 or 1 in the 2-player toy: the blended rewards are not reported
+    for result in (plain, blended):
+        rows = result.summary.children
+        assert np.all(result.reward[:rows] * 2 == np.round(result.reward[:rows] * 2))
+        assert (result.summary.root_reward * 2).is_integer()
 
 
 @pytest.mark.parametrize("policy", [0, 1])
