@@ -318,3 +318,40 @@ def decode(vec: Any, check: bool = True) -> State:
                  offer_goods=v[O_OFFERS + 1:O_OFFERS + 2 * n:2],
                  supply=v[O_SUPPLY:O_SPECIAL_SUPPLY], special_supply=v[O_SPECIAL_SUPPLY:O_MARKS],
                  marks=v[O_MARKS:O_LOCATION], location=v[O_LOCATION:O_PILES], piles=v[O_PILES:O_PLAYERS])
+
+
+def _message_class() -> Any:
+    from ...v1 import traders_of_genoa_pb2  # here: the rules need no protobuf
+
+    return traders_of_genoa_pb2.TradersOfGenoaState
+
+
+def to_dict(s: State) -> dict[str, Any]:
+    """The proto3 JSON of ``s`` (its ``TradersOfGenoaState``), written from its state
+    vector by the generic codec through the schema."""
+    from google.protobuf import json_format
+
+    from .. import vector_codec
+    from .schema import V1
+
+    message = vector_codec.write(V1, encode(s))
+    data: dict[str, Any] = json_format.MessageToDict(message, preserving_proto_field_name=True,
+                                                     always_print_fields_with_no_presence=True)
+    return data
+
+
+def from_dict(data: Any, check: bool = True) -> State:
+    """The State of a position's proto3 JSON, read by protobuf's parser and the generic
+    codec through the schema; raises PositionError naming the field. ``check=False``
+    leaves the consistency checks to the native decoder."""
+    from google.protobuf import json_format
+
+    from .. import vector_codec
+    from ..position import json_error
+    from .schema import V1
+
+    try:
+        message = json_format.ParseDict(data, _message_class()())
+    except (json_format.ParseError, AttributeError, TypeError):
+        raise json_error(data, _message_class().DESCRIPTOR) from None
+    return decode(vector_codec.read(V1, message), check=check)

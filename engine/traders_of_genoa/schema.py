@@ -85,3 +85,8 @@ RULES = (
 
 V1 = Schema(GAME_ID, 1, (FIRST, LAST), tuple(_globals() + _table() + per_seat(MAX_PLAYERS, _player)), RULES)
 SCHEMAS = (V1,)
+
+
+def schema_of(message: object) -> Schema:
+    """The layout of a TradersOfGenoaState message (there is one)."""
+    return V1
