@@ -22,7 +22,7 @@ def _cli(*args: str) -> str:
 
 def test_list_games(service: Running) -> None:
     games = service.rules.ListGames(rules_pb2.ListGamesRequest()).games
-    assert [g.id for g in games] == ["puerto-rico", "castles-of-burgundy"]
+    assert [g.id for g in games] == ["puerto-rico", "castles-of-burgundy", "traders-of-genoa"]
     pr = games[0]
     assert (pr.title, list(pr.player_counts)) == ("Puerto Rico", [2, 3, 4, 5])
     assert [(o.name, list(o.values), o.default_value) for o in pr.options] == [
