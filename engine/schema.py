@@ -92,6 +92,11 @@ class Schema:
     #: (``players[*].forests``: in every entry), and the error's words.
     foreign: tuple[str, ...] = ()
     foreign_note: str = ""
+    #: Lists written with their non-empty entries only (``players[*].storage``), not one
+    #: entry per slot of the player count (``vector_codec.write``).
+    packed: tuple[str, ...] = ()
+    #: Lists written with an entry for every cell, whatever the player count.
+    full: tuple[str, ...] = ()
     _index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
     _cache: dict[int, object] = field(default_factory=dict, compare=False, repr=False)
 

@@ -13,6 +13,7 @@ import pytest
 from google.protobuf import json_format
 
 import meeplemind.native
+from meeplemind.engine import vector_codec
 from meeplemind.engine import PositionError, Rng, game_ids, get_game
 from meeplemind.engine.castles_of_burgundy import schema as cob_schema
 from meeplemind.engine.position import read_json, to_position
@@ -203,3 +204,37 @@ def test_games_register_themselves_in_both_languages() -> None:
         for name in ("new_game", "schema_of", "decode", "layout_for", "from_dict", "to_dict"):
             assert callable(getattr(game, name)), (game_id, name)
         assert NativeGame(game_id).vector_len == max(s.length for s in game.SCHEMAS)
+
+
+# ------------------------------------------------------------ writing a message
+@pytest.mark.parametrize("game_id,options", [(g, o) for g in game_ids() for o in get_game(g).VARIANTS])
+def test_write_inverts_read_on_played_positions(game_id: str, options: dict[str, str]) -> None:
+    game = get_game(game_id)
+    for players in game.PLAYER_COUNTS:
+        state, rng = game.new_game(players, seed=players, **options), Rng(players)
+        for step in range(60):
+            for seen in [state, *(state.observation(p) for p in range(players))]:
+                vector = seen.encode().tolist()
+                schema = next(s for s in game.SCHEMAS if s.version == vector[0])
+                message = vector_codec.write(schema, vector)
+                assert vector_codec.read(schema, message) == vector
+                assert vector_codec.write(schema, vector_codec.read(schema, message)) == message
+            if state.is_terminal:
+                break
+            state = state.apply(state.legal_moves()[rng.below(len(state.legal_moves()))], rng)
+
+
+def test_written_lists_and_maps_print_as_positions_do() -> None:
+    cob = get_game("castles-of-burgundy").new_game(2, seed=1)
+    data = json_format.MessageToDict(vector_codec.write(cob_schema.V1, cob.encode()),
+                                     preserving_proto_field_name=True, always_print_fields_with_no_presence=True)
+    assert len(data["black_depot"]) == 8 and all(len(d["tiles"]) == 4 for d in data["depots"])  # every slot
+    assert len(data["turn_order"]) == 2 and len(data["players"]) == 2  # the seats of the game
+    assert all("" not in p["storage"] for p in data["players"])  # packed
+    assert all(tile for p in data["players"] for tile in p["estate"].values())  # only the tiles laid
+    base = vector_codec.write(pr_schema.V1, get_game("puerto-rico").new_game(3, seed=1).encode())
+    assert not base.options.HasField("expansion") and not base.HasField("new_buildings")
+    assert [r.role for r in base.roles] == list(ROLES[:6])
+    expansion = get_game("puerto-rico").new_game(3, seed=1, expansion="new-buildings")
+    written = vector_codec.write(pr_schema.V2, expansion.encode())
+    assert written.options.expansion == "new-buildings" and written.HasField("new_buildings")
