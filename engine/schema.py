@@ -177,6 +177,14 @@ class Schema:
         return i, problem
 
 
+def schema_for(schemas: Sequence[Schema], vector: Sequence[int]) -> Schema:
+    """The layout of a state vector among a game's ``schemas``: by its version (cell 0)."""
+    for schema in schemas:
+        if schema.version == vector[0]:
+            return schema
+    raise ValueError(f"{schemas[0].game}: no layout version {vector[0]}")
+
+
 # --------------------------------------------------------------- table helpers
 def cell(path: str, lo: int | tuple[int, ...] | Ref, hi: int | tuple[int, ...] | Ref,
          kind: str = "int", **more: object) -> Cell:

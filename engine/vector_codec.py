@@ -225,7 +225,7 @@ def _entries(where: str, keys: dict[Any, int], field: Any, keyed: bool) -> Calla
         out: dict[int, Any] = {}
         for k, value in container.items():
             if k not in keys:
-                raise PositionError(f"{where}.{k}", "unknown key")
+                raise PositionError(f"{where}[{k}]" if isinstance(k, int) else f"{where}.{k}", "unknown key")
             out[keys[k]] = value
         return out
     return from_map

@@ -6,7 +6,7 @@ every step:
 
 - the legal moves are sorted unique action ids, each with a notation that parses back
   to the same move and an id that maps back to it;
-- the state survives JSON (``to_dict``/``from_dict``), state-vector
+- the state survives JSON (``to_dict``/``from_dict``, through the schema), state-vector
   (``encode``/``decode``, checked or not) and schema (message <-> vector <-> state)
   round trips unchanged, and ``apply`` leaves it unchanged;
 - every few steps, for every seat: the observation is idempotent, a determinization
@@ -51,7 +51,7 @@ def _name(setup: tuple[str, int, dict[str, Any]]) -> str:
 
 
 def _check_position(game: ModuleType, state: Any) -> None:
-    assert game.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+    assert type(state).from_dict(json.loads(json.dumps(state.to_dict()))) == state
     _check_schema_round_trips(game, state)
     assert game.decode(state.encode()) == state == game.decode(state.encode(), check=False)
     legal = state.legal_action_ids()

@@ -9,7 +9,8 @@ from google.protobuf import json_format
 
 from meeplemind.engine import Rng, get_game
 from meeplemind.engine.position import dumps, from_position, to_position
-from meeplemind.server.convert import message_to_dict, position_to_proto
+from meeplemind.engine.position import message_to_dict
+from meeplemind.server.convert import position_to_proto
 from meeplemind.v1 import position_pb2, rules_pb2
 
 from .conftest import Running, played
