@@ -365,26 +365,50 @@ def _list_keys(c: Cell) -> list[tuple[tuple[str | int, ...], int]]:
             if isinstance(t, int) and not (c.kind == "entry" and i == len(tokens) - 1)]
 
 
-def _list_lengths(schema: Schema, v: list[int], n: int) -> dict[tuple[str | int, ...], int]:
+ListKey = tuple[str | int, ...]
+_LIST_PLANS: dict[tuple[int, int], tuple[dict[ListKey, int], list[tuple[int, int, tuple[tuple[ListKey, int], ...]]]]] = {}
+
+
+def _list_lengths(schema: Schema, v: list[int], n: int) -> dict[ListKey, int]:
     """How many entries each list of the message gets: up to the last one with a cell
     that holds a value or (unless the list is ``packed``) has a slot in an ``n``-player
     game (its range is not fixed at its ``empty``; every entry of a ``full`` list)."""
+    key = (id(schema), n)
+    if key not in _LIST_PLANS:
+        _LIST_PLANS[key] = _list_plan(schema, n)
+    slots, by_value = _LIST_PLANS[key]
+    out = dict(slots)
+    for i, empty, entries in by_value:
+        if v[i] != empty:
+            for path, index in entries:
+                if out[path] <= index:
+                    out[path] = index + 1
+    return out
+
+
+def _list_plan(schema: Schema, n: int) -> tuple[dict[ListKey, int], list[tuple[int, int, tuple[tuple[ListKey, int], ...]]]]:
+    """(the list lengths the slots of an ``n``-player game give, and the cells whose value
+    decides an entry: (index, empty, the entries it lies in))."""
     packed = {tuple(_tokens(p.replace("[*]", ""))) for p in schema.packed}
     full = {tuple(_tokens(p.replace("[*]", ""))) for p in schema.full}
-    out: dict[tuple[str | int, ...], int] = {("players",): n}
-    for c, (lo, hi, bound), value in zip(schema.cells, schema.ranges(n), v):
+    slots: dict[ListKey, int] = {("players",): n}
+    by_value = []
+    for i, (c, (lo, hi, bound)) in enumerate(zip(schema.cells, schema.ranges(n))):
         if c.kind == "fixed":
             continue
-        for key, index in _list_keys(c):
-            if key == ("players",):
+        valued = []
+        for path, index in _list_keys(c):
+            if path == ("players",):
                 continue
-            bare = tuple(t for t in key if isinstance(t, str))
-            slot = bare in full or (bare not in packed and not (bound < 0 and lo == hi == c.empty))
-            if value != c.empty or slot:
-                out[key] = max(out.get(key, 0), index + 1)
+            bare = tuple(t for t in path if isinstance(t, str))
+            if bare in full or (bare not in packed and not (bound < 0 and lo == hi == c.empty)):
+                slots[path] = max(slots.get(path, 0), index + 1)
             else:
-                out.setdefault(key, 0)
-    return out
+                slots.setdefault(path, 0)
+                valued.append((path, index))
+        if valued:
+            by_value.append((i, c.empty, tuple(valued)))
+    return slots, by_value
 
 
 def _present(tokens: tuple[str | int, ...], lengths: dict[tuple[str | int, ...], int]) -> bool:
