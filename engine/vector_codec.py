@@ -482,7 +482,7 @@ def _writer(c: Cell, descriptor: Any) -> Writer | None:
             if value != c.empty and _present(head, lengths):
                 getattr(_open(m, head[:-1]), str(head[-1]))[key] = convert(value)
         return to_map
-    if nested is not None and field.is_repeated:  # a repeated (key, value) message
+    if nested is not None and field is not None and field.is_repeated:  # a repeated (key, value) message
         key_name, value_name = (f.name for f in nested.fields[:2])
         convert = _numbers_if_int(c, convert, nested.fields[1])
 

@@ -69,7 +69,7 @@ def position_error(error: PositionError, field: str = "position", game_id: str |
 def position_to_proto(state: Any, viewer: int | None = None) -> position_pb2.Position:
     """The Position of ``state`` seen by ``viewer`` (default: the player to move),
     written from its vector (``engine.position.to_message``)."""
-    return to_message(state, viewer)  # type: ignore[no-any-return]
+    return to_message(state, viewer)
 
 
 def result_to_proto(state: Any) -> result_pb2.GameResult | None:
