@@ -19,13 +19,14 @@ from meeplemind.engine.castles_of_burgundy import schema as cob_schema
 from meeplemind.engine.position import read_json, state_from_dict, to_position
 from meeplemind.engine.puerto_rico import schema as pr_schema
 from meeplemind.engine.puerto_rico.data import ROLES
+from meeplemind.engine.traders_of_genoa import schema as tog_schema
 from meeplemind.engine.schema import Ref, Schema, c_header
 from meeplemind.native import NativeDecodeError, NativeGame
 from meeplemind.server.convert import position_from_proto
 from meeplemind.server.errors import ServiceError
 from meeplemind.v1 import position_pb2
 
-SCHEMAS = {"puerto-rico": pr_schema, "castles-of-burgundy": cob_schema}
+SCHEMAS = {"puerto-rico": pr_schema, "castles-of-burgundy": cob_schema, "traders-of-genoa": tog_schema}
 
 
 def test_every_game_has_a_schema_naming_its_layouts() -> None:
@@ -33,9 +34,11 @@ def test_every_game_has_a_schema_naming_its_layouts() -> None:
     assert pr_schema.V1.names() == get_game("puerto-rico").LAYOUT
     assert pr_schema.V2.names() == get_game("puerto-rico").LAYOUT_V2
     assert cob_schema.V1.names() == get_game("castles-of-burgundy").LAYOUT
+    assert tog_schema.V1.names() == get_game("traders-of-genoa").LAYOUT
 
 
-@pytest.mark.parametrize("schema", [*pr_schema.SCHEMAS, *cob_schema.SCHEMAS], ids=lambda s: f"{s.game}-v{s.version}")
+@pytest.mark.parametrize("schema", [*pr_schema.SCHEMAS, *cob_schema.SCHEMAS, *tog_schema.SCHEMAS],
+                         ids=lambda s: f"{s.game}-v{s.version}")
 def test_ranges_are_well_formed(schema: Schema) -> None:
     first, last = schema.players
     for n in range(first, last + 1):
