@@ -19,9 +19,11 @@ from ..search.ismcts import Analysis, MoveInfo
 from ..v1 import analysis_pb2, position_pb2, result_pb2
 from .errors import ServiceError, quoted
 
+
 def stop_reason_to_proto(name: str) -> int:
     """The StopReason of a search's ``stopped_by`` ("cpu_time" is STOP_REASON_CPU_TIME)."""
-    return analysis_pb2.StopReason.Value(f"STOP_REASON_{name.upper()}")
+    reason: int = analysis_pb2.StopReason.Value(f"STOP_REASON_{name.upper()}")
+    return reason
 
 
 def find_game(game_id: str, field: str) -> Any:
@@ -44,17 +46,19 @@ def position_from_proto(position: position_pb2.Position, field: str = "position"
     """
     find_game(position.game, f"{field}.game")
     try:
-        return from_message(position, check)
+        read: tuple[Any, int] = from_message(position, check)
     except PositionError as e:
         raise position_error(e, field) from None
+    return read
 
 
 def state_vector(position: position_pb2.Position, field: str = "position") -> np.ndarray:
     """The state vector of a Position of a known game (``engine.position.state_vector``)."""
     try:
-        return read_state_vector(position)
+        vector: np.ndarray = read_state_vector(position)
     except PositionError as e:
         raise position_error(e, field) from None
+    return vector
 
 
 def position_error(error: PositionError, field: str = "position", game_id: str | None = None) -> ServiceError:
