@@ -138,27 +138,28 @@ def test_a_whole_puerto_rico_game_against_two_bots(site: tuple[str, Any], page: 
                                 "max": max(first_updates)})
 
 
-def test_a_few_turns_of_the_castles_of_burgundy(site: tuple[str, Any], page: Any) -> None:
+def _a_few_turns(site: tuple[str, Any], page: Any, game: str, players: int, seed: int,
+                 moves: int) -> tuple[dict[str, Any], list[float]]:
+    """Set ``game`` up and play ``moves`` hinted human moves: the game's state then (the
+    human's turn again, hints shown) and the milliseconds to each hint's first update."""
     url, _ = site
     _open(page, url)
-    _set_up(page, "castles-of-burgundy", 2, seed=9)
-    played, first_updates = _play_hinted(page, limit=COB_HUMAN_MOVES)
-    assert played == COB_HUMAN_MOVES
-    page.wait_for_selector("button.play-hint")  # the human's turn again, hints shown
-    state = _position(page)[state_key("castles-of-burgundy")]
+    _set_up(page, game, players, seed=seed)
+    played, first_updates = _play_hinted(page, limit=moves)
+    assert played == moves
+    page.wait_for_selector("button.play-hint")
+    return _position(page)[state_key(game)], first_updates
+
+
+def test_a_few_turns_of_the_castles_of_burgundy(site: tuple[str, Any], page: Any) -> None:
+    state, first_updates = _a_few_turns(site, page, "castles-of-burgundy", 2, 9, COB_HUMAN_MOVES)
     assert _shown_tiles(page, "svg.estate .hex.placed") == [len(p["estate"]) for p in state["players"]]
     assert page.inner_text(".cob .stats").startswith("phase")
     _save(page, "castles-of-burgundy", hint_first_update_ms=sorted(first_updates)[len(first_updates) // 2])
 
 
 def test_a_few_turns_of_traders_of_genoa(site: tuple[str, Any], page: Any) -> None:
-    url, _ = site
-    _open(page, url)
-    _set_up(page, "traders-of-genoa", 3, seed=4)
-    played, first_updates = _play_hinted(page, limit=GENOA_HUMAN_MOVES)
-    assert played == GENOA_HUMAN_MOVES
-    page.wait_for_selector("button.play-hint")
-    state = _position(page)[state_key("traders-of-genoa")]
+    state, first_updates = _a_few_turns(site, page, "traders-of-genoa", 3, 4, GENOA_HUMAN_MOVES)
     assert page.eval_on_selector_all("svg.genoa-town g.square", "squares => squares.length") == 64
     discs = [square for square in state["path"] if square]
     assert page.eval_on_selector_all("svg.genoa-town circle.tower", "discs => discs.length") == len(discs)
