@@ -27,7 +27,7 @@ install: $(STAMP)
 
 # ruff on everything (pyproject.toml [tool.ruff]); mypy --strict on the modules clean so far.
 MYPY_STRICT := engine/__init__.py engine/schema.py engine/vector_codec.py engine/game.py engine/position.py \
-	engine/puerto_rico/schema.py engine/castles_of_burgundy/schema.py
+	engine/puerto_rico/schema.py engine/castles_of_burgundy/schema.py engine/game_state.py server/convert.py
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy $(MYPY_STRICT)

@@ -68,9 +68,8 @@ def run_review(args: argparse.Namespace) -> None:
 def _local_review(record: dict[str, Any], workers: int, on_move: Callable[[MoveReview], None],
                   budget: dict[str, Any]) -> Review:
     """The review of ``record`` in this process, read back as the service's messages would be."""
-    from .engine.position import from_position
+    from .engine.position import from_message
     from .search.review import PlayedMove, review_game
-    from .server.convert import message_to_dict
     from .server.review import move_review_to_proto, summary_to_proto
     from .v1 import analysis_pb2
 
@@ -78,8 +77,8 @@ def _local_review(record: dict[str, Any], workers: int, on_move: Callable[[MoveR
         message = json_format.ParseDict(record, analysis_pb2.GameRecord())
     except json_format.ParseError as e:
         raise ValueError(f"game record: {' '.join(str(e).split())}") from None  # one line
-    start, _ = _state(from_position, message_to_dict(message.start), "start")
-    moves = [PlayedMove(m.move, m.seed, _state(from_position, message_to_dict(m.position), f"moves[{i}].position")[0]
+    start, _ = _state(from_message, message.start, "start")
+    moves = [PlayedMove(m.move, m.seed, _state(from_message, m.position, f"moves[{i}].position")[0]
                         if m.WhichOneof("chance") == "position" else None)
              for i, m in enumerate(message.moves)]
 
@@ -92,7 +91,7 @@ def _local_review(record: dict[str, Any], workers: int, on_move: Callable[[MoveR
     return Review.from_proto("", [move_review_to_proto(m) for m in result.moves], summary)
 
 
-def _state(read: Any, data: dict[str, Any], field: str) -> Any:
+def _state(read: Any, data: Any, field: str) -> Any:
     from .engine import PositionError
 
     try:

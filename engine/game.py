@@ -14,7 +14,7 @@ from .schema import Schema
 
 class Game(Protocol):
     """A game package: its rules (``new_game``, ``Move``), its positions (schema, vector
-    codec, dict codec) and what tools cover (player counts, variants, options)."""
+    codec) and what tools cover (player counts, variants, options)."""
 
     GAME_ID: str
     TITLE: str
@@ -34,7 +34,3 @@ class Game(Protocol):
     def decode(self, vec: Any, check: bool = ...) -> Any: ...
 
     def layout_for(self, vec: Any) -> tuple[str, ...]: ...
-
-    def from_dict(self, data: Any, check: bool = ...) -> Any: ...
-
-    def to_dict(self, s: Any) -> dict[str, Any]: ...

@@ -4,8 +4,8 @@ A game's ``State`` dataclass inherits ``GameState`` and supplies the rules:
 ``legal_action_ids``, ``copy``, ``_do(move, rng)``, ``_resolve_forced(rng, play_forced)``
 (end what needs no decision and, with ``play_forced``, play every decision that has a single
 move), ``scores``, ``tiebreaks``, ``num_players`` and the
-class attribute ``Move`` (its move type). Its package has ``codec`` (``to_dict``,
-``from_dict``, ``encode``) and ``render`` modules.
+class attributes ``Move`` (its move type) and ``game_id``. Its package has ``codec``
+(``encode``, ``decode``) and ``render`` modules; its JSON is its schema's (``to_dict``).
 """
 
 from __future__ import annotations
@@ -106,11 +106,17 @@ class GameState:
         return importlib.import_module(f"{package}.{name}")
 
     def to_dict(self) -> dict[str, Any]:
-        return self._module("codec").to_dict(self)  # type: ignore[no-any-return]
+        """The proto3 JSON of the state's message, written from its vector by the schema."""
+        from .position import message_to_dict, state_message
+
+        return message_to_dict(state_message(self))
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Any:
-        return cls._module("codec").from_dict(data)
+    def from_dict(cls, data: dict[str, Any], check: bool = True) -> Any:
+        """The state of the proto3 JSON of its message (``position.state_from_dict``)."""
+        from .position import state_from_dict
+
+        return state_from_dict(cls.game_id, data, check)  # type: ignore[attr-defined]
 
     def encode(self) -> Any:
         """The int32 state vector for the C engine (layout in the game's codec.py)."""

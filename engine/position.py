@@ -17,48 +17,105 @@ from typing import Any
 
 from . import get_game
 from .errors import PositionError
+from .schema import schema_for
 
 
 def state_key(game_id: str) -> str:
     return game_id.replace("-", "_")
 
 
-def to_position(state: Any, viewer: int | None = None) -> dict[str, Any]:
-    """The Position JSON object of ``state`` seen by ``viewer`` (default: the player to move)."""
+def state_message(state: Any) -> Any:
+    """The state message of ``state`` (``PuertoRicoState``...), written from its state
+    vector through the game's schema (``vector_codec.write``)."""
+    from . import vector_codec
+
+    vector = state.encode().tolist()
+    return vector_codec.write(schema_for(get_game(state.game_id).SCHEMAS, vector), vector)
+
+
+def state_from_dict(game_id: str, data: Any, check: bool = True) -> Any:
+    """The state of a game's state message as proto3 JSON (what a position holds under
+    the game's key), read by protobuf, the schema and the reference decoder; raises
+    PositionError naming the field under the state. ``check=False`` leaves the
+    consistency checks to a native decoder."""
+    from google.protobuf import json_format, message_factory
+
+    from . import vector_codec
+    from ..v1 import position_pb2
+
+    game = get_game(game_id)
+    descriptor = position_pb2.Position.DESCRIPTOR.fields_by_name[state_key(game_id)].message_type
+    try:
+        message = json_format.ParseDict(data, message_factory.GetMessageClass(descriptor)())
+    except (json_format.ParseError, AttributeError, TypeError):
+        raise json_error(data, descriptor) from None
+    return game.decode(vector_codec.read(game.schema_of(message), message), check=check)
+
+
+def to_message(state: Any, viewer: int | None = None) -> Any:
+    """The ``Position`` of ``state`` seen by ``viewer`` (default: the player to move),
+    written from the observation's state vector."""
+    from ..v1 import position_pb2  # here: the rules need no protobuf
+
     if viewer is None:
         viewer = state.current_player if state.current_player is not None else 0
-    seen = state.observation(viewer)
-    return {"game": state.game_id, "viewer": viewer, state_key(state.game_id): seen.to_dict()}
+    position = position_pb2.Position(game=state.game_id, viewer=viewer)
+    getattr(position, state_key(state.game_id)).CopyFrom(state_message(state.observation(viewer)))
+    return position
+
+
+def message_to_dict(message: Any) -> dict[str, Any]:
+    """The proto3 JSON of a message as position files hold it: proto field names, every
+    default printed, keys in field-number order."""
+    from google.protobuf import json_format
+
+    data = json_format.MessageToDict(message, preserving_proto_field_name=True,
+                                     always_print_fields_with_no_presence=True)
+    return _in_field_order(data, message.DESCRIPTOR)
+
+
+def _in_field_order(data: dict[str, Any], descriptor: Any) -> dict[str, Any]:
+    ordered: dict[str, Any] = {}
+    for field in descriptor.fields:
+        if field.name not in data:
+            continue
+        value = data[field.name]
+        nested = field.message_type
+        if nested is not None and not nested.GetOptions().map_entry:
+            if isinstance(value, list):
+                value = [_in_field_order(item, nested) for item in value]
+            else:
+                value = _in_field_order(value, nested)
+        ordered[field.name] = value
+    return ordered
+
+
+def to_position(state: Any, viewer: int | None = None) -> dict[str, Any]:
+    """The Position JSON object of ``state`` seen by ``viewer`` (default: the player to move)."""
+    return message_to_dict(to_message(state, viewer))
+
+
+def parse_position(data: Any) -> Any:
+    """A Position JSON value read by protobuf's proto3 JSON parser; errors name the field."""
+    from google.protobuf import json_format
+
+    from ..v1 import position_pb2
+
+    if isinstance(data, dict) and isinstance(data.get("game"), str):
+        try:
+            get_game(data["game"])  # an unknown game first, as the service answers it
+        except KeyError as e:
+            raise PositionError("game", str(e.args[0])) from None
+    try:
+        return json_format.ParseDict(data, position_pb2.Position())
+    except (json_format.ParseError, AttributeError, TypeError):
+        raise json_error(data, position_pb2.Position.DESCRIPTOR) from None
 
 
 def from_position(data: Any, check: bool = True) -> tuple[Any, int]:
-    """(state, viewer) from a Position JSON object; raises PositionError naming the field.
-
-    ``check=False`` skips the game's consistency checks (see the game's ``from_dict``):
-    for a caller whose next step is a native decoder running the same checks."""
-    if not isinstance(data, dict):
-        raise PositionError("position", f"expected a JSON object, got {type(data).__name__}")
-    game_id = data.get("game")
-    if not isinstance(game_id, str):
-        raise PositionError("game", "missing (a game id such as 'puerto-rico')")
-    try:
-        game = get_game(game_id)
-    except KeyError as e:
-        raise PositionError("game", str(e.args[0])) from None
-    key = state_key(game_id)
-    if key not in data:
-        raise PositionError(key, f"missing (the {game_id} state)")
-    extra = set(data) - {"game", "viewer", key}
-    if extra:
-        raise PositionError(sorted(extra, key=str)[0], "unknown field")
-    try:
-        state = game.from_dict(data[key], check=check)
-    except PositionError as e:
-        raise PositionError(f"{key}.{e.path}" if e.path else key, e.problem) from None
-    viewer = data.get("viewer", 0)
-    if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < state.num_players:
-        raise PositionError("viewer", f"{viewer!r} is not a seat of this {state.num_players}-player game")
-    return state, viewer
+    """(state, viewer) from a Position JSON value; raises PositionError naming the field.
+    ``check=False`` leaves the consistency checks to a native decoder."""
+    return from_message(parse_position(data), check)
 
 
 #: The file name that stands for standard input.
@@ -85,30 +142,13 @@ def read_data(path: str) -> Any:
 def read_message(path: str) -> Any:
     """A position file (``-``: standard input) read as a ``meeplemind.v1.Position`` by
     protobuf's proto3 JSON parser; errors name the file or the field path."""
-    from google.protobuf import json_format  # here: the rules need no protobuf
-
-    from ..v1 import position_pb2
-
-    data = read_data(path)
-    if isinstance(data, dict) and isinstance(data.get("game"), str):
-        try:
-            get_game(data["game"])  # an unknown game first, as the service answers it
-        except KeyError as e:
-            raise PositionError("game", str(e.args[0])) from None
-    try:
-        return json_format.ParseDict(data, position_pb2.Position())
-    except json_format.ParseError:
-        raise json_error(data, position_pb2.Position.DESCRIPTOR) from None
+    return parse_position(read_data(path))
 
 
 def read_json(path: str) -> dict[str, Any]:
     """A position file as the proto3 JSON dict of its message (proto field names, every
     default printed): what a client sends for it."""
-    from google.protobuf import json_format
-
-    data: dict[str, Any] = json_format.MessageToDict(read_message(path), preserving_proto_field_name=True,
-                                                     always_print_fields_with_no_presence=True)
-    return data
+    return message_to_dict(read_message(path))
 
 
 def state_vector(position: Any) -> Any:

@@ -92,6 +92,11 @@ class Schema:
     #: (``players[*].forests``: in every entry), and the error's words.
     foreign: tuple[str, ...] = ()
     foreign_note: str = ""
+    #: Lists written with their non-empty entries only (``players[*].storage``), not one
+    #: entry per slot of the player count (``vector_codec.write``).
+    packed: tuple[str, ...] = ()
+    #: Lists written with an entry for every cell, whatever the player count.
+    full: tuple[str, ...] = ()
     _index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
     _cache: dict[int, object] = field(default_factory=dict, compare=False, repr=False)
 
@@ -170,6 +175,14 @@ class Schema:
         if seat is not None and seat >= n:
             problem += f" (seat {seat} is not in a {n}-player game)"
         return i, problem
+
+
+def schema_for(schemas: Sequence[Schema], vector: Sequence[int]) -> Schema:
+    """The layout of a state vector among a game's ``schemas``: by its version (cell 0)."""
+    for schema in schemas:
+        if schema.version == vector[0]:
+            return schema
+    raise ValueError(f"{schemas[0].game}: no layout version {vector[0]}")
 
 
 # --------------------------------------------------------------- table helpers

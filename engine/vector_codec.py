@@ -11,7 +11,7 @@ rules are the decoders' (``Schema.check_ranges`` and the C decoder). Errors are
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -225,7 +225,7 @@ def _entries(where: str, keys: dict[Any, int], field: Any, keyed: bool) -> Calla
         out: dict[int, Any] = {}
         for k, value in container.items():
             if k not in keys:
-                raise PositionError(f"{where}.{k}", "unknown key")
+                raise PositionError(f"{where}[{k}]" if isinstance(k, int) else f"{where}.{k}", "unknown key")
             out[keys[k]] = value
         return out
     return from_map
@@ -311,3 +311,194 @@ def _length_checks(schema: Schema, descriptor: Any) -> list[Reader]:
                 raise PositionError(where, f"at most {limit} entries, got {len(container)}")
         steps.append(check)
     return steps
+
+
+# ------------------------------------------------------------------- writing
+def write(schema: Schema, vector: Sequence[int], message: Any = None) -> Any:
+    """The state message of a state ``vector`` in ``schema``'s layout (into ``message``,
+    empty, if given): the inverse of ``read``. Lists hold the entries the player count
+    gives slots to (roles, ships, seats; ``Schema.packed`` lists only their non-empty
+    entries, ``Schema.full`` lists all), maps only the entries that differ from the cell's ``empty``, and every
+    field of the layout is set, so the JSON prints as the reference engine's position."""
+    v = [int(x) for x in vector]
+    if message is None:
+        message = _message_class(schema)()
+    n = v[1]
+    writers = _writers(schema, message.DESCRIPTOR)
+    lengths = _list_lengths(schema, v, n)
+    for path, text in schema.labels:
+        tokens = tuple(_tokens(path))
+        if _present(tokens[:-1], lengths):
+            setattr(_open(message, tokens[:-1]), str(tokens[-1]), text)
+    for c, put, value in zip(schema.cells, writers, v):
+        if put is not None and (c.seat is None or c.seat < n):
+            put(message, value, lengths)
+    return message
+
+
+_STRING = 9  # FieldDescriptor.TYPE_STRING
+Writer = Callable[[Any, int, dict[tuple[str | int, ...], int]], None]
+_WRITERS: dict[tuple[int, str], list[Writer | None]] = {}
+
+
+def _message_class(schema: Schema) -> Any:
+    """The state message type of ``schema``'s game: its field in ``Position``."""
+    from google.protobuf import message_factory
+
+    from ..v1 import position_pb2
+
+    field = position_pb2.Position.DESCRIPTOR.fields_by_name[schema.game.replace("-", "_")]
+    return message_factory.GetMessageClass(field.message_type)
+
+
+def _writers(schema: Schema, descriptor: Any) -> list[Writer | None]:
+    key = (id(schema), descriptor.full_name)
+    if key not in _WRITERS:
+        _WRITERS[key] = [_writer(c, descriptor) for c in schema.cells]
+    return _WRITERS[key]
+
+
+def _list_keys(c: Cell) -> list[tuple[tuple[str | int, ...], int]]:
+    """(the list's path, the index) of every list entry the cell lies in (a map's key is none)."""
+    tokens = tuple(_tokens(c.path))
+    return [(tokens[:i], t) for i, t in enumerate(tokens)
+            if isinstance(t, int) and not (c.kind == "entry" and i == len(tokens) - 1)]
+
+
+ListKey = tuple[str | int, ...]
+_LIST_PLANS: dict[tuple[int, int], tuple[dict[ListKey, int], list[tuple[int, int, tuple[tuple[ListKey, int], ...]]]]] = {}
+
+
+def _list_lengths(schema: Schema, v: list[int], n: int) -> dict[ListKey, int]:
+    """How many entries each list of the message gets: up to the last one with a cell
+    that holds a value or (unless the list is ``packed``) has a slot in an ``n``-player
+    game (its range is not fixed at its ``empty``; every entry of a ``full`` list)."""
+    key = (id(schema), n)
+    if key not in _LIST_PLANS:
+        _LIST_PLANS[key] = _list_plan(schema, n)
+    slots, by_value = _LIST_PLANS[key]
+    out = dict(slots)
+    for i, empty, entries in by_value:
+        if v[i] != empty:
+            for path, index in entries:
+                if out[path] <= index:
+                    out[path] = index + 1
+    return out
+
+
+def _list_plan(schema: Schema, n: int) -> tuple[dict[ListKey, int], list[tuple[int, int, tuple[tuple[ListKey, int], ...]]]]:
+    """(the list lengths the slots of an ``n``-player game give, and the cells whose value
+    decides an entry: (index, empty, the entries it lies in))."""
+    packed = {tuple(_tokens(p.replace("[*]", ""))) for p in schema.packed}
+    full = {tuple(_tokens(p.replace("[*]", ""))) for p in schema.full}
+    slots: dict[ListKey, int] = {("players",): n}
+    by_value = []
+    for i, (c, (lo, hi, bound)) in enumerate(zip(schema.cells, schema.ranges(n))):
+        if c.kind == "fixed":
+            continue
+        valued = []
+        for path, index in _list_keys(c):
+            if path == ("players",):
+                continue
+            bare = tuple(t for t in path if isinstance(t, str))
+            if bare in full or (bare not in packed and not (bound < 0 and lo == hi == c.empty)):
+                slots[path] = max(slots.get(path, 0), index + 1)
+            else:
+                slots.setdefault(path, 0)
+                valued.append((path, index))
+        if valued:
+            by_value.append((i, c.empty, tuple(valued)))
+    return slots, by_value
+
+
+def _present(tokens: tuple[str | int, ...], lengths: dict[tuple[str | int, ...], int]) -> bool:
+    """Whether every list entry on the path is written."""
+    return all(t < lengths.get(tokens[:i], 0) for i, t in enumerate(tokens) if isinstance(t, int))
+
+
+def _open(message: Any, tokens: tuple[str | int, ...]) -> Any:
+    """The message at a path, its entries and nested messages created (and set)."""
+    m = message
+    for t in tokens:
+        if isinstance(t, int):
+            while len(m) <= t:
+                m.add()
+            m = m[t]
+        else:
+            m = getattr(m, t)
+            if hasattr(m, "SetInParent"):
+                m.SetInParent()
+    return m
+
+
+def _value_writer(c: Cell) -> Callable[[int], Any]:
+    """The cell's int to its proto value (the inverse of ``_converter``)."""
+    if c.kind == "bool":
+        return bool
+    if c.kind == "mask":
+        return lambda value: [name for i, name in enumerate(c.names) if value >> i & 1]
+    if c.names:
+        return lambda value: c.names[value - c.first]
+    return lambda value: value - c.first
+
+
+def _numbers_if_int(c: Cell, convert: Callable[[int], Any], field: Any) -> Callable[[int], Any]:
+    """A mask's names of numbers ("1") as ints for a repeated int field."""
+    if c.kind != "mask" or field.type == _STRING:
+        return convert
+    return lambda value: [int(x) for x in convert(value)]
+
+
+def _writer(c: Cell, descriptor: Any) -> Writer | None:
+    """How the cell's value goes into a message (None: it is not in the message)."""
+    if c.kind == "fixed":
+        return None
+    tokens = tuple(_tokens(c.path))
+    if c.kind == "length":
+        def length(m: Any, value: int, lengths: dict[tuple[str | int, ...], int]) -> None:
+            container = _open(m, tokens)
+            while len(container) < value:
+                container.add()
+        return length
+    head, leaf = tokens[:-1], tokens[-1]
+    keys = _list_keys(c)
+    convert = _value_writer(c)
+    field, _ = _field(descriptor, head) if head else (None, descriptor)
+    nested = field.message_type if field is not None and isinstance(head[-1], str) else None
+    if c.kind == "member":
+        def member(m: Any, value: int, lengths: dict[tuple[str | int, ...], int]) -> None:
+            if value and _present(head, lengths):
+                getattr(_open(m, head[:-1]), str(head[-1])).append(leaf)
+        return member
+    if isinstance(leaf, int) and c.kind != "entry":  # an entry of a repeated scalar field
+        def item(m: Any, value: int, lengths: dict[tuple[str | int, ...], int]) -> None:
+            if _present(tokens, lengths):
+                getattr(_open(m, head[:-1]), str(head[-1])).append(convert(value))
+        return item
+    if nested is not None and nested.GetOptions().map_entry:
+        key = leaf if nested.fields_by_name["key"].type == _STRING else int(leaf)
+
+        def to_map(m: Any, value: int, lengths: dict[tuple[str | int, ...], int]) -> None:
+            if value != c.empty and _present(head, lengths):
+                getattr(_open(m, head[:-1]), str(head[-1]))[key] = convert(value)
+        return to_map
+    if nested is not None and field is not None and field.is_repeated:  # a repeated (key, value) message
+        key_name, value_name = (f.name for f in nested.fields[:2])
+        convert = _numbers_if_int(c, convert, nested.fields[1])
+
+        def keyed(m: Any, value: int, lengths: dict[tuple[str | int, ...], int]) -> None:
+            if value != c.empty and _present(head, lengths):
+                getattr(_open(m, head[:-1]), str(head[-1])).add(**{key_name: leaf, value_name: convert(value)})
+        return keyed
+    name = str(leaf)
+    mask = c.kind == "mask"
+    convert = _numbers_if_int(c, convert, _field(descriptor, tokens)[0])
+
+    def scalar(m: Any, value: int, lengths: dict[tuple[str | int, ...], int]) -> None:
+        if not keys or _present(tokens, lengths):
+            parent = _open(m, head)
+            if mask:
+                getattr(parent, name).extend(convert(value))
+            else:
+                setattr(parent, name, convert(value))
+    return scalar

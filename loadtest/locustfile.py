@@ -35,8 +35,7 @@ from locust import User, events, stats, tag, task
 from locust.env import Environment
 from locust.runners import MasterRunner, WorkerRunner
 
-from meeplemind.engine.position import from_position
-from meeplemind.server.convert import dict_to_message
+from meeplemind.engine.position import from_message, parse_position
 from meeplemind.server.limits import AUTH_TOKEN_ENV
 from meeplemind.v1 import analysis_pb2, analysis_pb2_grpc, position_pb2, rules_pb2, rules_pb2_grpc
 
@@ -118,8 +117,9 @@ def load_samples(path: Path, games: set[str], players: set[str], stages: set[str
         if ((games and entry["game"] not in games) or (players and str(entry["players"]) not in players)
                 or (stages and entry["stage"] not in stages)):
             continue
-        state, _ = from_position(entry["position"])
-        samples.append(Sample(dict_to_message(entry["position"], position_pb2.Position()),
+        position = parse_position(entry["position"])
+        state, _ = from_message(position)
+        samples.append(Sample(position,
                               tuple(str(move) for move in state.legal_moves())))
     if not samples:
         raise ValueError(f"{path}: no position of games {games or 'any'} with players "

@@ -222,11 +222,11 @@ def probe_overhead(address: str, corpus: Path, calls: int) -> dict[str, Any]:
     interceptors alone, the floor under any call)."""
     import grpc
 
-    from meeplemind.server.convert import dict_to_message
-    from meeplemind.v1 import analysis_pb2, analysis_pb2_grpc, position_pb2, rules_pb2, rules_pb2_grpc
+    from meeplemind.engine.position import parse_position
+    from meeplemind.v1 import analysis_pb2, analysis_pb2_grpc, rules_pb2, rules_pb2_grpc
 
     entries = [json.loads(line) for line in corpus.read_text(encoding="utf-8").splitlines()]
-    positions = [dict_to_message(e["position"], position_pb2.Position()) for e in entries
+    positions = [parse_position(e["position"]) for e in entries
                  if e["game"] == "puerto-rico" and not e.get("options") and e["players"] == 4
                  and e["stage"] == "mid"]
     requests = [analysis_pb2.AnalyzeRequest(position=p, budget=analysis_pb2.SearchBudget(iterations=1))

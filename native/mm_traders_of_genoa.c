@@ -743,6 +743,13 @@ static int32_t check_ranges(const int32_t *v)
 
 static int32_t pv(const int32_t *v, int seat, int j) { return v[TOG_O_PLAYERS + seat * TOG_PLAYER_LEN + j]; }
 
+/* codec.py _may_act: may_act on the vector */
+static int vector_may_act(const int32_t *v, int seat)
+{
+    int limit = 1 + (v[G_PLAYERS] == 2 && seat == v[G_OWNER] && pv(v, 1 - seat, TOG_P_ACTIONS) > 0);
+    return pv(v, seat, TOG_P_ACTIONS) < limit || pv(v, seat, TOG_P_SPECIALS + S_EXTRA_ACTION) > 0;
+}
+
 /* codec.py _check_turn */
 static int32_t check_turn(const int32_t *v)
 {
@@ -821,6 +828,8 @@ static int32_t check_turn(const int32_t *v)
     }
     if (stage == ST_OFFER && v[G_TO_MOVE] == owner)
         return G_TO_MOVE;
+    if (stage == ST_OFFER && !vector_may_act(v, v[G_TO_MOVE]))
+        return G_TO_MOVE;
     if ((stage == ST_START || stage == ST_DECIDE || stage == ST_WALK) && v[G_TO_MOVE] != owner)
         return G_TO_MOVE;
     if (acting && v[G_TO_MOVE] != v[G_ACTOR])
@@ -841,6 +850,8 @@ static int32_t check_offers(const int32_t *v)
             continue;
         }
         if ((stage != ST_OFFER && stage != ST_DECIDE) || seat == v[G_OWNER])
+            return at;
+        if (!vector_may_act(v, seat))
             return at;
         if (amount % TOG_OFFER_STEP || amount > pv(v, seat, TOG_P_DUCATS))
             return at;

@@ -332,8 +332,8 @@ def _as_vector(vec: Any, what: str = "vector must be") -> np.ndarray:
 
 
 def check_native(state: SearchableState) -> np.ndarray:
-    """Check ``state`` with its native decoder (the checks of the game's ``from_dict``,
-    in C); raises PositionError naming the field like ``from_dict`` would. Returns the
+    """Check ``state`` with its native decoder (the checks of the game's ``decode``,
+    in C); raises PositionError naming the field like ``decode`` would. Returns the
     checked state vector (``analyze``'s ``vector``)."""
     vec = _encode(state)
     try:
@@ -385,7 +385,7 @@ def _native_game(game_id: str) -> NativeGame:
 
 def _explain(game_id: str, vec: np.ndarray, error: NativeDecodeError) -> ValueError:
     """The reference engine's message for a vector the C decoder rejected: the same
-    field path and words as ``from_dict`` (the two decoders run the same checks)."""
+    field path and words as the game's ``decode`` (the two decoders run the same checks)."""
     try:
         game = get_game(game_id)
     except KeyError:

@@ -5,8 +5,10 @@ import { esc, seatName } from "./draw.js";
 import { moveLabel, titleCase } from "./labels.js";
 import { drawPuertoRico } from "./puerto_rico.js";
 import { RpcError, serverStream, unary } from "./rpc.js";
+import { drawTradersOfGenoa } from "./traders_of_genoa.js";
 
-const DRAW = { "puerto-rico": drawPuertoRico, "castles-of-burgundy": drawCastlesOfBurgundy };
+const DRAW = { "puerto-rico": drawPuertoRico, "castles-of-burgundy": drawCastlesOfBurgundy,
+  "traders-of-genoa": drawTradersOfGenoa };
 const LEVELS = Array.from({ length: 10 }, (_, i) => i + 1);
 const HINT_MOVES = 6;
 const params = new URLSearchParams(location.search);

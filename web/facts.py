@@ -8,6 +8,7 @@ from typing import Any
 
 from ..engine.castles_of_burgundy import board as cob_board, data as cob_data
 from ..engine.puerto_rico import data as pr_data
+from ..engine.traders_of_genoa import board as tog_board, data as tog_data
 
 
 def _puerto_rico() -> dict[str, Any]:
@@ -35,7 +36,27 @@ def _castles_of_burgundy() -> dict[str, Any]:
     }
 
 
+def _traders_of_genoa() -> dict[str, Any]:
+    names, goods = tog_data.BUILDING_NAMES, tog_data.GOODS
+    kind = {tog_data.STREET: "street", tog_data.MARKET: "market"}
+    return {
+        "side": tog_board.SIDE,
+        "squares": [{"square": tog_board.square_name(s), "what": kind.get(b) or names[b]}
+                    for s, b in enumerate(tog_board.SQUARE)],
+        "goods": list(goods),
+        "decks": list(tog_data.DECKS),
+        "cards": {  # what each card asks or pays for, by card name
+            **{f"large_{i + 1}": f"{', '.join(goods[g] for g in want)} at {names[villa]}"
+               for i, (villa, want) in enumerate(tog_data.LARGE_ORDERS)},
+            **{f"small_{i + 1}": f"{goods[g]} to {names[b]}" for i, (g, b) in enumerate(tog_data.SMALL_ORDERS)},
+            **{f"message_{i + 1}": f"{names[a]} and {names[b]}" for i, (a, b) in enumerate(tog_data.MESSAGES)},
+            **{f"privilege_{i + 1}": names[b] for i, b in enumerate(tog_data.PRIVILEGES)},
+        },
+    }
+
+
 @functools.cache
 def facts() -> dict[str, Any]:
     """Per game id: what the page needs besides a position to draw it."""
-    return {"puerto-rico": _puerto_rico(), "castles-of-burgundy": _castles_of_burgundy()}
+    return {"puerto-rico": _puerto_rico(), "castles-of-burgundy": _castles_of_burgundy(),
+            "traders-of-genoa": _traders_of_genoa()}

@@ -66,9 +66,45 @@ function castlesOfBurgundy(move, state) {
   }
 }
 
+const DIRECTIONS = { n: "north", e: "east", s: "south", w: "west" };
+
+function tradersOfGenoa(move) {
+  const [kind, arg = ""] = move.split(":");
+  switch (kind) {
+    case "roll": return "Roll for the tower's start square";
+    case "start": return `Play an any-start card: start on ${arg}`;
+    case "move": return `Move the tower ${DIRECTIONS[arg] ?? arg}`;
+    case "stop": return "Stop the tower here";
+    case "offer": {
+      const [ducats, good] = arg.split("+");
+      return `Offer ${ducats} ducats${good ? ` and a ${good}` : ""}`;
+    }
+    case "accept": return `Accept seat ${Number(arg) + 1}'s offer`;
+    case "take": return "Take the action yourself";
+    case "lapse": return "Let the action lapse";
+    case "privilege": return "Draw a privilege";
+    case "large": return `Deliver large order ${arg}`;
+    case "special": return `Take the ${titleCase(arg)} special card`;
+    case "good": return `Play an any-good card for a ${arg}`;
+    case "trade": return `Trade ${arg.replace(">", " for ")}`;
+    case "deliver": return `Deliver small order ${arg}`;
+    case "palace": return `Play a building-action card: the ${titleCase(arg)}`;
+    case "done": return "Done";
+    case "base": return `Use the disc on ${arg} to place markers`;
+    case "mark": return `Place a marker on the ${titleCase(arg)}`;
+    case "oust": {
+      const [building, seat] = arg.split("@");
+      return `Remove seat ${Number(seat) + 1}'s marker from the ${titleCase(building)}`;
+    }
+    case "pass": return "Pass";
+    default: return titleCase(move);
+  }
+}
+
 /** A readable label for `move` (notation) in a position of `game` (`state`: its game's part). */
 export function moveLabel(game, move, state) {
   if (game === "puerto-rico") return puertoRico(move);
   if (game === "castles-of-burgundy") return castlesOfBurgundy(move, state);
+  if (game === "traders-of-genoa") return tradersOfGenoa(move);
   return titleCase(move);
 }

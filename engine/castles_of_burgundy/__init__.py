@@ -1,7 +1,7 @@
 """The Castles of Burgundy (2011 base game, 2-4 players, estate board No. 1): the reference
 rules in Python."""
 
-from .codec import LAYOUT, LAYOUT_VERSION, VECTOR_LEN, decode, from_dict, layout_for, to_dict
+from .codec import LAYOUT, LAYOUT_VERSION, VECTOR_LEN, decode, layout_for
 from .data import PLAYER_COUNTS
 from .schema import SCHEMAS, schema_of
 from .moves import ALL_MOVES, NUM_ACTIONS, Move
@@ -17,5 +17,5 @@ VARIANTS: tuple[dict[str, str], ...] = ({},)
 
 __all__ = ["SCHEMAS", "schema_of",
            "ALL_MOVES", "GAME_ID", "ORDER", "LAYOUT", "LAYOUT_VERSION", "NUM_ACTIONS", "OPTIONS", "OPTION_VALUES",
-           "PLAYER_COUNTS", "TITLE", "VARIANTS", "VECTOR_LEN", "Move", "State", "decode", "from_dict",
-           "layout_for", "new_game", "to_dict"]
+           "PLAYER_COUNTS", "TITLE", "VARIANTS", "VECTOR_LEN", "Move", "State", "decode",
+           "layout_for", "new_game"]

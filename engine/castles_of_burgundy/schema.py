@@ -93,7 +93,8 @@ RULES = (
     Rule("has_move", "current_player", "the player to move has a legal move"),
 )
 
-V1 = Schema(GAME_ID, 1, (FIRST, LAST), tuple(_globals() + _board() + per_seat(MAX_PLAYERS, _player)), RULES)
+V1 = Schema(GAME_ID, 1, (FIRST, LAST), tuple(_globals() + _board() + per_seat(MAX_PLAYERS, _player)), RULES,
+            packed=("players[*].storage",), full=("depots[*].tiles", "black_depot"))
 SCHEMAS = (V1,)
 
 

@@ -1,7 +1,7 @@
 """Puerto Rico (base game and Expansion I, 2-5 players): the reference rules in Python."""
 
-from .codec import (LAYOUT, LAYOUT_V2, LAYOUT_VERSION, VECTOR_LEN, VECTOR_LEN_V2, decode, from_dict,
-                    layout_for, to_dict)
+from .codec import (LAYOUT, LAYOUT_V2, LAYOUT_VERSION, VECTOR_LEN, VECTOR_LEN_V2, decode,
+                    layout_for)
 from .data import PLAYER_COUNTS
 from .expansion import SETUP_OPTIONS, ExpansionState
 from .schema import SCHEMAS, schema_of
@@ -23,4 +23,4 @@ __all__ = ["SCHEMAS", "schema_of",
            "ALL_MOVES", "ALL_MOVES_V2", "ExpansionState", "GAME_ID", "ORDER", "LAYOUT", "LAYOUT_V2",
            "LAYOUT_VERSION", "NUM_ACTIONS", "NUM_ACTIONS_V2", "OPTIONS", "OPTION_VALUES", "PLAYER_COUNTS",
            "SETUP_OPTIONS", "TITLE", "VARIANTS", "VECTOR_LEN", "VECTOR_LEN_V2", "Move", "State", "decode",
-           "from_dict", "layout_for", "new_game", "to_dict"]
+           "layout_for", "new_game"]

@@ -142,7 +142,8 @@ def _schema(v2: bool) -> Schema:
     cells = _globals(v2, buildings) + _board(v2, buildings) + per_seat(MAX_PLAYERS,
                                                                        lambda: _player(v2, buildings))
     return Schema(GAME_ID, 2 if v2 else 1, (FIRST, LAST), tuple(cells), RULES,
-                  labels=tuple((f"roles[{r}].role", role) for r, role in enumerate(ROLES)),
+                  labels=tuple((f"roles[{r}].role", role) for r, role in enumerate(ROLES))
+                  + ((("options.expansion", EXPANSION),) if v2 else ()),
                   foreign=() if v2 else EXPANSION_ONLY,
                   foreign_note='only in an Expansion I game (options.expansion: "new-buildings")')
 

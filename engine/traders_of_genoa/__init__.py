@@ -3,15 +3,17 @@
 from .codec import LAYOUT, LAYOUT_VERSION, VECTOR_LEN, decode, layout_for
 from .data import PLAYER_COUNTS
 from .moves import ALL_MOVES, NUM_ACTIONS, Move
+from .schema import GAME_ID, SCHEMAS, schema_of
 from .state import OPTIONS, State, new_game
 
-GAME_ID = "traders-of-genoa"
+ORDER = 3  # its place in listings
 TITLE = "Traders of Genoa"
 #: Every ``new_game`` option and the text values it takes (none).
 OPTION_VALUES: dict[str, tuple[str, ...] | None] = {}
 #: The rule variants every tool covers (tests, corpora): ``new_game`` options.
 VARIANTS: tuple[dict[str, str], ...] = ({},)
 
-__all__ = ["ALL_MOVES", "GAME_ID", "LAYOUT", "LAYOUT_VERSION", "NUM_ACTIONS", "OPTIONS", "OPTION_VALUES",
-           "PLAYER_COUNTS", "TITLE", "VARIANTS", "VECTOR_LEN", "Move", "State", "decode", "layout_for",
-           "new_game"]
+__all__ = ["SCHEMAS", "schema_of",
+           "ALL_MOVES", "GAME_ID", "ORDER", "LAYOUT", "LAYOUT_VERSION", "NUM_ACTIONS", "OPTIONS", "OPTION_VALUES",
+           "PLAYER_COUNTS", "TITLE", "VARIANTS", "VECTOR_LEN", "Move", "State", "decode",
+           "layout_for", "new_game"]

@@ -29,8 +29,8 @@ from ..errors import PositionError
 from .board import NEIGHBOUR, NUM_SQUARES, SQUARE
 from .data import (
     BUILDINGS, CARD_NAMES, DECK_FIRST, DECK_SIZES, DECKS, GOODS, GOODS_PER_KIND, LIMIT, MARKERS_PER_PLAYER,
-    MARKET, MAX_ACTIONS, MAX_PLAYERS, NUM_BUILDINGS, NUM_CARDS, NUM_GOODS, OFFER_STEP, SPECIAL_COUNTS, SPECIALS, STREET,
-    TOWER_DISCS,
+    MARKET, MAX_ACTIONS, MAX_PLAYERS, NUM_BUILDINGS, NUM_CARDS, NUM_GOODS, OFFER_STEP, S_EXTRA_ACTION, SPECIAL_COUNTS,
+    SPECIALS, STREET, TOWER_DISCS,
 )
 from .state import (
     PILE, ST_BASE, ST_DECIDE, ST_END, ST_EXTRAS, ST_MARK, ST_OFFER, ST_REWARD, ST_START, ST_VILLA,
@@ -152,6 +152,12 @@ def _player(v: Sequence[int], seat: int, j: int) -> int:
     return v[O_PLAYERS + seat * PLAYER_LEN + j]
 
 
+def _may_act(v: Sequence[int], seat: int) -> bool:
+    """``State.may_act`` on the vector: ``seat`` may still take an action this turn."""
+    limit = 1 + (v[G_PLAYERS] == 2 and seat == v[G_OWNER] and _player(v, 1 - seat, P_ACTIONS) > 0)
+    return _player(v, seat, P_ACTIONS) < limit or _player(v, seat, P_SPECIALS + S_EXTRA_ACTION) > 0
+
+
 def _check_turn(v: Sequence[int]) -> Failure | None:
     """The tower's path and who is to move at this stage."""
     n, stage, owner = v[G_PLAYERS], v[G_STAGE], v[G_OWNER]
@@ -200,6 +206,8 @@ def _check_turn(v: Sequence[int]) -> Failure | None:
             return G_LAST_MARK, "the last building marked carries the player's marker"
     if stage in (ST_OFFER,) and v[G_TO_MOVE] == owner:
         return G_TO_MOVE, "the tower owner makes no offer"
+    if stage == ST_OFFER and not _may_act(v, v[G_TO_MOVE]):
+        return G_TO_MOVE, "the bidder to move may still act this turn"
     if stage in (ST_START, ST_DECIDE, ST_WALK) and v[G_TO_MOVE] != owner:
         return G_TO_MOVE, f"the tower owner {owner} is to move"
     if acting and v[G_TO_MOVE] != v[G_ACTOR]:
@@ -220,6 +228,8 @@ def _check_offers(v: Sequence[int]) -> Failure | None:
             continue
         if stage not in (ST_OFFER, ST_DECIDE) or seat == v[G_OWNER]:
             return at, "offers are made to the tower owner during a negotiation"
+        if not _may_act(v, seat):
+            return at, "an offer comes from a player who may still act this turn"
         if amount % OFFER_STEP or amount > _player(v, seat, P_DUCATS):
             return at, f"an offer is a multiple of {OFFER_STEP} ducats the bidder has"
         if good >= 0 and not _player(v, seat, P_GOODS + good):
@@ -318,3 +328,4 @@ def decode(vec: Any, check: bool = True) -> State:
                  offer_goods=v[O_OFFERS + 1:O_OFFERS + 2 * n:2],
                  supply=v[O_SUPPLY:O_SPECIAL_SUPPLY], special_supply=v[O_SPECIAL_SUPPLY:O_MARKS],
                  marks=v[O_MARKS:O_LOCATION], location=v[O_LOCATION:O_PILES], piles=v[O_PILES:O_PLAYERS])
+

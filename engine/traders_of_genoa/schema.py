@@ -76,12 +76,18 @@ RULES = (
     Rule("path", "path[0]", "the tower's squares first then -1, no market, no square twice, one orthogonal step "
                             "apart; used discs are street squares of the path"),
     Rule("progress", "to_move", "the stage, the player to move, the action's site and actor, the base and the "
-                                "acquirer agree"),
-    Rule("offers", "offers[0].ducats", "offers are made to the owner during a negotiation, in multiples of 5 the "
-                                       "bidder has, with a good he holds; 2-player offers include a good"),
+                                "acquirer agree; the bidder to move may still act this turn"),
+    Rule("offers", "offers[0].ducats", "offers are made to the owner during a negotiation by players who may "
+                                       "still act, in multiples of 5 the bidder has, with a good he holds; "
+                                       "2-player offers include a good"),
     Rule("conservation", "supply.silver", "every good, special card and marker of the game is somewhere"),
     Rule("cards", "piles.large", "every card's location agrees with the public counts of hands and piles"),
 )
 
 V1 = Schema(GAME_ID, 1, (FIRST, LAST), tuple(_globals() + _table() + per_seat(MAX_PLAYERS, _player)), RULES)
 SCHEMAS = (V1,)
+
+
+def schema_of(message: object) -> Schema:
+    """The layout of a TradersOfGenoaState message (there is one)."""
+    return V1

@@ -6,8 +6,9 @@ every step:
 
 - the legal moves are sorted unique action ids, each with a notation that parses back
   to the same move and an id that maps back to it;
-- the state survives JSON (``to_dict``/``from_dict``) and state-vector
-  (``encode``/``decode``, checked or not) round trips unchanged, and ``apply`` leaves it unchanged;
+- the state survives JSON (``to_dict``/``from_dict``, through the schema), state-vector
+  (``encode``/``decode``, checked or not) and schema (message <-> vector <-> state)
+  round trips unchanged, and ``apply`` leaves it unchanged;
 - every few steps, for every seat: the observation is idempotent, a determinization
   looks exactly like the observation to that seat, and for the seat to move it offers
   the same legal moves (what ISMCTS relies on);
@@ -25,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from meeplemind.engine import Rng, game_ids, get_game
+from meeplemind.engine import Rng, game_ids, get_game, vector_codec
 
 GAMES_PER_SETUP = 8
 OBSERVE_EVERY = 7
@@ -50,7 +51,8 @@ def _name(setup: tuple[str, int, dict[str, Any]]) -> str:
 
 
 def _check_position(game: ModuleType, state: Any) -> None:
-    assert game.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+    assert type(state).from_dict(json.loads(json.dumps(state.to_dict()))) == state
+    _check_schema_round_trips(game, state)
     assert game.decode(state.encode()) == state == game.decode(state.encode(), check=False)
     legal = state.legal_action_ids()
     assert legal == sorted(set(legal))
@@ -59,6 +61,17 @@ def _check_position(game: ModuleType, state: Any) -> None:
     for move in moves:
         assert game.Move.parse(str(move)) == move
         assert state.move_from_id(move.id) == move
+
+
+def _check_schema_round_trips(game: ModuleType, state: Any) -> None:
+    """message <-> vector <-> reference state through the game's schema, both ways."""
+    vector = state.encode().tolist()
+    schema = next(s for s in game.SCHEMAS if s.version == vector[0])
+    message = vector_codec.write(schema, vector)
+    assert game.schema_of(message) is schema
+    assert vector_codec.read(schema, message) == vector
+    assert vector_codec.write(schema, vector_codec.read(schema, message)) == message
+    assert game.decode(vector_codec.read(schema, message)) == state
 
 
 def _check_views(game: ModuleType, state: Any, rng: Rng) -> None:

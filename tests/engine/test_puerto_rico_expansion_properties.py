@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from meeplemind.engine import PositionError, Rng
-from meeplemind.engine.puerto_rico import ExpansionState, Move, decode, from_dict, new_game
+from meeplemind.engine.puerto_rico import ExpansionState, Move, State, decode, new_game
 from meeplemind.engine.puerto_rico.heuristic import choose_move
 
 from .pr_helpers import NEW_BUILDINGS
@@ -30,7 +30,7 @@ _SETUPS = ({}, {"draft": "random"}, {"buildings": NEW_BUILDINGS})
 
 
 def _round_trips(state: ExpansionState, seed: int) -> None:
-    assert from_dict(json.loads(json.dumps(state.to_dict())), check=False) == state
+    assert State.from_dict(json.loads(json.dumps(state.to_dict())), check=False) == state
     assert decode(state.encode()) == state  # validates
     if not state.is_terminal:
         viewer = state.current_player

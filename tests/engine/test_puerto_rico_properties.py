@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from meeplemind.engine import InvalidMoveError, Rng
-from meeplemind.engine.puerto_rico import ALL_MOVES, NUM_ACTIONS, Move, from_dict, new_game
+from meeplemind.engine.puerto_rico import ALL_MOVES, NUM_ACTIONS, Move, State, new_game
 
 GAMES_PER_COUNT, CHUNK = 500, 50
 
@@ -24,7 +24,7 @@ GAMES_PER_COUNT, CHUNK = 500, 50
 def play_checked(players: int, seed: int) -> int:
     state, rng, moves = new_game(players, seed), Rng(seed * 7919 + players), 0
     while True:
-        assert from_dict(json.loads(json.dumps(state.to_dict()))) == state
+        assert State.from_dict(json.loads(json.dumps(state.to_dict()))) == state
         legal = state.legal_moves()
         if state.is_terminal:
             assert legal == [] and state.current_player is None

@@ -54,7 +54,10 @@ class Profile:
     (``(index, message)`` of the first failure, or None); the C decoder must reject
     with the same index, as a range error if the first pass fails and an invariant
     error otherwise. ``sweep`` lists the vector fields the fuzzer sets to every
-    value in ``sweep_values`` (who is to move, progress within the turn)."""
+    value in ``sweep_values`` (who is to move, progress within the turn). The CI counts
+    (``lockstep_games`` on the release build, ``sanitizer_games`` on the sanitizer build,
+    ``fuzz_vectors`` fed to the release decoder) are the profile's own: an engine with
+    more to prove (hidden hands, negotiation) plays more."""
 
     game_id: str  # the engine (Python and C) the profile drives
     setups: tuple[Setup, ...]
@@ -64,6 +67,9 @@ class Profile:
     sweep_values: range = range(-1, 7)
     wide_sweep: dict[int, range] = field(default_factory=dict)
     shortest_game: int = 100  # decisions the shortest whole game takes at the least
+    lockstep_games: int = 1000
+    sanitizer_games: int = 100
+    fuzz_vectors: int = 50_000
 
     @property
     def engine(self) -> ModuleType:
@@ -131,7 +137,8 @@ def _traders_of_genoa() -> Profile:
     wide = {c.G_STAGE: range(-1, 11), c.G_SITE: range(-1, 19), c.G_BASE: range(-1, 65),
             c.G_LAST_MARK: range(-1, 19), c.G_USED_DISCS: range(-1, 33)}
     return Profile("traders-of-genoa", tuple((n, {}) for n in (2, 3, 4, 5)), c.check_ranges, c.check_vector,
-                   sweep=tuple(range(c.G_START, c.O_SUPPLY)), wide_sweep=wide, shortest_game=40)
+                   sweep=tuple(range(c.G_START, c.O_SUPPLY)), wide_sweep=wide, shortest_game=40,
+                   lockstep_games=2000, sanitizer_games=200, fuzz_vectors=100_000)
 
 
 PROFILES: dict[str, Callable[[], Profile]] = {

@@ -1,4 +1,4 @@
-"""Every C state-vector decoder under random and mutated vectors.
+"""Every C state-vector decoder under random and mutated vectors (the profile's ``fuzz_vectors``).
 
 Mutants of positions from real games (boundary and random values, swaps, unit
 moves between fields, several fields at once, length changes, fully random
@@ -21,7 +21,6 @@ from meeplemind.native import NativeGame
 
 from . import native_support as support
 
-VECTORS = 50_000
 COMPARED_MUTANTS = 20_000
 SANITIZER_VECTORS = 20_000
 DEEP_VECTORS = 1_000_000
@@ -52,7 +51,8 @@ def test_round_trips(name: str) -> None:
 
 @pytest.mark.parametrize("name", PROFILES)
 def test_fuzz_release_build(name: str) -> None:
-    _check(support.run_fuzz(name, VECTORS, COMPARED_MUTANTS), VECTORS, COMPARED_MUTANTS)
+    vectors = support.profile(name).fuzz_vectors
+    _check(support.run_fuzz(name, vectors, COMPARED_MUTANTS), vectors, COMPARED_MUTANTS)
 
 
 @pytest.mark.sanitizer

@@ -3,9 +3,9 @@
 At every step both engines must agree on the sorted legal action ids, the state
 vector, the player to move and the chance stream (the Python ``Rng`` state equals
 the C rng state after each apply); at the end on scores and tie-breaks.  The
-release build plays ``RELEASE_GAMES`` games of each profile (an engine, or one of its
+release build plays ``lockstep_games`` games of each profile (an engine, or one of its
 setup variants such as Puerto Rico's expansion) over two processes, cycling through
-its setups (player counts, options); the sanitizer build plays ``SANITIZER_GAMES``
+its setups (player counts, options); the sanitizer build plays its ``sanitizer_games``
 more in a subprocess that preloads libasan.  ``make test-deep`` plays ``DEEP_GAMES``.
 The counts checked are the workers' own (games finished per setup, decisions, the
 shortest game), and the driver itself is shown to catch a twin that strays.
@@ -21,8 +21,6 @@ from meeplemind.native import NativeGame
 
 from . import native_support as support
 
-RELEASE_GAMES = 1000
-SANITIZER_GAMES = 100
 DEEP_GAMES = 10_000
 PROFILES = sorted(support.PROFILES)  # game ids and their setup variants
 
@@ -39,7 +37,8 @@ def _check(name: str, result: dict[str, int], games: int) -> None:
 
 @pytest.mark.parametrize("name", PROFILES)
 def test_lockstep_release_build(name: str) -> None:
-    _check(name, support.run_lockstep(name, RELEASE_GAMES, workers=2), RELEASE_GAMES)
+    games = support.profile(name).lockstep_games
+    _check(name, support.run_lockstep(name, games, workers=2), games)
 
 
 @pytest.mark.sanitizer
@@ -47,17 +46,18 @@ def test_lockstep_release_build(name: str) -> None:
 def test_lockstep_sanitizer_build(name: str) -> None:
     if support.sanitizer_env() is None:
         pytest.skip("libasan/libubsan not found (gcc -print-file-name)")
+    prof = support.profile(name)
     result = support.run_sanitized(
-        ["lockstep", "--game", name, "--games", str(SANITIZER_GAMES),
-         "--first-seed", str(10 * RELEASE_GAMES)], timeout=900)
-    _check(name, result, SANITIZER_GAMES)
+        ["lockstep", "--game", name, "--games", str(prof.sanitizer_games),
+         "--first-seed", str(10 * prof.lockstep_games)], timeout=900)
+    _check(name, result, prof.sanitizer_games)
 
 
 @pytest.mark.deep
 @pytest.mark.parametrize("name", PROFILES)
 def test_lockstep_deep(name: str) -> None:
-    _check(name, support.run_lockstep(name, DEEP_GAMES, workers=2, first_seed=100 * RELEASE_GAMES),
-           DEEP_GAMES)
+    first_seed = 100 * support.profile(name).lockstep_games
+    _check(name, support.run_lockstep(name, DEEP_GAMES, workers=2, first_seed=first_seed), DEEP_GAMES)
 
 
 class _Straying:

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from meeplemind.engine import PositionError, Rng, game_ids, get_game
-from meeplemind.engine.position import from_message, from_position, state_key, state_vector, to_position
+from meeplemind.engine.position import from_message, parse_position, state_key, state_vector, to_position
 from meeplemind.native import NativeDecodeError
-from meeplemind.search.ismcts import _explain, analyze, check_native, read_vector
+from meeplemind.search.ismcts import _explain, analyze, read_vector
 from meeplemind.server.convert import position_to_proto
 
 MUTANTS = 400
@@ -38,16 +38,19 @@ def _set(data: Any, path: tuple[Any, ...], value: Any) -> None:
 
 
 def _verdict(check: bool, data: Any) -> str | None:
-    """None if accepted, else the path of the field named (from the position's root)."""
+    """None if accepted, else the path of the field named (from the position's root):
+    by the reference decoder, or (not ``check``) by the native decoder on the vector read
+    from the message, as the service's searches read it."""
     try:
-        state, _ = from_position(data, check=check)
+        position = parse_position(data)
+        from_message(position, check=check)
     except PositionError as e:
         return e.path
     if not check:
         try:
-            check_native(state)
+            read_vector(position.game, state_vector(position))
         except PositionError as e:  # named within the game's state
-            return f"{state_key(state.game_id)}.{e.path}"
+            return f"{state_key(position.game)}.{e.path}"
     return None
 
 

@@ -13,7 +13,7 @@ import pytest
 from meeplemind.engine.position import from_position
 from meeplemind.server.analysis import AnalysisServicer
 from meeplemind.server.capacity import SearchGate
-from meeplemind.server.convert import message_to_dict
+from meeplemind.engine.position import message_to_dict
 from meeplemind.server.errors import ServiceError, field_violations
 from meeplemind.server.limits import Limits
 from meeplemind.server.metrics import Metrics

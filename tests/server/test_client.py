@@ -32,7 +32,7 @@ def finished_position() -> dict[str, Any]:
 def test_rules_methods(service: Running) -> None:
     with Client(service.address) as client:
         games = client.list_games()
-        assert [g.id for g in games] == ["puerto-rico", "castles-of-burgundy"]
+        assert [g.id for g in games] == ["puerto-rico", "castles-of-burgundy", "traders-of-genoa"]
         assert games[0].player_counts == [2, 3, 4, 5] and "expansion" in {o.name for o in games[0].options}
         position = client.new_game("puerto-rico", 3, seed=7)
         assert isinstance(position, position_pb2.Position) and position.game == "puerto-rico"

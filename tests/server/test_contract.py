@@ -13,7 +13,7 @@ import pytest
 from google.protobuf import json_format
 
 from meeplemind.engine.position import dumps, to_position
-from meeplemind.server.convert import message_to_dict
+from meeplemind.engine.position import message_to_dict
 from meeplemind.v1 import position_pb2
 
 from .conftest import played

@@ -11,7 +11,7 @@ import pytest
 
 from meeplemind.engine import Rng, game_ids, get_game
 from meeplemind.engine.position import to_position
-from meeplemind.server.convert import message_to_dict
+from meeplemind.engine.position import message_to_dict
 from meeplemind.v1 import analysis_pb2, rules_pb2
 
 from .conftest import Running
@@ -45,6 +45,7 @@ def test_every_rpc(service: Running, case: tuple[str, int, dict[str, Any]]) -> N
     state = game.new_game(players, 3, **options)
     viewer = position.viewer
     assert message_to_dict(position) == to_position(state)
+    state = state.observation(viewer)  # what the service plays on: the viewer's view, move by move
     rng = Rng(5)
     for step in range(40):  # the opening, through the server and the engine side by side
         legal = service.rules.LegalMoves(rules_pb2.LegalMovesRequest(position=position))
@@ -53,7 +54,7 @@ def test_every_rpc(service: Running, case: tuple[str, int, dict[str, Any]]) -> N
         move = state.legal_moves()[rng.below(len(legal.moves))]
         applied = service.rules.ApplyMove(rules_pb2.ApplyMoveRequest(position=position, move=str(move),
                                                                      seed=step))
-        state = state.apply(move, Rng(step))
+        state = state.apply(move, Rng(step)).observation(viewer)
         position = applied.position
         assert message_to_dict(position) == to_position(state, viewer)
         if state.is_terminal:

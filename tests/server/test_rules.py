@@ -9,7 +9,8 @@ from google.protobuf import json_format
 
 from meeplemind.engine import Rng, get_game
 from meeplemind.engine.position import dumps, from_position, to_position
-from meeplemind.server.convert import message_to_dict, position_to_proto
+from meeplemind.engine.position import message_to_dict
+from meeplemind.server.convert import position_to_proto
 from meeplemind.v1 import position_pb2, rules_pb2
 
 from .conftest import Running, played
@@ -22,7 +23,7 @@ def _cli(*args: str) -> str:
 
 def test_list_games(service: Running) -> None:
     games = service.rules.ListGames(rules_pb2.ListGamesRequest()).games
-    assert [g.id for g in games] == ["puerto-rico", "castles-of-burgundy"]
+    assert [g.id for g in games] == ["puerto-rico", "castles-of-burgundy", "traders-of-genoa"]
     pr = games[0]
     assert (pr.title, list(pr.player_counts)) == ("Puerto Rico", [2, 3, 4, 5])
     assert [(o.name, list(o.values), o.default_value) for o in pr.options] == [

@@ -1,6 +1,6 @@
 """The web page in a real browser (Debian's headless Chromium, driven by playwright): a whole
 3-player Puerto Rico game whose human seat plays the hinted moves, and a few turns of The
-Castles of Burgundy. Screenshots and the measured timings go to ``test-output/web/``."""
+Castles of Burgundy and of Traders of Genoa. Screenshots and the measured timings go to ``test-output/web/``."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ OUTPUT = pathlib.Path(__file__).resolve().parents[2] / "test-output" / "web"
 HINT_ITERATIONS, BOT_LEVEL = 100, 1
 STEP_TIMEOUT_MS = 60_000
 COB_HUMAN_MOVES = 12
+GENOA_HUMAN_MOVES = 12
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
                                 reason=f"no Chromium at {CHROMIUM} (.ci/run installs it)")
@@ -137,17 +138,35 @@ def test_a_whole_puerto_rico_game_against_two_bots(site: tuple[str, Any], page: 
                                 "max": max(first_updates)})
 
 
-def test_a_few_turns_of_the_castles_of_burgundy(site: tuple[str, Any], page: Any) -> None:
+def _a_few_turns(site: tuple[str, Any], page: Any, game: str, players: int, seed: int,
+                 moves: int) -> tuple[dict[str, Any], list[float]]:
+    """Set ``game`` up and play ``moves`` hinted human moves: the game's state then (the
+    human's turn again, hints shown) and the milliseconds to each hint's first update."""
     url, _ = site
     _open(page, url)
-    _set_up(page, "castles-of-burgundy", 2, seed=9)
-    played, first_updates = _play_hinted(page, limit=COB_HUMAN_MOVES)
-    assert played == COB_HUMAN_MOVES
-    page.wait_for_selector("button.play-hint")  # the human's turn again, hints shown
-    state = _position(page)[state_key("castles-of-burgundy")]
+    _set_up(page, game, players, seed=seed)
+    played, first_updates = _play_hinted(page, limit=moves)
+    assert played == moves
+    page.wait_for_selector("button.play-hint")
+    return _position(page)[state_key(game)], first_updates
+
+
+def test_a_few_turns_of_the_castles_of_burgundy(site: tuple[str, Any], page: Any) -> None:
+    state, first_updates = _a_few_turns(site, page, "castles-of-burgundy", 2, 9, COB_HUMAN_MOVES)
     assert _shown_tiles(page, "svg.estate .hex.placed") == [len(p["estate"]) for p in state["players"]]
     assert page.inner_text(".cob .stats").startswith("phase")
     _save(page, "castles-of-burgundy", hint_first_update_ms=sorted(first_updates)[len(first_updates) // 2])
+
+
+def test_a_few_turns_of_traders_of_genoa(site: tuple[str, Any], page: Any) -> None:
+    state, first_updates = _a_few_turns(site, page, "traders-of-genoa", 3, 4, GENOA_HUMAN_MOVES)
+    assert page.eval_on_selector_all("svg.genoa-town g.square", "squares => squares.length") == 64
+    discs = [square for square in state["path"] if square]
+    assert page.eval_on_selector_all("svg.genoa-town circle.tower", "discs => discs.length") == len(discs)
+    markers = sum(len(m["seats"]) for m in state["marks"])
+    assert page.eval_on_selector_all("svg.genoa-town circle[class^=seat-]", "dots => dots.length") == markers
+    assert page.inner_text(".genoa .stats").startswith("round")
+    _save(page, "traders-of-genoa", hint_first_update_ms=sorted(first_updates)[len(first_updates) // 2])
 
 
 def test_a_bad_pasted_position_is_refused_naming_the_field(site: tuple[str, Any], page: Any) -> None:

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from meeplemind.engine import InvalidMoveError, PositionError, Rng
 from meeplemind.engine.castles_of_burgundy import (
-    ALL_MOVES, LAYOUT, NUM_ACTIONS, VECTOR_LEN, Move, State, decode, from_dict, new_game,
+    ALL_MOVES, LAYOUT, NUM_ACTIONS, VECTOR_LEN, Move, State, decode, new_game,
 )
 
 GAMES, CHUNK = 200, 50  # per player count, with the cheap checks
@@ -31,7 +31,7 @@ def random_game(players: int, seed: int, vector: bool = False, as_json: bool = F
         if vector:
             assert decode(state.encode()) == state
         if as_json:
-            assert from_dict(json.loads(json.dumps(state.to_dict()))) == state
+            assert State.from_dict(json.loads(json.dumps(state.to_dict()))) == state
         ids = state.legal_action_ids()
         if state.is_terminal:
             assert ids == [] and state.current_player is None
@@ -169,8 +169,8 @@ def test_reading_a_changed_position_fails_cleanly_or_is_valid(which: int, data: 
             break
         node = node[key]
     try:
-        s = from_dict(position)
+        s = State.from_dict(position)
     except PositionError as e:
         assert e.path and str(e).startswith(e.path)
         return
-    assert from_dict(s.to_dict()) == s
+    assert State.from_dict(s.to_dict()) == s

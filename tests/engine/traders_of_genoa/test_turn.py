@@ -238,3 +238,25 @@ def test_render_shows_the_tower_the_offers_and_the_players() -> None:
     text = str(play(s, "start:1.1", "offer:20+silk"))
     assert text.splitlines()[0].startswith("*1 VC HA")
     assert "offers 1:20+silk" in text and "P1 130 ducats | goods silk:1" in text
+
+
+def test_only_a_player_who_may_still_act_bids_in_a_position() -> None:
+    """A client's position where a player who has acted (and holds no extra-action card)
+    bids or is to bid is refused by both decoders at the same field: accepting it would
+    spend a card he does not have."""
+    from meeplemind.native import NativeDecodeError, NativeGame
+
+    native = NativeGame("traders-of-genoa")
+    s = play(turn_start(3), "start:3.4", "offer:20")  # seat 1 offered, seat 2 to bid
+    for seat, field in ((1, "offers[1].ducats"), (2, "to_move")):
+        bad = s.copy()
+        bad.players[seat].actions = 1
+        with pytest.raises(PositionError) as info:
+            codec.validate(bad)
+        assert info.value.path == field
+        with pytest.raises(NativeDecodeError) as native_info:
+            native.decode(bad.encode())
+        assert codec.LAYOUT[native_info.value.index] == field
+        give_special(bad, seat, "extra_action")  # a card allows one more action
+        codec.validate(bad)
+        native.decode(bad.encode())
