@@ -59,7 +59,7 @@ def test_garbage_bytes_on_a_stream(service: Running) -> None:
 def test_unknown_game(service: Running, position: Position) -> None:
     assert_refused(service, lambda: service.rules.NewGame(rules_pb2.NewGameRequest(game="chess", players=2)),
                    NOT_FOUND, "game")
-    other = edited(position, lambda p: setattr(p, "game", "traders-of-genoa"))
+    other = edited(position, lambda p: setattr(p, "game", "agricola"))
     assert_refused(service, lambda: service.rules.LegalMoves(rules_pb2.LegalMovesRequest(position=other)),
                    NOT_FOUND, "position.game")
     assert_refused(service, lambda: service.analysis.Analyze(analysis_pb2.AnalyzeRequest(position=other)),
