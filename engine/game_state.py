@@ -35,6 +35,13 @@ class GameState:
 
     Move: Any
 
+    def copy(self) -> Any:
+        """An independent copy: lists copied one level deep, each player by its ``copy``."""
+        c = object.__new__(type(self))
+        c.__dict__.update({k: v[:] if type(v) is list else v for k, v in self.__dict__.items()})
+        c.players = [p.copy() for p in self.players]  # type: ignore[attr-defined]
+        return c
+
     def legal_moves(self) -> list[Any]:
         """The legal moves, sorted by action id (empty only when the game is over)."""
         return [self.Move.from_id(a) for a in self.legal_action_ids()]  # type: ignore[attr-defined]
@@ -54,7 +61,7 @@ class GameState:
         if move.id not in legal:
             raise IllegalMoveError(f"move {move}: not legal here (legal: "
                                    f"{', '.join(str(self.Move.from_id(a)) for a in legal) or 'none'})")
-        s = self.copy()  # type: ignore[attr-defined]
+        s = self.copy()
         s._do(move, rng)
         s._resolve_forced(rng, play_forced)
         return s
@@ -90,7 +97,7 @@ class GameState:
         players = self.num_players  # type: ignore[attr-defined]
         if not 0 <= viewer < players:
             raise ValueError(f"viewer: {viewer} is not a seat of a {players}-player game")
-        return self.copy()  # type: ignore[attr-defined]
+        return self.copy()
 
     def determinize(self, viewer: int, rng: Rng) -> Any:
         """A state consistent with ``observation(viewer)``: the observation itself, since

@@ -133,12 +133,6 @@ class State(GameState):
     def is_terminal(self) -> bool:
         return self.stage == ST_END
 
-    def copy(self) -> State:
-        c = object.__new__(State)
-        c.__dict__.update({k: v[:] if type(v) is list else v for k, v in self.__dict__.items()})
-        c.players = [p.copy() for p in self.players]
-        return c
-
     # ------------------------------------------------------------- legal moves
     def legal_action_ids(self) -> list[int]:
         if self.stage == ST_END:

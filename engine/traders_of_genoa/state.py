@@ -114,12 +114,6 @@ class State(GameState):
     def is_terminal(self) -> bool:
         return self.stage == ST_END
 
-    def copy(self) -> State:
-        c = object.__new__(State)
-        c.__dict__.update({k: v[:] if type(v) is list else v for k, v in self.__dict__.items()})
-        c.players = [p.copy() for p in self.players]
-        return c
-
     def hand(self, seat: int, deck: int) -> list[int]:
         """The cards of ``deck`` known to be in ``seat``'s hand, ascending."""
         first = DECK_FIRST[deck]
