@@ -2,7 +2,8 @@
 
 cffi compiles the native engines; ``build_py`` first generates the gRPC code of
 ``proto/meeplemind/v1/*.proto`` with grpcio-tools into ``app/v1/`` (the package
-``meeplemind.v1``), so regular and editable installs both get it.
+``meeplemind.v1``), with mypy-protobuf's type stubs of the messages and the gRPC stubs
+and servicers, so regular and editable installs both get it.
 
 Wheels are tagged abi3 (cffi builds the modules for the limited API) and hold the
 optimised native module only: the AddressSanitizer build ``meeplemind.native._mm_asan``,
@@ -32,14 +33,24 @@ LIMITED_API = "cp311"
 BUILD_SCRIPTS = {("meeplemind.native", "build_native"), ("meeplemind.native", "gen_traders_of_genoa")}
 
 
+def _plugin(name: str) -> str:
+    """``--plugin=`` for the protoc plugin ``name`` (a build requirement's script)."""
+    path = shutil.which(name)
+    if path is None:
+        raise RuntimeError(f"{name} (mypy-protobuf, a build requirement) is not on PATH")
+    return f"--plugin={name}={path}"
+
+
 def generate_protos() -> None:
-    """Run protoc (grpcio-tools) on every .proto of meeplemind.v1 into ``app/v1/``."""
+    """Run protoc (grpcio-tools) on every .proto of meeplemind.v1 into ``app/v1/``: the
+    messages and gRPC code, and their type stubs (mypy-protobuf)."""
     from grpc_tools import protoc
 
     protos = sorted(str(p.relative_to(PROTO_ROOT)) for p in (PROTO_ROOT / PROTO_PACKAGE).glob("*.proto"))
     with tempfile.TemporaryDirectory() as out:
-        args = ["grpc_tools.protoc", f"-I{PROTO_ROOT}", f"--python_out={out}", f"--pyi_out={out}",
-                f"--grpc_python_out={out}", *protos]
+        args = ["grpc_tools.protoc", f"-I{PROTO_ROOT}", _plugin("protoc-gen-mypy"), _plugin("protoc-gen-mypy_grpc"),
+                f"--python_out={out}", f"--mypy_out={out}", f"--grpc_python_out={out}", f"--mypy_grpc_out={out}",
+                *protos]
         if protoc.main(args) != 0:
             raise RuntimeError(f"protoc failed on {', '.join(protos)}")
         for old in GENERATED_INTO.glob("*_pb2*.py*"):

@@ -14,7 +14,7 @@ from importlib.metadata import version
 from typing import Any
 
 from .arguments import integer, number
-from .engine import IllegalMoveError, InvalidMoveError, PositionError, Rng, game_ids, get_game
+from .engine import IllegalMoveError, InvalidMoveError, OptionError, PositionError, Rng, game_ids, get_game, parse_options
 from .engine.position import STDIN, dumps, load_position, read_json, to_position
 
 #: What a position file argument says about standard input.
@@ -26,16 +26,18 @@ class UsageError(ValueError):
     """Bad command-line input: reported on one line, exit code 2."""
 
 
-def _parse_options(items: Sequence[str]) -> dict[str, Any]:
-    options: dict[str, Any] = {}
+def _parse_options(game_id: str, items: Sequence[str]) -> dict[str, bool | str]:
+    """``--option KEY=VALUE``s as the game's ``new_game`` options (``engine.parse_options``)."""
+    given: dict[str, str] = {}
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key:
             raise UsageError(f"--option {item!r}: expected KEY=VALUE")
-        low = value.lower()
-        options[key] = True if low in ("1", "true", "yes", "on") else False if low in (
-            "0", "false", "no", "off") else value
-    return options
+        given[key] = value
+    try:
+        return parse_options(get_game(game_id).OPTION_VALUES, given)
+    except OptionError as e:
+        raise UsageError(f"--option {e.name}: {e.problem}") from None
 
 
 def cmd_serve(args: argparse.Namespace) -> None:
@@ -52,7 +54,7 @@ def cmd_health(args: argparse.Namespace) -> None:
 
 def cmd_new(args: argparse.Namespace) -> None:
     game = get_game(args.game)
-    state = game.new_game(args.players, args.seed, **_parse_options(args.option))
+    state = game.new_game(args.players, args.seed, **_parse_options(args.game, args.option))
     print(dumps(to_position(state)))
 
 
@@ -102,11 +104,11 @@ def cmd_selfplay(args: argparse.Namespace) -> None:
     from .search.bots import make_bot
 
     game = get_game(args.game)
-    state = game.new_game(args.players, args.seed, **_parse_options(args.option))
+    state = game.new_game(args.players, args.seed, **_parse_options(args.game, args.option))
     start = to_position(state)
     specs = args.bot or ["random"]
     bots = [make_bot(specs[i % len(specs)], seed=args.seed + 1000 * i) for i in range(args.players)]
-    rng, log = Rng(args.seed ^ 0x5EED), []
+    rng, log = Rng(args.seed ^ 0x5EED), list[dict[str, str]]()
     while not state.is_terminal:
         player = state.current_player
         move = bots[player].choose(state)
@@ -212,7 +214,7 @@ def cmd_arena(args: argparse.Namespace) -> None:
             raise UsageError(f"--players {args.players}: {len(bots)} bots given, one per seat at most")
         bots = [bots[i % len(bots)] for i in range(args.players)]
     with progress_bar(args.games, "game", "arena", enabled=not args.quiet) as bar:
-        report = run_arena(args.game, bots, args.games, args.seed, _parse_options(args.option),
+        report = run_arena(args.game, bots, args.games, args.seed, _parse_options(args.game, args.option),
                            workers=args.workers, progress=lambda done, total: bar.update(1))
     print(json.dumps(report) if args.json else format_table(report))
 
@@ -240,7 +242,7 @@ def cmd_ladder(args: argparse.Namespace) -> None:
     pairs = len(specs) * (len(specs) - 1) // 2
     with progress_bar(pairs * args.games, "game", "ladder", enabled=not args.quiet) as bar:
         report = run_ladder(args.game, specs, args.games, args.seed, args.workers,
-                            _parse_options(args.option), progress=lambda done, total: bar.update(1))
+                            _parse_options(args.game, args.option), progress=lambda done, total: bar.update(1))
     print(json.dumps(report) if args.json else format_ladder(report))
 
 

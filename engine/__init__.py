@@ -8,6 +8,7 @@ import pkgutil
 from typing import TYPE_CHECKING, cast
 
 from .errors import IllegalMoveError, InvalidMoveError, PositionError
+from .game import OptionError, parse_options
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -36,4 +37,5 @@ def get_game(game_id: str) -> Game:
     return games[game_id]
 
 
-__all__ = ["IllegalMoveError", "InvalidMoveError", "PositionError", "Rng", "game_ids", "get_game"]
+__all__ = ["IllegalMoveError", "InvalidMoveError", "OptionError", "PositionError", "Rng", "game_ids", "get_game",
+           "parse_options"]

@@ -7,9 +7,16 @@ engine; see native/build_native.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from .schema import Schema
+
+#: A true/false rule switch's text values in ``OPTION_VALUES`` (the default first).
+SWITCH = ("false", "true")
+#: The texts a switch reads as true, and as false (any case).
+TRUE_TEXTS = ("true", "1", "yes", "on")
+FALSE_TEXTS = ("false", "0", "no", "off")
 
 
 class Game(Protocol):
@@ -21,6 +28,8 @@ class Game(Protocol):
     ORDER: int  # its place in listings (ListGames)
     PLAYER_COUNTS: tuple[int, ...]
     VARIANTS: tuple[dict[str, str], ...]
+    #: Every ``new_game`` option and the text values it takes, the default first
+    #: (``SWITCH``: a true/false switch; None: any text, default empty).
     OPTION_VALUES: dict[str, tuple[str, ...] | None]
     SCHEMAS: tuple[Schema, ...]
     LAYOUT: tuple[str, ...]
@@ -34,3 +43,34 @@ class Game(Protocol):
     def decode(self, vec: Any, check: bool = ...) -> Any: ...
 
     def layout_for(self, vec: Any) -> tuple[str, ...]: ...
+
+
+class OptionError(ValueError):
+    """A ``new_game`` option given as text that the game does not declare or take;
+    ``name`` is the option, ``problem`` what is wrong with it."""
+
+    def __init__(self, name: str, problem: str) -> None:
+        super().__init__(f"{name}: {problem}")
+        self.name, self.problem = name, problem
+
+
+def parse_options(declared: Mapping[str, tuple[str, ...] | None], given: Mapping[str, str],
+                  quote: Callable[[str], str] = repr) -> dict[str, bool | str]:
+    """``new_game`` options from their text values (``given``), checked against a game's
+    ``OPTION_VALUES`` (``declared``): a switch becomes a bool, any other value stays text.
+    Raises ``OptionError`` naming the first bad option (in name order), its value written
+    by ``quote``."""
+    options: dict[str, bool | str] = {}
+    for name, text in sorted(given.items()):
+        if name not in declared:
+            raise OptionError(name, f"unknown option (known: {', '.join(declared) or 'none'})")
+        values = declared[name]
+        if values == SWITCH:
+            if text.lower() not in TRUE_TEXTS + FALSE_TEXTS:
+                raise OptionError(name, f"{quote(text)} is not true or false")
+            options[name] = text.lower() in TRUE_TEXTS
+        elif values is not None and text not in values:
+            raise OptionError(name, f"{quote(text)} is not one of {', '.join(values)}")
+        else:
+            options[name] = text
+    return options

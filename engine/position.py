@@ -13,11 +13,14 @@ from __future__ import annotations
 import json
 import re
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import get_game
 from .errors import PositionError
 from .schema import schema_for
+
+if TYPE_CHECKING:
+    from ..v1.position_pb2 import Position
 
 
 def state_key(game_id: str) -> str:
@@ -45,6 +48,7 @@ def state_from_dict(game_id: str, data: Any, check: bool = True) -> Any:
 
     game = get_game(game_id)
     descriptor = position_pb2.Position.DESCRIPTOR.fields_by_name[state_key(game_id)].message_type
+    assert descriptor is not None  # a game's field in Position is its state message
     try:
         message = json_format.ParseDict(data, message_factory.GetMessageClass(descriptor)())
     except (json_format.ParseError, AttributeError, TypeError):
@@ -52,7 +56,7 @@ def state_from_dict(game_id: str, data: Any, check: bool = True) -> Any:
     return game.decode(vector_codec.read(game.schema_of(message), message), check=check)
 
 
-def to_message(state: Any, viewer: int | None = None) -> Any:
+def to_message(state: Any, viewer: int | None = None) -> Position:
     """The ``Position`` of ``state`` seen by ``viewer`` (default: the player to move),
     written from the observation's state vector."""
     from ..v1 import position_pb2  # here: the rules need no protobuf

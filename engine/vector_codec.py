@@ -347,8 +347,9 @@ def _message_class(schema: Schema) -> Any:
 
     from ..v1 import position_pb2
 
-    field = position_pb2.Position.DESCRIPTOR.fields_by_name[schema.game.replace("-", "_")]
-    return message_factory.GetMessageClass(field.message_type)
+    state = position_pb2.Position.DESCRIPTOR.fields_by_name[schema.game.replace("-", "_")].message_type
+    assert state is not None  # a game's field in Position is its state message
+    return message_factory.GetMessageClass(state)
 
 
 def _writers(schema: Schema, descriptor: Any) -> list[Writer | None]:

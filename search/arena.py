@@ -65,7 +65,7 @@ def _play_job(job: tuple[Any, ...]) -> tuple[list[int], list[float]]:
 
 def run_arena(game_id: str, specs: Sequence[str], games: int, seed: int = 1,
               options: dict[str, Any] | None = None, workers: int = 1,
-              progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+              progress: Callable[[int, int], object] | None = None) -> dict[str, Any]:
     """Play ``games`` games with seats rotated; ``specs[i]`` is the i-th bot.  With
     ``workers`` > 1, games run in that many processes (results do not depend on it)."""
     n = len(specs)

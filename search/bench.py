@@ -18,6 +18,7 @@ or the search behave differently (``tests/search/test_bench.py`` pins it).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import time
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Rng, game_ids, get_game
+from ..engine.game import Game
 from ..native import NativeGame
 from .ismcts import analyze
 from .progress import progress_bar
@@ -46,7 +48,7 @@ class Measurement:
     run: Callable[[], dict[str, Any]]
 
 
-def _python_playouts(game: Any, players: int, seconds: float) -> tuple[int, int, float]:
+def _python_playouts(game: Game, players: int, seconds: float) -> tuple[int, int, float]:
     start = game.new_game(players, BENCH_SEED)
     rng, games, decisions = Rng(BENCH_SEED), 0, 0
     t0 = time.perf_counter()
@@ -62,7 +64,7 @@ def _python_playouts(game: Any, players: int, seconds: float) -> tuple[int, int,
             return games, decisions, elapsed
 
 
-def _c_playouts(game: Any, players: int, seconds: float) -> tuple[int, int, float]:
+def _c_playouts(game: Game, players: int, seconds: float) -> tuple[int, int, float]:
     native = NativeGame(game.GAME_ID)
     start = native.decode(game.new_game(players, BENCH_SEED).encode())
     games, decisions, batch, seed = 0, 0, 50, BENCH_SEED
@@ -85,7 +87,12 @@ def _record(game_id: str, players: int, engine: str, games: int, decisions: int,
             "decisions_per_game": round(decisions / games, 1)}
 
 
-def _ismcts_record(game: Any, players: int, threads: int, rollout: str,
+def _playout_record(game: Game, players: int, engine: str, seconds: float) -> dict[str, Any]:
+    playouts = _c_playouts if engine == "c" else _python_playouts
+    return _record(game.GAME_ID, players, engine, *playouts(game, players, seconds))
+
+
+def _ismcts_record(game: Game, players: int, threads: int, rollout: str,
                    seconds: float) -> dict[str, Any]:
     result = analyze(game.new_game(players, BENCH_SEED), time_ms=seconds * 1e3, threads=threads,
                      seed=BENCH_SEED, rollout_policy=rollout)
@@ -104,13 +111,10 @@ def plan(games: Sequence[str] | None = None, players: Sequence[int] | None = Non
         for n in players or [c for c in BENCH_PLAYERS if c in game.PLAYER_COUNTS]:
             if n not in game.PLAYER_COUNTS:
                 raise ValueError(f"players: {game_id} is played by {list(game.PLAYER_COUNTS)}, not {n}")
-            measurements += [
-                Measurement(f"{game_id} {n}p C", lambda g=game, n=n: _record(
-                    g.GAME_ID, n, "c", *_c_playouts(g, n, seconds))),
-                Measurement(f"{game_id} {n}p Python", lambda g=game, n=n: _record(
-                    g.GAME_ID, n, "python", *_python_playouts(g, n, seconds)))]
+            measurements += [Measurement(f"{game_id} {n}p {label}", functools.partial(
+                _playout_record, game, n, engine, seconds)) for engine, label in (("c", "C"), ("python", "Python"))]
             measurements += [Measurement(f"{game_id} {n}p ISMCTS {rollout} {t}T",
-                                         lambda g=game, n=n, t=t, r=rollout: _ismcts_record(g, n, t, r, seconds))
+                                         functools.partial(_ismcts_record, game, n, t, rollout, seconds))
                              for rollout in ROLLOUTS for t in sorted({1, *(threads or [2])})]
     return measurements
 

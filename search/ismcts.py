@@ -226,7 +226,7 @@ def analyze(
             raise _explain(state.game_id, vec, e) from None
     final = [tree.result() for tree in trees]
     stopped_by = stop_reasons(native.lib)[max(snap.stop_reason for snap in final)]
-    return _analysis(state, final, settings.max_moves, elapsed_ms, stopped_by)  # type: ignore[arg-type]
+    return _analysis(state, final, settings.max_moves, elapsed_ms, stopped_by)
 
 
 def _settings(
@@ -284,10 +284,10 @@ def _settings(
 
 def _share(name: str, value: Any) -> float:
     """A probability in [0, 1)."""
-    value = _real(name, value, 0.0, 1.0)
-    if value == 1.0:
-        raise ValueError(f"{name} must be below 1, got {value}")
-    return value
+    share = _real(name, value, 0.0, 1.0)
+    if share == 1.0:
+        raise ValueError(f"{name} must be below 1, got {share}")
+    return share
 
 
 def _as_int(name: str, value: Any) -> int:
@@ -299,12 +299,12 @@ def _as_int(name: str, value: Any) -> int:
 
 
 def _int(name: str, value: Any, low: int, high: int | None = None) -> int:
-    value = _as_int(name, value)
-    if high is not None and not low <= value <= high:
-        raise ValueError(f"{name} must be in [{low}, {high}], got {value}")
-    if value < low:
-        raise ValueError(f"{name} must be at least {low}, got {value}")
-    return value
+    number = _as_int(name, value)
+    if high is not None and not low <= number <= high:
+        raise ValueError(f"{name} must be in [{low}, {high}], got {number}")
+    if number < low:
+        raise ValueError(f"{name} must be at least {low}, got {number}")
+    return number
 
 
 def _real(
@@ -313,12 +313,12 @@ def _real(
     if type(value) is not float and (
             isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating)):
         raise ValueError(f"{name} must be a number, got {value!r}")
-    value = float(value)
-    too_low = value <= low if open_low else value < low
-    if not math.isfinite(value) or too_low or value > high:
+    number = float(value)
+    too_low = number <= low if open_low else number < low
+    if not math.isfinite(number) or too_low or number > high:
         bound = "(" if open_low else "["
-        raise ValueError(f"{name} must be finite and in {bound}{low}, {high}], got {value}")
-    return value
+        raise ValueError(f"{name} must be finite and in {bound}{low}, {high}], got {number}")
+    return number
 
 
 def _encode(state: SearchableState) -> np.ndarray:
@@ -645,6 +645,10 @@ class _Watcher:
         self._thread: threading.Thread | None = None
         self._asleep = False
 
+    def reset(self) -> None:
+        """Forget every watch and the thread (a forked child has neither): as new."""
+        self.__init__()  # type: ignore[misc]  # this class's own __init__, not a subclass's
+
     @contextmanager
     def watching(self, watch: _Watch) -> Iterator[None]:
         """Poll ``watch`` while in the block; on leaving, a report in progress is waited for."""
@@ -678,7 +682,7 @@ class _Watcher:
 
 
 _WATCHER = _Watcher()
-os.register_at_fork(after_in_child=_WATCHER.__init__)
+os.register_at_fork(after_in_child=_WATCHER.reset)
 
 
 @dataclass(slots=True)

@@ -49,9 +49,14 @@ def fit_elo(wins: np.ndarray, games: np.ndarray) -> tuple[np.ndarray, np.ndarray
     return r * _ELO, _Z95 * np.sqrt(np.diag(covariance)) * _ELO
 
 
+def _counted_from(progress: Callable[[int, int], object], start: int, total: int) -> Callable[[int, int], object]:
+    """``progress`` of one pairing's arena: its games counted on from ``start`` of ``total``."""
+    return lambda done, _: progress(start + done, total)
+
+
 def run_ladder(game_id: str, specs: Sequence[str], games: int, seed: int = 1, workers: int = 1,
                options: dict[str, Any] | None = None,
-               progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+               progress: Callable[[int, int], object] | None = None) -> dict[str, Any]:
     """Play the round robin (``games`` games per pair) and rate the entrants."""
     if len(specs) < 2:
         raise ValueError(f"bot: a ladder needs at least 2 entrants, {len(specs)} given")
@@ -64,8 +69,7 @@ def run_ladder(game_id: str, specs: Sequence[str], games: int, seed: int = 1, wo
     wins, played = np.zeros((n, n)), np.zeros((n, n))
     for k, (i, j) in enumerate(pairs):
         report = run_arena(game_id, [specs[i], specs[j]], games, seed + k, options, workers,
-                           (lambda done, _, k=k: progress(k * games + done, len(pairs) * games))
-                           if progress else None)
+                           _counted_from(progress, k * games, len(pairs) * games) if progress else None)
         share = report["bots"][0]["win_share"] * games
         wins[i, j], wins[j, i] = share, games - share
         played[i, j] = played[j, i] = games

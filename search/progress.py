@@ -4,12 +4,12 @@ with rate and ETA, shown only when standard error is a terminal."""
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 from tqdm import tqdm
 
 
-def progress_bar(total: float, unit: str, desc: str, enabled: bool = True, **options: Any) -> tqdm:
+def progress_bar(total: float, unit: str, desc: str, enabled: bool = True, **options: Any) -> tqdm[NoReturn]:
     """A bar of ``total`` ``unit``s named ``desc``; off unless ``enabled`` and stderr is a
     terminal."""
     return tqdm(total=total, unit=unit, desc=desc, file=sys.stderr,

@@ -75,6 +75,7 @@ class _Latest:
             if self._final is not None:
                 return self._final
             progress, self._progress = self._progress, None
+            assert progress is not None  # what the wait ended on
             return progress
 
 

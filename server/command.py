@@ -169,7 +169,8 @@ def _read(option: str, path: pathlib.Path) -> bytes:
 def _auth_token(args: argparse.Namespace) -> str | None:
     """The token of --auth-token-file (its one line), else of --auth-token."""
     if args.auth_token_file is None:
-        return args.auth_token
+        given: str | None = args.auth_token
+        return given
     option = f"--auth-token-file {args.auth_token_file}"
     try:
         token = _read("--auth-token-file", args.auth_token_file).decode().strip()

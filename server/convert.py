@@ -20,10 +20,9 @@ from ..v1 import analysis_pb2, position_pb2, result_pb2
 from .errors import ServiceError, quoted
 
 
-def stop_reason_to_proto(name: str) -> int:
+def stop_reason_to_proto(name: str) -> analysis_pb2.StopReason.ValueType:
     """The StopReason of a search's ``stopped_by`` ("cpu_time" is STOP_REASON_CPU_TIME)."""
-    reason: int = analysis_pb2.StopReason.Value(f"STOP_REASON_{name.upper()}")
-    return reason
+    return analysis_pb2.StopReason.Value(f"STOP_REASON_{name.upper()}")
 
 
 def find_game(game_id: str, field: str) -> Any:

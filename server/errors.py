@@ -77,15 +77,3 @@ class ServiceError(Exception):
         status = status_pb2.Status(code=self.code.value[0], message=self.message, details=details)
         return rpc_status.to_status(status)
 
-
-def field_violations(error: grpc.RpcError) -> list[tuple[str, str]]:
-    """The ``(field, description)`` pairs of the BadRequest details of a failed call."""
-    status = rpc_status.from_call(error)
-    if status is None:
-        return []
-    violations = []
-    for detail in status.details:
-        bad_request = error_details_pb2.BadRequest()
-        if detail.Unpack(bad_request):
-            violations += [(v.field, v.description) for v in bad_request.field_violations]
-    return violations

@@ -18,9 +18,9 @@ import socket
 import ssl
 import tempfile
 import threading
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, TypeAlias, cast
 
 import grpc
 from connectrpc.code import Code
@@ -30,10 +30,12 @@ from connectrpc.method import IdempotencyLevel, MethodInfo, StreamType
 from connectrpc.request import RequestContext
 from connectrpc.server import ConnectASGIApplication, Endpoint
 from google.protobuf import descriptor_pool, json_format, message_factory
+from google.protobuf.message import Message
 from google.rpc import status_pb2
 from grpc_health.v1 import health
 from hypercorn.asyncio.run import worker_serve
 from hypercorn.config import Config, Sockets
+from hypercorn.typing import ASGIFramework
 from hypercorn.utils import wrap_app
 from protobuf.wkt import Any as ConnectAny
 from starlette.applications import Starlette
@@ -42,6 +44,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .. import web
 from ..web.facts import facts
@@ -49,6 +52,12 @@ from .app import SERVICES, TRANSPORT_LIMIT_FACTOR, Server, TlsFiles
 from .errors import ServiceError
 from .limits import DEFAULT_MAX_MESSAGE_BYTES
 
+if TYPE_CHECKING:  # the classes Endpoint's factories return
+    from connectrpc._server_shared import EndpointServerStream, EndpointUnary
+
+#: A call's context, and an endpoint, of the served (protobuf) methods.
+Context = RequestContext[Message, Message]
+MethodEndpoint: TypeAlias = "EndpointUnary[Message, Message] | EndpointServerStream[Message, Message]"
 #: Every service the HTTP port serves.
 HTTP_SERVICES = (*SERVICES, health.SERVICE_NAME)
 #: Request headers handed on to the gRPC call as metadata.
@@ -87,11 +96,11 @@ class JsonCodec:
     def name(self) -> str:
         return "json"
 
-    def encode(self, message: Any) -> bytes:
+    def encode(self, message: Message) -> bytes:
         return json_format.MessageToJson(message, preserving_proto_field_name=True, indent=None,
                                          always_print_fields_with_no_presence=True).encode()
 
-    def decode(self, data: bytes | bytearray, message_class: type[Any]) -> Any:
+    def decode(self, data: bytes | bytearray, message_class: type[Message]) -> Message:
         message = message_class()
         try:
             json_format.Parse(bytes(data), message)
@@ -104,11 +113,12 @@ def _connect_code(code: grpc.StatusCode) -> Code:
     return Code.CANCELED if code is grpc.StatusCode.CANCELLED else Code[code.name]
 
 
-def _as_connect_error(code: grpc.StatusCode, message: str, trailing_metadata: Any) -> ConnectError:
+def _as_connect_error(code: grpc.StatusCode, message: str,
+                      trailing_metadata: Iterable[tuple[str, str | bytes]] | None) -> ConnectError:
     """A gRPC status as a Connect error: code, message, details (google.rpc.Status's)."""
     details: list[ErrorDetail] = []
     for key, value in trailing_metadata or ():
-        if key == _STATUS_DETAILS:
+        if key == _STATUS_DETAILS and isinstance(value, bytes):  # a -bin key's value
             status = status_pb2.Status.FromString(value)
             details = [ErrorDetail(ConnectAny(type_url=d.type_url, value=d.value)) for d in status.details]
     return ConnectError(_connect_code(code), message, details)
@@ -125,7 +135,7 @@ def _service_error(error: ServiceError) -> ConnectError:
     return _as_connect_error(status.code, status.details, status.trailing_metadata)
 
 
-def _metadata(ctx: RequestContext) -> tuple[tuple[str, str], ...]:
+def _metadata(ctx: Context) -> tuple[tuple[str, str], ...]:
     """The request headers gRPC gets as metadata (values that are not ASCII are dropped:
     gRPC refuses them, and the call is then refused as unauthenticated)."""
     headers = ctx.request_headers
@@ -133,7 +143,7 @@ def _metadata(ctx: RequestContext) -> tuple[tuple[str, str], ...]:
                  if (value := headers.get(name)) is not None and value.isascii() and value.isprintable())
 
 
-def _timeout(ctx: RequestContext) -> float | None:
+def _timeout(ctx: Context) -> float | None:
     """The gRPC call's timeout: the caller's, less HOP_MARGIN_MS for the way back."""
     remaining = ctx.timeout_ms
     return None if remaining is None else max(remaining - HOP_MARGIN_MS, 0.0) / 1e3
@@ -159,8 +169,8 @@ class _Forwarder:
         if self._channel is not None:
             await self._channel.close()
 
-    def unary(self, path: str, response: Any) -> Callable[[Any, RequestContext], Awaitable[Any]]:
-        async def call(request: Any, ctx: RequestContext) -> Any:
+    def unary(self, path: str, response: type[Message]) -> Callable[[Message, Context], Awaitable[Message]]:
+        async def call(request: Message, ctx: Context) -> Message:
             multicallable = self.channel.unary_unary(path, request_serializer=_serialize,
                                                      response_deserializer=response.FromString)
             try:
@@ -169,8 +179,8 @@ class _Forwarder:
                 raise _connect_error(e) from None
         return call
 
-    def server_stream(self, path: str, response: Any) -> Callable[[Any, RequestContext], AsyncIterator[Any]]:
-        async def call(request: Any, ctx: RequestContext) -> AsyncIterator[Any]:
+    def server_stream(self, path: str, response: type[Message]) -> Callable[[Message, Context], AsyncIterator[Message]]:
+        async def call(request: Message, ctx: Context) -> AsyncIterator[Message]:
             multicallable = self.channel.unary_stream(path, request_serializer=_serialize,
                                                       response_deserializer=response.FromString)
             stream = multicallable(request, timeout=_timeout(ctx), metadata=_metadata(ctx))
@@ -184,14 +194,14 @@ class _Forwarder:
         return call
 
 
-def _serialize(message: Any) -> bytes:
+def _serialize(message: Message) -> bytes:
     return message.SerializeToString()
 
 
-def methods(services: Sequence[str]) -> dict[str, MethodInfo]:
+def methods(services: Sequence[str]) -> dict[str, MethodInfo[Message, Message]]:
     """Every method of ``services`` (full names) by its path ``/<service>/<method>``."""
     pool = descriptor_pool.Default()
-    found: dict[str, MethodInfo] = {}
+    found: dict[str, MethodInfo[Message, Message]] = {}
     for service_name in services:
         service = pool.FindServiceByName(service_name)
         for method in service.methods:
@@ -206,7 +216,7 @@ def methods(services: Sequence[str]) -> dict[str, MethodInfo]:
     return found
 
 
-def endpoints(forwarder: _Forwarder, services: Sequence[str]) -> dict[str, Endpoint]:
+def endpoints(forwarder: _Forwarder, services: Sequence[str]) -> dict[str, MethodEndpoint]:
     """One endpoint per method of ``services``, by path, handing calls on."""
     return {path: (Endpoint.server_stream(info, forwarder.server_stream(path, info.output))
                    if info.stream_type is StreamType.SERVER_STREAM
@@ -229,17 +239,17 @@ class _Router:
     """Paths of the served services to Connect (an unknown method there is NOT_FOUND),
     everything else to the web page's files."""
 
-    def __init__(self, rpc: ConnectASGIApplication, services: frozenset[str], files: Any) -> None:
+    def __init__(self, rpc: ASGIApp, services: frozenset[str], files: ASGIApp) -> None:
         self._rpc, self._services, self._files = rpc, services, files
 
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan" or scope.get("path", "/").split("/")[1] in self._services:
             await self._rpc(scope, receive, send)
         else:
             await self._files(scope, receive, send)
 
 
-def asgi_app(forwarder: _Forwarder, options: HttpOptions, max_message_bytes: int) -> Any:
+def asgi_app(forwarder: _Forwarder, options: HttpOptions, max_message_bytes: int) -> ASGIApp:
     """The HTTP port's application: RPCs, the page, and CORS for ``options.cors_origins``."""
     routes = endpoints(forwarder, HTTP_SERVICES)
     rpc = _ServicesApp(service=None, endpoints=lambda _: routes,
@@ -247,7 +257,7 @@ def asgi_app(forwarder: _Forwarder, options: HttpOptions, max_message_bytes: int
                        codecs=[google_protobuf_binary_codec(), JsonCodec()])
     page = Starlette(routes=[Route("/facts.json", _facts),
                              Mount("/", app=StaticFiles(directory=web.DIRECTORY, html=True))])
-    app: Any = _Router(rpc, frozenset(HTTP_SERVICES), page)
+    app: ASGIApp = _Router(rpc, frozenset(HTTP_SERVICES), page)
     if options.cors_origins:
         app = CORSMiddleware(app, allow_origins=list(options.cors_origins), allow_methods=["GET", "POST"],
                              allow_headers=list(CORS_REQUEST_HEADERS),
@@ -344,17 +354,18 @@ class HttpGateway:
 
     async def _serve(self) -> None:
         self._loop = asyncio.get_running_loop()
-        self._stopping = asyncio.Event()
+        self._stopping = stop = asyncio.Event()
         self._config.graceful_timeout = STOP_TIMEOUT_S
         sockets = (Sockets([self._socket], [], []) if self._config.ssl_enabled
                    else Sockets([], [self._socket], []))
 
         async def stopping() -> None:
             self._started.set()
-            await self._stopping.wait()
+            await stop.wait()
 
         try:
-            await worker_serve(wrap_app(self._app, self._config.wsgi_max_body_size, "asgi"), self._config,
+            app = cast(ASGIFramework, self._app)  # starlette's and hypercorn's types of one ASGI callable
+            await worker_serve(wrap_app(app, self._config.wsgi_max_body_size, "asgi"), self._config,
                                sockets=sockets, shutdown_trigger=stopping)
         except BaseException as e:  # reported to start()'s caller
             self._error = e

@@ -95,7 +95,7 @@ class ObserveInterceptor(grpc.ServerInterceptor):
     def _record(self, name: str, method: Method, request: Any, context: grpc.ServicerContext,
                 start: float, failed: bool) -> None:
         seconds = time.perf_counter() - start
-        code = context.code()  # set by abort() and set_code()
+        code = context.code()  # type: ignore[attr-defined]  # set by abort() and set_code(); grpc >= 1.38, not in the stubs
         if code is None:
             code = (grpc.StatusCode.CANCELLED if not context.is_active() else
                     grpc.StatusCode.UNKNOWN if failed else grpc.StatusCode.OK)

@@ -19,7 +19,8 @@ def check_health(address: str, service: str = "", timeout_s: float = DEFAULT_TIM
     or Unhealthy naming the address and what it answered."""
     with grpc.insecure_channel(address) as channel:
         try:
-            response = health_pb2_grpc.HealthStub(channel).Check(
+            stub = health_pb2_grpc.HealthStub(channel)
+            response: health_pb2.HealthCheckResponse = stub.Check(  # type: ignore[attr-defined]  # the stubs omit it
                 health_pb2.HealthCheckRequest(service=service), timeout=timeout_s, wait_for_ready=True)
         except grpc.RpcError as e:
             raise Unhealthy(f"{address}: {e.code().name}: {e.details()}") from None

@@ -47,7 +47,7 @@ def review_game(request: analysis_pb2.ReviewGameRequest, context: grpc.ServicerC
     stop = threading.Event()
     if not context.add_callback(stop.set):
         stop.set()
-    skipped_by: list[int] = []  # why searches were skipped: the first reason is the review's
+    skipped_by: list[analysis_pb2.StopReason.ValueType] = []  # why searches were skipped: the first reason is the review's
     cut: set[int] = set()  # indices of the moves whose (first) search the deadline cut
 
     def turn_search(turn: Turn, root_action: int | None) -> Analysis | None:
@@ -116,7 +116,8 @@ def move_review_to_proto(review: MoveReview, cut: Collection[int] = ()) -> analy
     return message
 
 
-def summary_to_proto(players: Sequence[PlayerReview], reviewed: int, skipped: int, stop_reason: int,
+def summary_to_proto(players: Sequence[PlayerReview], reviewed: int, skipped: int,
+                     stop_reason: analysis_pb2.StopReason.ValueType,
                      cut: Collection[int] = ()) -> analysis_pb2.ReviewSummary:
     """The ReviewSummary message; ``stop_reason`` says why moves were skipped (a StopReason)."""
     return analysis_pb2.ReviewSummary(

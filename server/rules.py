@@ -3,39 +3,21 @@
 from __future__ import annotations
 
 import functools
-from typing import Any
-
 import grpc
 
-from ..engine import IllegalMoveError, InvalidMoveError, Rng, game_ids, get_game
+from ..engine import IllegalMoveError, InvalidMoveError, OptionError, Rng, game_ids, get_game, parse_options
+from ..engine.game import Game
 from ..v1 import rules_pb2, rules_pb2_grpc
 from .convert import find_game, position_from_proto, position_to_proto, result_to_proto
 from .errors import ServiceError, quoted
 
-_SWITCH = ("false", "true")
-_TRUE = ("true", "1", "yes", "on")
-_FALSE = ("false", "0", "no", "off")
 
-
-def _options(game: Any, given: dict[str, str]) -> dict[str, bool | str]:
-    """``new_game`` options from their text values (switches become booleans); errors
-    name the key."""
-    specs = game.OPTION_VALUES
-    options: dict[str, bool | str] = {}
-    for name, text in sorted(given.items()):
-        field = f"options.{name}"
-        if name not in specs:
-            raise ServiceError.invalid(field, f"unknown option (known: {', '.join(specs) or 'none'})")
-        values = specs[name]
-        if values == _SWITCH:
-            if text.lower() not in _TRUE + _FALSE:
-                raise ServiceError.invalid(field, f"{quoted(text)} is not true or false")
-            options[name] = text.lower() in _TRUE
-        elif values is not None and text not in values:
-            raise ServiceError.invalid(field, f"{quoted(text)} is not one of {', '.join(values)}")
-        else:
-            options[name] = text
-    return options
+def _options(game: Game, given: dict[str, str]) -> dict[str, bool | str]:
+    """``new_game`` options from their text values; errors name the key."""
+    try:
+        return parse_options(game.OPTION_VALUES, given, quoted)
+    except OptionError as e:
+        raise ServiceError.invalid(f"options.{e.name}", e.problem) from None
 
 
 def _game_option(name: str, values: tuple[str, ...] | None) -> rules_pb2.GameOption:
@@ -82,11 +64,9 @@ class RulesServicer(rules_pb2_grpc.RulesServicer):
         state, _ = position_from_proto(request.position)
         response = rules_pb2.LegalMovesResponse(moves=[
             rules_pb2.LegalMove(notation=str(move), action=move.id) for move in state.legal_moves()
-        ])
+        ], result=result_to_proto(state))
         if state.current_player is not None:
             response.current_player = state.current_player
-        else:
-            response.result.CopyFrom(result_to_proto(state))
         return response
 
     def ApplyMove(self, request: rules_pb2.ApplyMoveRequest,

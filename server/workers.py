@@ -122,10 +122,10 @@ def _restart_exited(spec: WorkerSpec, running: dict[int, BaseProcess],
     """Wait up to POLL_S for workers to exit and start the ones that did again, unless
     they are stopping."""
     sentinels = {process.sentinel: index for index, process in running.items()}
-    for sentinel in wait(list(sentinels), POLL_S):
+    exited = wait(list(sentinels), POLL_S)
+    for index in (index for sentinel, index in sentinels.items() if sentinel in exited):
         if stopping.is_set():
             return
-        index = sentinels[sentinel]
         process = running.pop(index)
         process.join()
         log.warning("worker %d (pid %d) exited with code %s; starting it again", index,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypeVar
 
 import grpc
 from google.protobuf import json_format
@@ -15,6 +15,7 @@ from ..v1 import analysis_pb2, position_pb2, rules_pb2
 from .errors import ClientError
 from .types import GameResult, MoveReview, Review
 
+M = TypeVar("M", bound=Message)
 #: A position as the proto message or its proto3 JSON mapping (a position file's dict).
 PositionLike: TypeAlias = position_pb2.Position | Mapping[str, Any]
 #: A game record as the proto message or its JSON mapping ({"start": ..., "moves": [...]}).
@@ -47,14 +48,14 @@ def deadline(timeout: float | None, time_ms: int | None) -> float | None:
     return None if timeout is None else timeout + (time_ms or 0) / 1e3
 
 
-def _message(value: Any, message: Message, field: str) -> Any:
+def _message(value: object, message: M, field: str) -> M:
     if isinstance(value, type(message)):
         return value
     if not isinstance(value, Mapping):
         raise TypeError(f"{field}: expected a {type(message).__name__} or its JSON dict, "
                         f"got {type(value).__name__}")
     try:
-        return json_format.ParseDict(value, message)
+        return json_format.ParseDict(dict(value), message)
     except json_format.ParseError as e:
         raise ValueError(f"{field}: {' '.join(str(e).split())}") from None  # one line
 

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import grpc
 import grpc.aio
+from google.protobuf.message import Message
 
 from ..v1 import analysis_pb2, analysis_pb2_grpc, position_pb2, rules_pb2, rules_pb2_grpc
 from . import _shared as shared
 from ._shared import DEFAULT_TIMEOUT_S, PositionLike, RecordLike, TlsLike
 from .errors import ClientError
 from .types import Analysis, BestMove, GameInfo, GameResult, LegalMove, MoveReview, Review
+
+Request = TypeVar("Request", bound=Message)
+Response = TypeVar("Response", bound=Message)
 
 
 class AsyncClient:
@@ -39,14 +43,15 @@ class AsyncClient:
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
-    async def _call(self, method: Callable[..., Any], request: Any, timeout: float | None) -> Any:
+    async def _call(self, method: grpc.aio.UnaryUnaryMultiCallable[Request, Response], request: Request,
+                    timeout: float | None) -> Response:
         try:
             return await method(request, timeout=timeout, metadata=self._metadata)
         except grpc.aio.AioRpcError as e:
             raise ClientError.from_rpc_error(e) from None
 
-    async def _stream(self, method: Callable[..., Any], request: Any,
-                      timeout: float | None) -> AsyncIterator[Any]:
+    async def _stream(self, method: grpc.aio.UnaryStreamMultiCallable[Request, Response], request: Request,
+                      timeout: float | None) -> AsyncIterator[Response]:
         call = method(request, timeout=timeout, metadata=self._metadata)
         try:
             async for response in call:

@@ -4,15 +4,20 @@ results out, failures as ``ClientError``."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import grpc
+from google.protobuf.message import Message
 
 from ..v1 import analysis_pb2, analysis_pb2_grpc, position_pb2, rules_pb2, rules_pb2_grpc
 from . import _shared as shared
 from ._shared import DEFAULT_TIMEOUT_S, PositionLike, RecordLike, TlsLike
 from .errors import ClientError
 from .types import Analysis, BestMove, GameInfo, GameResult, LegalMove, MoveReview, Review
+
+Request = TypeVar("Request", bound=Message)
+Response = TypeVar("Response", bound=Message)
+Result = TypeVar("Result")
 
 
 class Client:
@@ -46,13 +51,15 @@ class Client:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _call(self, method: Callable[..., Any], request: Any, timeout: float | None) -> Any:
+    def _call(self, method: Callable[..., Result], request: Message, timeout: float | None) -> Result:
+        """``method(request)``: a response, or a stream's iterator."""
         try:
             return method(request, timeout=timeout, metadata=self._metadata)
         except grpc.RpcError as e:
             raise ClientError.from_rpc_error(e) from None
 
-    def _stream(self, method: Callable[..., Any], request: Any, timeout: float | None) -> Iterator[Any]:
+    def _stream(self, method: grpc.UnaryStreamMultiCallable[Request, Response], request: Request,
+                 timeout: float | None) -> Iterator[Response]:
         call = self._call(method, request, timeout)
         try:
             yield from call

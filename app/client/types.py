@@ -111,13 +111,13 @@ class SearchStats:
                                         root_value=self.root_value, player=self.player, cpu_ms=self.cpu_ms)
 
 
-def stop_reason_name(value: int) -> str:
+def stop_reason_name(value: analysis_pb2.StopReason.ValueType) -> str:
     """"iterations" for STOP_REASON_ITERATIONS, ... and "" for STOP_REASON_UNSPECIFIED."""
     name = analysis_pb2.StopReason.Name(value).removeprefix("STOP_REASON_").lower()
     return "" if name == "unspecified" else name
 
 
-def stop_reason_value(name: str) -> Any:
+def stop_reason_value(name: str) -> analysis_pb2.StopReason.ValueType:
     """The StopReason of a ``stop_reason_name``."""
     return analysis_pb2.StopReason.Value(f"STOP_REASON_{(name or 'unspecified').upper()}")
 

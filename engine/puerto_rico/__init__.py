@@ -2,6 +2,7 @@
 
 from .codec import (LAYOUT, LAYOUT_V2, LAYOUT_VERSION, VECTOR_LEN, VECTOR_LEN_V2, decode,
                     layout_for)
+from ..game import SWITCH
 from .data import PLAYER_COUNTS
 from .expansion import SETUP_OPTIONS, ExpansionState
 from .schema import SCHEMAS, schema_of
@@ -14,7 +15,7 @@ TITLE = "Puerto Rico"
 #: Every ``new_game`` option and the text values it takes, the default first (None: any
 #: text, default empty): the true/false rule switches and Expansion I's setup options.
 OPTION_VALUES: dict[str, tuple[str, ...] | None] = {
-    **{name: ("false", "true") for name in OPTIONS}, **SETUP_OPTIONS}
+    **{name: SWITCH for name in OPTIONS}, **SETUP_OPTIONS}
 #: The rule variants every tool covers (tests, corpora): ``new_game`` options.
 VARIANTS: tuple[dict[str, str], ...] = ({}, {"expansion": "new-buildings"},
                                        {"expansion": "new-buildings", "draft": "random"})

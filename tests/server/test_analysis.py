@@ -14,7 +14,8 @@ from meeplemind.engine.position import from_position
 from meeplemind.server.analysis import AnalysisServicer
 from meeplemind.server.capacity import SearchGate
 from meeplemind.engine.position import message_to_dict
-from meeplemind.server.errors import ServiceError, field_violations
+from meeplemind.client.errors import field_violations
+from meeplemind.server.errors import ServiceError
 from meeplemind.server.limits import Limits
 from meeplemind.server.metrics import Metrics
 from meeplemind.v1 import analysis_pb2, rules_pb2

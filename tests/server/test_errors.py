@@ -10,7 +10,7 @@ from typing import Any
 import grpc
 import pytest
 
-from meeplemind.server.errors import field_violations
+from meeplemind.client.errors import field_violations
 from meeplemind.v1 import analysis_pb2, rules_pb2
 from meeplemind.v1.position_pb2 import Position
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import grpc
 import pytest
 
-from meeplemind.server.errors import MAX_ERROR_TEXT_BYTES, ServiceError, field_violations, quoted, shorten
+from meeplemind.client.errors import field_violations
+from meeplemind.server.errors import MAX_ERROR_TEXT_BYTES, ServiceError, quoted, shorten
 from meeplemind.server.limits import LONGER_TEXT_BYTES, MAX_TEXT_BYTES, Limits
 from meeplemind.v1 import analysis_pb2, rules_pb2
 from meeplemind.v1.position_pb2 import Position

@@ -14,7 +14,7 @@ from google.protobuf import json_format
 
 from meeplemind.engine import Rng
 from meeplemind.server.convert import position_to_proto
-from meeplemind.server.errors import field_violations
+from meeplemind.client.errors import field_violations
 from meeplemind.v1 import analysis_pb2
 
 from ..game_records import BEFORE, BLUNDER, planted_blunder, record_json
