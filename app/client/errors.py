@@ -30,7 +30,7 @@ class ClientError(Exception):
     def from_rpc_error(cls, error: grpc.RpcError) -> ClientError:
         """The ClientError of a failed call (sync ``grpc.RpcError`` or ``grpc.aio.AioRpcError``)."""
         call = _failed_call(error)
-        return cls(call.code(), call.details() or "", field_violations(error))
+        return cls(call.code(), call.details() or "", tuple(field_violations(error)))
 
 
 def _failed_call(error: grpc.RpcError) -> grpc.Call:
@@ -39,7 +39,7 @@ def _failed_call(error: grpc.RpcError) -> grpc.Call:
     return cast(grpc.Call, error)
 
 
-def field_violations(error: grpc.RpcError) -> tuple[FieldViolation, ...]:
+def field_violations(error: grpc.RpcError) -> list[FieldViolation]:
     """Every field violation of the BadRequest details of a failed call (its trailing metadata)."""
     status = rpc_status.from_call(_failed_call(error))
     violations: list[FieldViolation] = []
@@ -47,4 +47,4 @@ def field_violations(error: grpc.RpcError) -> tuple[FieldViolation, ...]:
         bad_request = error_details_pb2.BadRequest()
         if detail.Unpack(bad_request):
             violations += [FieldViolation(v.field, v.description) for v in bad_request.field_violations]
-    return tuple(violations)
+    return violations
