@@ -9,12 +9,15 @@ The sanitizer build turns off the ``-fwrapv`` cffi takes from Python's own flags
 first report.
 The declarations cffi sees are the ``cdef/*.h`` files, one per C module.  Before
 compiling, every game's schema (``engine/<game>/schema.py``) is written out as the
-header ``native/schema_<game>.h`` its decoder includes (``engine.schema.c_header``).
+header ``native/schema_<game>.h`` its decoder includes (``engine.schema.c_header``), and
+every table generator ``native/gen_<game>.py`` writes ``native/<game>_tables.h`` (its
+``render``, from the game's engine modules).  Neither is kept in git.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 import pathlib
 import sys
@@ -57,12 +60,24 @@ def generate_schema_headers() -> None:
         "#define MM_GAMES " + ", ".join(f"&{g}" for g in games), "#endif", ""]))
 
 
+def generate_tables() -> None:
+    """Write ``native/<game>_tables.h`` with every ``native/gen_<game>.py``'s ``render``."""
+    for path in sorted(HERE.glob("gen_*.py")):
+        game = path.stem.removeprefix("gen_")
+        spec = importlib.util.spec_from_file_location(f"_mm_build_gen_{game}", path)
+        assert spec is not None and spec.loader is not None, path
+        generator = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(generator)
+        _write(HERE / f"{game}_tables.h", generator.render(_engine_module))
+
+
 def _write(path: pathlib.Path, text: str) -> None:
     if not path.exists() or path.read_text() != text:
         path.write_text(text)
 
 
 generate_schema_headers()
+generate_tables()
 SOURCES = sorted(str(p.relative_to(HERE.parent)) for p in HERE.glob("*.c"))
 CDEF = "\n".join(p.read_text() for p in sorted((HERE / "cdef").glob("*.h")))
 HEADERS = "\n".join(f'#include "{p.name}"' for p in sorted(HERE.glob("mm_*.h")))

@@ -17,6 +17,7 @@ import tomllib
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 TREE = ROOT / ".venv" / "typed"
+CACHE = ROOT / ".venv" / "mypy_cache"  # outside the tree, which is laid anew each run
 
 
 def package_dirs() -> dict[str, str]:
@@ -67,7 +68,8 @@ def main(paths: list[str]) -> int:
         return line
 
     targets = [place for path in paths for place in to_tree(path)]
-    mypy = [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"), *targets]
+    mypy = [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
+            "--cache-dir", str(CACHE), *targets]
     run = subprocess.run(mypy, cwd=TREE, capture_output=True, text=True)
     sys.stdout.write("".join(to_source(line) + "\n" for line in run.stdout.splitlines()))
     sys.stderr.write(run.stderr)

@@ -33,6 +33,9 @@ def test_sdist_holds_what_a_wheel_build_needs(dist: Path) -> None:
               "native/mm_ismcts.c", "native/mm_game.h", "proto/meeplemind/v1/analysis.proto"}
     assert needed <= names
     assert not [n for n in names if n.endswith((".so", ".o")) or "_pb2" in n or n.startswith("native/_mm")]
+    # the build generates the C headers from the engine's Python (schemas, table generators)
+    assert not [n for n in names if n.startswith("native/schema_") or n.endswith("_tables.h")]
+    assert {"native/gen_traders_of_genoa.py", "engine/traders_of_genoa/schema.py"} <= names
 
 
 def test_wheel_is_abi3_without_sources_or_sanitizer(dist: Path) -> None:
@@ -42,7 +45,8 @@ def test_wheel_is_abi3_without_sources_or_sanitizer(dist: Path) -> None:
     native = {n for n in names if n.startswith("meeplemind/native/")}
     assert native == {"meeplemind/native/__init__.py", "meeplemind/native/_mm.abi3.so"}
     assert not [n for n in names if n.endswith((".c", ".h", ".proto"))]
-    assert {"meeplemind/v1/analysis_pb2.py", "meeplemind/v1/analysis_pb2_grpc.py", "meeplemind/py.typed"} <= names
+    assert {"meeplemind/v1/analysis_pb2.py", "meeplemind/v1/analysis_pb2_grpc.py", "meeplemind/v1/analysis_pb2.pyi",
+            "meeplemind/v1/analysis_pb2_grpc.pyi", "meeplemind/py.typed"} <= names
 
 
 def test_wheel_runs(dist: Path, tmp_path: Path) -> None:
@@ -59,7 +63,8 @@ def test_wheel_runs(dist: Path, tmp_path: Path) -> None:
         return subprocess.run([sys.executable, "-m", "meeplemind", *args], env=env, cwd=tmp_path, input=stdin,
                               capture_output=True, text=True, check=True).stdout
 
-    position = cli("new", "castles-of-burgundy", "--players", "2", "--seed", "3")
-    report = cli("analyze", "-", "--iterations", "200", "--seed", "1", "--json", stdin=position)
-    assert '"stop_reason": "STOP_REASON_ITERATIONS"' in report
+    for game in ("castles-of-burgundy", "traders-of-genoa"):
+        position = cli("new", game, "--players", "2", "--seed", "3")
+        report = cli("analyze", "-", "--iterations", "200", "--seed", "1", "--json", stdin=position)
+        assert '"stop_reason": "STOP_REASON_ITERATIONS"' in report
     assert cli("--version").strip() == f"meeplemind {wheel.name.split('-')[1]}"
