@@ -31,7 +31,6 @@ tiles of the slot's colour; the black depot's 4/6/8 slots from the black-backed 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar
 
 from ..game_state import GameState
 from ..rng import Rng
@@ -89,8 +88,6 @@ class Player:
 @dataclass
 class State(GameState):
     """A Castles of Burgundy position: everything on the table plus where the turn stands."""
-
-    Move: ClassVar[type[Move]] = Move
 
     players: list[Player]
     phase: int = 0  # A-E = 0-4
@@ -517,6 +514,9 @@ class State(GameState):
         """The tie-break key of every player, higher is better (``scoring.tiebreak``): fewer
         empty estate spaces, then further back on the turn-order track."""
         return [tiebreak(p, self.ranking.index(i)) for i, p in enumerate(self.players)]
+
+
+State.Move = Move  # the move type of the game's states (GameState.Move)
 
 
 def worker_cost(die: int, target: int, free: int, step: int) -> int:

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import ClassVar
 
 from ..game_state import GameState
 from ..rng import Rng
@@ -131,8 +130,6 @@ class Player:
 @dataclass
 class State(GameState):
     """A Puerto Rico position: everything on the table plus where the turn stands."""
-
-    Move: ClassVar[type[Move]] = Move
 
     players: list[Player]
     options: dict[str, bool]
@@ -758,6 +755,9 @@ class State(GameState):
     def tiebreaks(self) -> list[int]:
         """Doubloons plus barrels: the tie-break."""
         return [p.doubloons + sum(p.goods) for p in self.players]
+
+
+State.Move = Move  # the move type of the game's states (GameState.Move)
 
 
 def _copy_fields(obj, cls):  # type: ignore[no-untyped-def]

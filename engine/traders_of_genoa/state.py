@@ -28,7 +28,6 @@ every pile's size are public.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar
 
 from ..game_state import GameState
 from ..rng import Rng
@@ -73,8 +72,6 @@ class Player:
 @dataclass
 class State(GameState):
     """A Traders of Genoa position: the table, the cards' locations and the turn's progress."""
-
-    Move: ClassVar[type[Move]] = Move
 
     players: list[Player]
     start_player: int = 0
@@ -536,6 +533,9 @@ class State(GameState):
             for c in pool[k:]:
                 s.location[c] = PILE
         return s
+
+
+State.Move = Move  # the move type of the game's states (GameState.Move)
 
 
 def _has_goods(p: Player, goods: tuple[int, ...]) -> bool:
