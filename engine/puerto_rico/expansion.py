@@ -466,11 +466,12 @@ def new_expansion_game(players: int, seed: int, options: dict[str, bool | str]) 
     draft (``draft=players``, default: moves), at random (``draft=random``, from the same rng)
     or from ``buildings`` (17 names, comma-separated).  Raises ValueError naming the option."""
     expansion, draft = options.get("expansion"), options.get("draft", "players")
+    kinds, drafts = SETUP_OPTIONS["expansion"] or (), SETUP_OPTIONS["draft"] or ()
     if expansion != EXPANSION:
-        raise ValueError(f"expansion: {expansion!r} is not one of 'none', {EXPANSION!r} "
+        raise ValueError(f"expansion: {expansion!r} is not one of {', '.join(map(repr, kinds))} "
                          "(draft and buildings need expansion=new-buildings)")
-    if draft not in ("players", "random"):
-        raise ValueError(f"draft: {draft!r} is not one of 'players', 'random'")
+    if draft not in drafts:
+        raise ValueError(f"draft: {draft!r} is not one of {', '.join(map(repr, drafts))}")
     listed = options.get("buildings")
     if listed is not None and draft == "random":
         raise ValueError("buildings: a fixed list cannot be combined with draft=random")
