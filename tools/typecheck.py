@@ -39,8 +39,6 @@ def lay_tree(packages: dict[str, str]) -> dict[str, str]:
                 if child.name != "__pycache__" and not (place / child.name).exists():
                     (place / child.name).symlink_to(child)
         else:
-            if place.is_symlink():
-                place.unlink()
             place.symlink_to(source, target_is_directory=True)
         at[packages[name]] = place.relative_to(TREE).as_posix()
     return at
