@@ -27,6 +27,7 @@ class Game(Protocol):
     TITLE: str
     ORDER: int  # its place in listings (ListGames)
     PLAYER_COUNTS: tuple[int, ...]
+    #: The rule variants every tool covers: ``new_game`` options as text (``parse_options``).
     VARIANTS: tuple[dict[str, str], ...]
     #: Every ``new_game`` option and the text values it takes, the default first
     #: (``SWITCH``: a true/false switch; None: any text, default empty).

@@ -14,7 +14,8 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from ..engine import Rng, game_ids, get_game
+from ..engine import Rng, game_ids, get_game, parse_options
+from ..engine.game import Game
 from ..engine.position import to_position
 from .bots import HeuristicBot
 from .progress import progress_bar
@@ -22,8 +23,8 @@ from .progress import progress_bar
 STAGES = ("early", "mid", "late")
 
 
-def _game_states(game: Any, players: int, options: dict[str, str], seed: int) -> list[Any]:
-    state = game.new_game(players, seed, **options)
+def _game_states(game: Game, players: int, options: dict[str, str], seed: int) -> list[Any]:
+    state = game.new_game(players, seed, **parse_options(game.OPTION_VALUES, options))
     bot, rng, states = HeuristicBot(seed), Rng(seed), []
     while not state.is_terminal:
         states.append(state)

@@ -45,6 +45,13 @@ def test_every_declared_default_parses() -> None:
                 assert default == (False if values == SWITCH else values[0]), (game_id, name)
 
 
+def test_every_variant_is_options_its_game_declares() -> None:
+    for game_id in game_ids():
+        game = get_game(game_id)
+        for variant in game.VARIANTS:
+            assert set(parse_options(game.OPTION_VALUES, variant)) == set(variant), (game_id, variant)
+
+
 @pytest.mark.parametrize("options", [
     {"turbo": "true"}, {"university_factory_swap": "maybe"}, {"expansion": "seafarers"}, {"expansion": "TRUE"},
 ])
