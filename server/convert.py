@@ -13,6 +13,7 @@ import grpc
 import numpy as np
 
 from ..engine import PositionError, game_ids, get_game
+from ..engine.game import Game
 from ..engine.position import from_message, state_key, to_message
 from ..engine.position import state_vector as read_state_vector
 from ..search.ismcts import Analysis, MoveInfo
@@ -25,8 +26,8 @@ def stop_reason_to_proto(name: str) -> analysis_pb2.StopReason.ValueType:
     return analysis_pb2.StopReason.Value(f"STOP_REASON_{name.upper()}")
 
 
-def find_game(game_id: str, field: str) -> Any:
-    """The engine module of ``game_id``: INVALID_ARGUMENT if empty, NOT_FOUND if unknown."""
+def find_game(game_id: str, field: str) -> Game:
+    """The game package of ``game_id``: INVALID_ARGUMENT if empty, NOT_FOUND if unknown."""
     if not game_id:
         raise ServiceError.invalid(field, "missing (a game id such as 'puerto-rico')")
     if game_id not in game_ids():
