@@ -1,11 +1,12 @@
-"""The margin kept free before a call's deadline, adapted to how late answers have been.
+"""The margin kept free before a timed search's end, adapted to how late answers have been.
 
-A search cut by a deadline is planned to end ``margin`` before it; what the server then
-still has to do (stop the search threads, shape the result, build the reply) takes time
-that grows with the machine's load. Each such call reports how long after its planned
-end its answer was ready; the margin is the floor plus twice the largest recent such
-delay (a peak that decays by half over about DECAY_CALLS calls), at most the ceiling and
-half the time a call has left (a short deadline still gets a search).
+A search that must answer by a time (the end of its ``time_ms``, a call's deadline) is
+planned to end ``margin`` before it; what follows its loop (the threads' handoff, merging
+the trees, naming the moves; in the server, building the reply) takes time that grows
+with the machine's load. Each such search reports how long after its planned end its
+answer was ready; the margin is the floor plus twice the largest recent such delay (a
+peak that decays by half over about DECAY_CALLS calls), at most the ceiling and half the
+time a call has left (a short budget still gets a search).
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ DECAY_CALLS = 64
 _DECAY = 0.5 ** (1 / DECAY_CALLS)
 #: How many times the recent peak delay the margin keeps beyond its floor.
 PEAK_FACTOR = 2.0
+#: The floor of a time budget's margin: on an idle machine an answer is ready well within
+#: a millisecond of the search loop's end.
+TIME_BUDGET_FLOOR_MS = 1.0
 
 
 class DeadlineMargin:
@@ -30,12 +34,14 @@ class DeadlineMargin:
         self._peak_ms = 0.0
         self._lock = threading.Lock()
 
-    def ms(self, remaining_s: float | None = None) -> float:
-        """The margin now, for a call with ``remaining_s`` seconds left (None: no deadline)."""
-        margin = min(self.floor_ms + PEAK_FACTOR * self._peak_ms, self.ceiling_ms)
+    def ms(self, remaining_s: float | None = None, floor_ms: float | None = None) -> float:
+        """The margin now, for a call with ``remaining_s`` seconds left (None: no deadline);
+        ``floor_ms`` replaces the floor (a time budget's end has no network to cross)."""
+        floor = self.floor_ms if floor_ms is None else floor_ms
+        margin = min(floor + PEAK_FACTOR * self._peak_ms, self.ceiling_ms)
         return margin if remaining_s is None else min(margin, remaining_s * 1e3 / 2)
 
     def observe(self, delay_ms: float) -> None:
-        """A deadline-cut call's answer was ready ``delay_ms`` after its search's planned end."""
+        """A timed search's answer was ready ``delay_ms`` after its planned end."""
         with self._lock:
             self._peak_ms = max(max(delay_ms, 0.0), self._peak_ms * _DECAY)
