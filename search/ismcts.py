@@ -177,8 +177,8 @@ def analyze(
     The search ends at the first of ``iterations`` (total over threads),
     ``time_ms`` (wall clock from the call to the answer: the loop ends ``time_margin``'s
     margin earlier and reports to it how late the answer was; None: the loop runs the
-    whole ``time_ms``, for a caller keeping its own margin), ``cpu_ms`` (each thread's own CPU time, the same
-    iterations whatever the machine's load), ``max_nodes`` (total tree nodes) or
+    whole ``time_ms``, for a caller keeping its own margin), ``cpu_ms`` (each thread's
+    own CPU time, the same iterations whatever the machine's load), ``max_nodes`` (total tree nodes) or
     ``stop_event`` being set; with no budget given it runs ``DEFAULT_ITERATIONS``.  No more threads start
     than there are iterations to run.  ``max_moves`` keeps only the most visited
     moves.  ``margin_weight`` blends the win share with the score margin (in

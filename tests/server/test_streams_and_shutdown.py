@@ -181,17 +181,22 @@ def test_the_deadline_margin_follows_late_answers() -> None:
     assert 25.0 < margin.ms() < 35.0  # the peak decayed to the recent delays
 
 
+def _slow_replies(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    """Every reply takes ``seconds`` more to build (a loaded machine)."""
+    stats = analysis.stats_to_proto
+
+    def slow(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(seconds)
+        return stats(*args, **kwargs)
+
+    monkeypatch.setattr(analysis, "stats_to_proto", slow)
+
+
 def test_deadline_cut_answers_stay_in_time_when_replies_are_slow(
         start_server: StartServer, position: Position, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every reply takes 80 ms more than a search's end (a loaded machine): after the first
     late answer the margin covers it, and the calls get their results in time."""
-    stats = analysis.stats_to_proto
-
-    def slow(*args: Any, **kwargs: Any) -> Any:
-        time.sleep(0.08)
-        return stats(*args, **kwargs)
-
-    monkeypatch.setattr(analysis, "stats_to_proto", slow)
+    _slow_replies(monkeypatch, 0.08)
     running = start_server()
     answered = 0
     for _ in range(12):
@@ -218,13 +223,7 @@ def test_time_budget_answers_stay_in_time_when_replies_are_slow(
     """Every reply takes 200 ms more than a search's end: after the first late answer the
     margin covers it, and 400 ms budgets are answered in about 400 ms, not 600 (the median
     of the later calls, with room for a loaded machine)."""
-    stats = analysis.stats_to_proto
-
-    def slow(*args: Any, **kwargs: Any) -> Any:
-        time.sleep(0.2)
-        return stats(*args, **kwargs)
-
-    monkeypatch.setattr(analysis, "stats_to_proto", slow)
+    _slow_replies(monkeypatch, 0.2)
     running = start_server()
     walls = []
     for _ in range(8):
