@@ -176,7 +176,7 @@ def analyze(
 
     The search ends at the first of ``iterations`` (total over threads),
     ``time_ms`` (wall clock from the call to the answer: the loop ends ``time_margin``'s
-    margin earlier and reports to it how late the answer was; None: the loop runs the
+    margin earlier and reports to it how late the searches ended; None: the loop runs the
     whole ``time_ms``, for a caller keeping its own margin), ``cpu_ms`` (each thread's
     own CPU time, the same iterations whatever the machine's load), ``max_nodes`` (total tree nodes) or
     ``stop_event`` being set; with no budget given it runs ``DEFAULT_ITERATIONS``.  No more threads start
@@ -231,6 +231,9 @@ def analyze(
             on_progress(_analysis(state, snapshots, settings.max_moves, elapsed_ms, "running"))  # type: ignore[arg-type]
 
     _run(trees, stop_event, stop, report if on_progress else None, report_every_ms / 1e3)
+    elapsed_ms = (time.monotonic() - started) * 1e3
+    if loop_end is not None and time_margin is not None and time.monotonic() >= loop_end:
+        time_margin.observe((time.monotonic() - loop_end) * 1e3)  # the searches ended this late
     for tree in trees:
         try:
             tree.raise_for_error()
@@ -238,11 +241,7 @@ def analyze(
             raise _explain(state.game_id, vec, e) from None
     final = [tree.result() for tree in trees]
     stopped_by = stop_reasons(native.lib)[max(snap.stop_reason for snap in final)]
-    analysis = _analysis(state, final, settings.max_moves, (time.monotonic() - started) * 1e3,  # type: ignore[arg-type]
-                         stopped_by)
-    if loop_end is not None and time_margin is not None and stopped_by == "time":
-        time_margin.observe((time.monotonic() - loop_end) * 1e3)
-    return analysis
+    return _analysis(state, final, settings.max_moves, elapsed_ms, stopped_by)  # type: ignore[arg-type]
 
 
 def _loop_end(time_ms: float | None, margin: DeadlineMargin | None, started: float) -> float | None:
