@@ -261,9 +261,42 @@ def cmd_bench(args: argparse.Namespace) -> None:
     if args.signature:
         print(signature())
         return
+    if args.overshoot:
+        print(json.dumps(_overshoot(args), indent=None if args.json else 1))
+        return
     report = run_bench(games=args.game, players=args.players, seconds=args.seconds,
                        threads=args.threads, say=lambda line: print(line, file=sys.stderr))
     print(json.dumps(report, indent=None if args.json else 1))
+
+
+def _overshoot(args: argparse.Namespace) -> dict[str, Any]:
+    """``bench --overshoot``: searches of each ``time_ms`` budget of a new game's first
+    position, here or on ``--server``, timed from the call to the answer."""
+    from .search import analyze
+    from .search.bench import BENCH_PLAYERS, BENCH_SEED
+    from .search.overshoot import BUDGETS_MS, DEFAULT_SAMPLES, measure
+
+    game = get_game(args.game[0] if args.game else "puerto-rico")
+    players = args.players[0] if args.players else next(n for n in BENCH_PLAYERS if n in game.PLAYER_COUNTS)
+    if players not in game.PLAYER_COUNTS:
+        raise UsageError(f"--players {players}: {game.GAME_ID} is played by {list(game.PLAYER_COUNTS)}")
+    state, threads = game.new_game(players, BENCH_SEED), args.threads[0] if args.threads else 1
+    budgets, samples = args.time_ms or BUDGETS_MS, DEFAULT_SAMPLES if args.samples is None else args.samples
+    for flag, value in [("--samples", samples), *(("--time-ms", t) for t in budgets)]:
+        if value < 1:
+            raise UsageError(f"{flag} {value}: must be at least 1")
+    setup = {"game": game.GAME_ID, "players": players, "threads": threads, "server": args.server}
+    if not args.server:
+        analyze(state, iterations=10)  # warm up: the engine loaded, its first search run
+        return {**setup, **measure(lambda t, seed: analyze(state, time_ms=t, seed=seed, threads=threads),
+                                   budgets, samples)}
+    from .remote import connect
+
+    with connect(args) as client:
+        position = to_position(state)
+        client.analyze(position, iterations=10)
+        return {**setup, **measure(lambda t, seed: client.analyze(position, time_ms=t, seed=seed, threads=threads),
+                                   budgets, samples)}
 
 
 def cmd_review(args: argparse.Namespace) -> None:
@@ -375,6 +408,13 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--signature", action="store_true",
                    help="play the fixed seeded games and searches and print their signature: one number "
                         "that changes whenever the rules or the search behave differently")
+    p.add_argument("--overshoot", action="store_true",
+                   help="time searches of time_ms budgets from the call to the answer and print the "
+                        "percentiles of their overshoot (JSON); with --server, the server's Analyze")
+    p.add_argument("--time-ms", type=integer, action="append",
+                   help="with --overshoot: a budget to measure (default: 50, 100, 200 and 1000)")
+    p.add_argument("--samples", type=integer, help="with --overshoot: searches per budget (default 20)")
+    add_remote_arguments(p)
     return ap
 
 

@@ -204,10 +204,11 @@ static int privilege_may_end(int gain, int before, int supply)
 }
 
 /* state.py _colonist_may_end: one colonist from the supply (Hospice, University) is
- * among those the ship's least refill needs: the move that brings it comes twice. */
-static int colonist_may_end(const mm_pr_state *s)
+ * among those the ship's least refill needs, with `returned` more in the supply by then
+ * (a Black Market give-up): the move that brings it comes twice. */
+static int colonist_may_end(const mm_pr_state *s, int returned)
 {
-    return privilege_may_end(1, s->players - 1, s->colonist_supply);
+    return privilege_may_end(1, s->players - 1, s->colonist_supply + returned);
 }
 
 /* The move a move declining the Hospice or University colonist varies (moves.py
@@ -322,7 +323,7 @@ static int settler_moves(const mm_pr_state *s, uint16_t *out)
         && sum5(s->deck) + sum5(s->discard) > 0)
         out[n++] = MM_PR_A_HACIENDA;
     /* each tile again without its Hospice colonist when that could end the game */
-    int decline = !extra && occupied(p, HOSPICE) && colonist_may_end(s), tiles = n;
+    int decline = !extra && occupied(p, HOSPICE) && colonist_may_end(s, 0), tiles = n;
     for (int i = 1; decline && i < tiles; i++)
         if (out[i] != MM_PR_A_HACIENDA)
             out[n++] = (uint16_t)(MM_PR_A_SETTLE_DECLINE
@@ -426,26 +427,32 @@ static int give_moves(const mm_pr_state *s, uint16_t *out)
 }
 
 /* Builds the player can pay, and with an occupied Black Market those whose shortfall
- * the give-up categories cover (one doubloon each). */
+ * the give-up categories cover (one doubloon each); then, with an occupied University,
+ * those whose colonist could trigger the game end again declining it (a Black Market
+ * build's comes after the give-ups, which may return a colonist to the supply first). */
 static int builder_moves(const mm_pr_state *s, uint16_t *out)
 {
     if (s->bm_due)
         return give_moves(s, out);
     const mm_pr_player *p = &s->p[s->current];
     int n = 0, room = CITY_SPACES - p->city_used, black_market = occupied(p, BLACK_MARKET);
-    int flat = flat_discount(s, s->current), nd = 0;
-    int decline = occupied(p, UNIVERSITY) && colonist_may_end(s);
-    uint16_t declines[NB]; /* paid builds again without the University colonist */
+    int flat = flat_discount(s, s->current), nd = 0, university = occupied(p, UNIVERSITY);
+    int decline = university && colonist_may_end(s, 0);
+    uint16_t declines[NB]; /* builds again without the University colonist */
     out[n++] = MM_PR_A_PASS;
     for (uint64_t m = s->available & ~p->owned; m; m &= m - 1) {
         int b = lowest(m);
         if (BUILDINGS[b].spaces > room)
             continue;
-        int shortfall = price_after(s, p, b, flat) - p->doubloons;
-        if (shortfall <= 0
-            || (black_market && shortfall <= __builtin_popcount((unsigned)give_categories(s, b))))
-            out[n++] = (uint16_t)(MM_PR_A_BUILD + b);
-        if (decline && shortfall <= 0 && BUILDINGS[b].circles)
+        int shortfall = price_after(s, p, b, flat) - p->doubloons, may_end = decline;
+        if (shortfall > 0) {
+            int cats = black_market ? give_categories(s, b) : 0;
+            if (shortfall > __builtin_popcount((unsigned)cats))
+                continue;
+            may_end = decline || (university && (cats >> GIVE_COLONIST & 1) && colonist_may_end(s, 1));
+        }
+        out[n++] = (uint16_t)(MM_PR_A_BUILD + b);
+        if (may_end && BUILDINGS[b].circles)
             declines[nd++] = (uint16_t)(b < MM_PR_BASE_BUILDINGS ? MM_PR_A_BUILD_DECLINE + b
                                         : MM_PR_A_BUILD_DECLINE_V2 + b - MM_PR_BASE_BUILDINGS);
     }
@@ -1140,15 +1147,16 @@ static void do_builder(mm_pr_state *s, int a)
         give(s, p, a);
         if (--s->bm_due)
             return;
-        int b = s->bm_building;
+        int b = s->bm_building, colonist = !s->bm_declined;
         s->bm_building = -1;
-        s->bm_given = 0;
-        build(s, b, p->doubloons, 1);
+        s->bm_given = s->bm_declined = 0;
+        build(s, b, p->doubloons, colonist);
     } else if (a != MM_PR_A_PASS) {
         int b = undeclined(a) - MM_PR_A_BUILD, cost = price(s, s->current, b);
         if (cost > p->doubloons) {
             s->bm_building = (int8_t)b;
             s->bm_due = (int8_t)(cost - p->doubloons);
+            s->bm_declined = undeclined(a) != a; /* the colonist comes after the give-ups */
             return;
         }
         build(s, b, cost, undeclined(a) == a);
@@ -1529,7 +1537,8 @@ enum {
     G_END_TRIGGERED, G_COLONIST_SUPPLY, G_COLONIST_SHIP, G_VP_SUPPLY, G_HACIENDA_DONE,
     G_TO_PLACE, G_LAST_SLOT, G_PRODUCED, G_CAPTAIN_LOADED, G_STORE_MASK, G_QUARRY_SUPPLY,
     G_FOREST_SUPPLY, G_HACIENDA_TILE, G_WINDOW, G_PRIVILEGE_LEFT, G_BM_BUILDING, G_BM_DUE,
-    G_BM_GIVEN, G_WHARF_BARRELS, G_MADE, G_KEPT = G_MADE + NK, G_END_V2 = G_KEPT + NK
+    G_BM_GIVEN, G_WHARF_BARRELS, G_MADE, G_KEPT = G_MADE + NK, G_BM_DECLINED = G_KEPT + NK,
+    G_END_V2
 };
 /* Offsets in a player record; v2 puts forests and small_wharf_done before the buildings. */
 enum {
@@ -1572,6 +1581,7 @@ _Static_assert(MM_PR_V1_LEN == MM_PR_VECTOR_LEN && MM_PR_V2_LEN == MM_PR_VECTOR_
                && MM_PR_V2_PLAYER_LEN == P_SMALL_WHARF + 1 + NB
                && MM_PR_V1_AT_QUARRY_SUPPLY == G_QUARRY_SUPPLY
                && MM_PR_V2_AT_PROGRESS_MADE_CORN == G_MADE && MM_PR_V2_AT_PROGRESS_KEPT_CORN == G_KEPT
+               && MM_PR_V2_AT_PROGRESS_BLACK_MARKET_COLONIST_DECLINED == G_BM_DECLINED
                && MM_PR_V2_AT_GOODS_SUPPLY_CORN == G_END_V2
                && MM_PR_V2_AT_PROGRESS_SMALL_WHARF_BARRELS == G_WHARF_BARRELS
                && MM_PR_V2_PLAYER_AT_QUARRY_COLONISTS == P_QCOL
@@ -1579,7 +1589,7 @@ _Static_assert(MM_PR_V1_LEN == MM_PR_VECTOR_LEN && MM_PR_V2_LEN == MM_PR_VECTOR_
                && MM_PR_V1_AT_ROLES_0_DOUBLOONS == ROLES_AT(G_FOREST_SUPPLY, MM_PR_BASE_BUILDINGS, 0)
                && MM_PR_V2_AT_SHIPS_0_CAPACITY == ROLES_AT(G_END_V2, NB, NB) + 2 * MM_PR_MAX_ROLES,
                "the layouts are the schema's (engine/puerto_rico/schema.py)");
-_Static_assert(sizeof(mm_pr_player) == 72 && sizeof(mm_pr_state) == 608,
+_Static_assert(sizeof(mm_pr_player) == 72 && sizeof(mm_pr_state) == 616,
                "no padding: equal positions must be equal bytes");
 _Static_assert(MM_PR_A_LOAD + NK * 5 == MM_PR_A_WHARF, "load ids");
 _Static_assert(MM_PR_A_GIVE_COLONIST + NSLOTS + 1 == MM_PR_A_GUEST
@@ -1622,7 +1632,7 @@ static void encode_state(const mm_pr_state *s, int32_t *v)
         s->store_mask, s->quarry_supply, s->forest_supply, s->hacienda_tile, s->window,
         s->privilege_left, s->bm_building, s->bm_due, s->bm_given, s->wharf_barrels,
         s->made[0], s->made[1], s->made[2], s->made[3], s->made[4],
-        s->kept[0], s->kept[1], s->kept[2], s->kept[3], s->kept[4],
+        s->kept[0], s->kept[1], s->kept[2], s->kept[3], s->kept[4], s->bm_declined,
     };
     for (int i = 0; i < L->globals; i++)
         v[i] = globals[i];
@@ -1822,6 +1832,7 @@ static int32_t check_phase_fields(const layout *L, const int32_t *v)
         {G_HACIENDA_TILE, phase == PH_SETTLER, -1}, {G_PRIVILEGE_LEFT, phase == PH_CRAFTSMAN, 0},
         {G_BM_BUILDING, phase == PH_BUILDER, -1}, {G_BM_DUE, phase == PH_BUILDER, 0},
         {G_BM_GIVEN, phase == PH_BUILDER, 0}, {G_WHARF_BARRELS, phase == PH_CAPTAIN, 0},
+        {G_BM_DECLINED, phase == PH_BUILDER, 0},
     };
     int count = v2 ? (int)(sizeof fields / sizeof fields[0]) : G_STORE_MASK - G_HACIENDA_DONE + 1;
     for (int i = 0; i < count; i++)
@@ -1866,6 +1877,11 @@ static int32_t check_progress_v2(const layout *L, const int32_t *v)
         if (!v[L->bsupply + b] || city[b] >= 0 || BUILDINGS[b].spaces > room)
             return G_BM_BUILDING;
     }
+    /* a declined University colonist: a Black Market build of a building with a circle
+     * by the owner of an occupied University */
+    if (v[G_BM_DECLINED] && (b < 0 || !BUILDINGS[b].circles
+                             || player_in(L, v, v[G_CURRENT])[L->p_build + UNIVERSITY] <= 0))
+        return G_BM_DECLINED;
     if (phase == PH_CRAFTSMAN)
         for (int k = 0; k < NK; k++)
             if ((v[G_PRODUCED] >> k & 1) != (v[G_MADE + k] > 0))
@@ -2019,7 +2035,7 @@ static void load_state(const layout *L, mm_pr_state *s, const int32_t *v)
         &s->store_mask, &s->quarry_supply, &s->forest_supply, &s->hacienda_tile, &s->window,
         &s->privilege_left, &s->bm_building, &s->bm_due, &s->bm_given, &s->wharf_barrels,
         &s->made[0], &s->made[1], &s->made[2], &s->made[3], &s->made[4],
-        &s->kept[0], &s->kept[1], &s->kept[2], &s->kept[3], &s->kept[4],
+        &s->kept[0], &s->kept[1], &s->kept[2], &s->kept[3], &s->kept[4], &s->bm_declined,
     };
     memset(s, 0, sizeof *s);
     s->hacienda_tile = s->window = s->bm_building = -1; /* idle in base games */

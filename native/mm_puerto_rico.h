@@ -27,7 +27,7 @@
 #define MM_PR_VECTOR_LEN 313
 #define MM_PR_NUM_ACTIONS 192
 #define MM_PR_LAYOUT_VERSION_V2 2
-#define MM_PR_VECTOR_LEN_V2 462
+#define MM_PR_VECTOR_LEN_V2 463
 #define MM_PR_NUM_ACTIONS_V2 358
 /* Bound on any legal list.  The longest is the builder's with a University when its
  * colonist could end the game (46: pass, the 23 building types of a game, and each
@@ -129,7 +129,7 @@ typedef struct mm_pr_state {
     int8_t hacienda_done, to_place, last_slot, produced, captain_loaded, store_mask;
     /* expansion: forests left, and progress (codec.py names them; idle values in base games) */
     int8_t forest_supply, hacienda_tile, window, privilege_left;
-    int8_t bm_building, bm_due, bm_given, wharf_barrels;
+    int8_t bm_building, bm_due, bm_given, bm_declined, wharf_barrels;
     int8_t made[MM_PR_KINDS], kept[MM_PR_KINDS];
     int8_t goods_supply[MM_PR_KINDS], house[MM_PR_KINDS];
     int8_t deck[MM_PR_KINDS], faceup[MM_PR_KINDS], discard[MM_PR_KINDS];
@@ -137,6 +137,7 @@ typedef struct mm_pr_state {
     int8_t role_taken[MM_PR_MAX_ROLES];
     int8_t ship_capacity[MM_PR_MAX_SHIPS], ship_kind[MM_PR_MAX_SHIPS], ship_count[MM_PR_MAX_SHIPS];
     uint8_t num_legal; /* derived */
+    uint8_t zero[7];   /* always 0: no compiler padding, so equal positions are equal bytes */
 } mm_pr_state;
 
 extern const mm_game mm_puerto_rico_game;

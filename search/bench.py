@@ -168,11 +168,16 @@ def run_bench(games: Sequence[str] | None = None, players: Sequence[int] | None 
             bar.set_postfix_str(m.label)
             results.append(m.run())
             bar.update()
-    load_after = os.getloadavg()[0]
-    return {"results": results, "ratios": ratios(results),
-            "machine": {"cores": machine_cores, "load_average_before": round(load_before, 2),
-                        "load_average_after": round(load_after, 2),
-                        "load_warning": warning or load_warning(load_after, machine_cores)}}
+    return {"results": results, "ratios": ratios(results), "machine": machine_report(load_before)}
+
+
+def machine_report(load_before: float) -> dict[str, Any]:
+    """The cores and the load average before a measurement and now, with a warning when
+    other work shares the cores."""
+    load_after, machine_cores = os.getloadavg()[0], cores()
+    return {"cores": machine_cores, "load_average_before": round(load_before, 2),
+            "load_average_after": round(load_after, 2),
+            "load_warning": load_warning(load_before, machine_cores) or load_warning(load_after, machine_cores)}
 
 
 # ---------------------------------------------------------------- the signature

@@ -4,8 +4,10 @@
 parallelisation; cffi releases the GIL inside the C search), merges the root
 statistics and maps action ids back to move notation.  Budgets (iterations and
 nodes) are totals, split evenly between the threads; the time budget applies to
-each thread.  With ``threads=1`` and a seed the statistics are reproducible bit
-for bit unless the time budget or a cancellation ends the search.
+each thread, from the call to the answer: the search loop ends a margin before it,
+the room measured for what follows the loop (``deadlines.DeadlineMargin``).  With
+``threads=1`` and a seed the statistics are reproducible bit for bit unless the time
+budget or a cancellation ends the search.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 import numpy as np
@@ -26,6 +28,7 @@ import numpy as np
 from ..engine import PositionError, get_game
 from ..native import NativeDecodeError, NativeGame
 from ..native import load as load_cffi_module
+from .deadlines import TIME_BUDGET_FLOOR_MS, DeadlineMargin
 
 _LIB = load_cffi_module()[1]  # the constants below are C's (every build has the same)
 #: Why a search ended, by name: each is the C code MM_ISMCTS_STOP_<NAME> (``stop_reasons``).
@@ -54,6 +57,10 @@ _CTYPES = {
 _POLL_S = 0.005
 _IDLE_S = 2.0  # the search watcher sleeps after this long without a search
 _SEED_MASK = (1 << 64) - 1
+#: The room a ``time_ms`` search of this process leaves for what follows its loop, learned
+#: from every such search.
+TIME_MARGIN = DeadlineMargin(floor_ms=TIME_BUDGET_FLOOR_MS, ceiling_ms=250.0)
+_MIN_LOOP_MS = 0.1  # a time budget's loop never gets 0 ms, which the C search reads as no limit
 
 
 class SearchableState(Protocol):
@@ -163,12 +170,15 @@ def analyze(
     report_every_ms: float = 500.0,
     vector: np.ndarray | None = None,
     root_action: int | None = None,
+    time_margin: DeadlineMargin | None = TIME_MARGIN,
 ) -> Analysis:
     """Search ``state`` for its player to move and return per-move statistics.
 
     The search ends at the first of ``iterations`` (total over threads),
-    ``time_ms`` (wall clock), ``cpu_ms`` (each thread's own CPU time, the same
-    iterations whatever the machine's load), ``max_nodes`` (total tree nodes) or
+    ``time_ms`` (wall clock from the call to the answer: the loop ends ``time_margin``'s
+    margin earlier and reports to it how late the searches ended; None: the loop runs the
+    whole ``time_ms``, for a caller keeping its own margin), ``cpu_ms`` (each thread's
+    own CPU time, the same iterations whatever the machine's load), ``max_nodes`` (total tree nodes) or
     ``stop_event`` being set; with no budget given it runs ``DEFAULT_ITERATIONS``.  No more threads start
     than there are iterations to run.  ``max_moves`` keeps only the most visited
     moves.  ``margin_weight`` blends the win share with the score margin (in
@@ -183,6 +193,7 @@ def analyze(
     returns it). ``root_action`` (a legal move's id) makes the search try only that move
     at the root: its own evaluation with the whole budget.
     """
+    started = time.monotonic()
     settings = _settings(
         iterations=iterations,
         time_ms=time_ms,
@@ -208,17 +219,21 @@ def analyze(
     vec = _encode(state) if vector is None else _as_vector(vector)
     stop = native.ffi.new("int32_t *")
     snapshot_ms = report_every_ms / 2 if on_progress else 0.0
+    loop_end = _loop_end(settings.time_ms, time_margin, started)
+    if loop_end is not None:
+        settings = replace(settings, time_ms=max((loop_end - time.monotonic()) * 1e3, _MIN_LOOP_MS))
     trees = [_Tree(native, vec, settings, t, stop, snapshot_ms) for t in range(settings.threads)]
-    start = time.perf_counter()
 
     def report() -> None:
         snapshots = [t.snapshot() for t in trees]
         if on_progress and all(snapshots):
-            elapsed_ms = (time.perf_counter() - start) * 1e3
+            elapsed_ms = (time.monotonic() - started) * 1e3
             on_progress(_analysis(state, snapshots, settings.max_moves, elapsed_ms, "running"))  # type: ignore[arg-type]
 
     _run(trees, stop_event, stop, report if on_progress else None, report_every_ms / 1e3)
-    elapsed_ms = (time.perf_counter() - start) * 1e3
+    elapsed_ms = (time.monotonic() - started) * 1e3
+    if loop_end is not None and time_margin is not None and time.monotonic() >= loop_end:
+        time_margin.observe((time.monotonic() - loop_end) * 1e3)  # the searches ended this late
     for tree in trees:
         try:
             tree.raise_for_error()
@@ -227,6 +242,15 @@ def analyze(
     final = [tree.result() for tree in trees]
     stopped_by = stop_reasons(native.lib)[max(snap.stop_reason for snap in final)]
     return _analysis(state, final, settings.max_moves, elapsed_ms, stopped_by)
+
+
+def _loop_end(time_ms: float | None, margin: DeadlineMargin | None, started: float) -> float | None:
+    """When (``time.monotonic()``) the search loop of a ``time_ms`` budget started at
+    ``started`` is to end: ``margin``'s room before the answer is due (None: no time budget)."""
+    if time_ms is None:
+        return None
+    room_ms = margin.ms(time_ms / 1e3) if margin is not None else 0.0
+    return started + (time_ms - room_ms) / 1e3
 
 
 def _settings(

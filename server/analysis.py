@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import grpc
@@ -18,7 +18,7 @@ from . import budgets
 from .budgets import MIN_SEARCH_MS, Plan
 from .capacity import SearchGate
 from .convert import find_game, move_to_proto, position_error, result_to_proto, state_vector, stats_to_proto
-from .deadlines import DeadlineMargin
+from ..search.deadlines import TIME_BUDGET_FLOOR_MS, DeadlineMargin
 from .errors import ServiceError
 from .limits import Limits
 from .metrics import Metrics
@@ -35,12 +35,13 @@ class _Job:
     seed: int | None
     max_moves: int | None
     root_action: int | None = None  # the one root move searched (ReviewGame's move played)
+    received: float = field(default_factory=time.monotonic)  # the time budget counts from here
 
 
 @dataclass(frozen=True, slots=True)
 class _Result:
-    """A finished search, whether the call's deadline cut its time budget and, if so,
-    when (``time.monotonic()``) it was planned to end."""
+    """A finished search, whether the call's deadline cut its time budget, and when
+    (``time.monotonic()``) it was planned to end."""
 
     analysis: Analysis
     deadline_cut: bool
@@ -172,23 +173,28 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
     # ------------------------------------------------------------------ search
     def _job(self, position: position_pb2.Position, plan: Plan, request: Any,
              max_moves: int | None) -> _Job:
+        received = time.monotonic()
         state, vector = _read_position(position)
         seed = request.seed if request.HasField("seed") else None
-        return _Job(state, vector, plan, seed, max_moves)
+        return _Job(state, vector, plan, seed, max_moves, received=received)
 
     def _search(self, job: _Job, context: grpc.ServicerContext, stop: threading.Event,
                 on_progress: Callable[[Analysis], None] | None = None,
                 report_every_ms: int | None = None) -> _Result:
         """Run ``job`` in a search slot, within the server's caps and its time cut to the
-        deadline; the call's end (cancellation, deadline) or ``stop`` ends it early with
-        what it found."""
+        deadline, else counted from the request's receipt; either ends the search the
+        margin before, the room measured for building the reply. The call's end
+        (cancellation, deadline) or ``stop`` ends it early with what it found."""
         if not context.add_callback(stop.set):
             stop.set()
         margin = self._margin.ms(context.time_remaining())
         wait_s = self._time_left(context, margin + MIN_SEARCH_MS)
         with self._gate.slot(stop, wait_s):
             plan, cut = job.plan.within_limits(self._limits).within_deadline(context.time_remaining(), margin)
-            planned_end = time.monotonic() + plan.time_ms / 1e3 if cut and plan.time_ms else None
+            if not cut and plan.time_ms:
+                room_ms = self._margin.ms(plan.time_ms / 1e3, floor_ms=TIME_BUDGET_FLOOR_MS)
+                plan = plan.counted_from((time.monotonic() - job.received) * 1e3, room_ms)
+            planned_end = time.monotonic() + plan.time_ms / 1e3 if plan.time_ms else None
             counted = 0
 
             def progress(analysis: Analysis) -> None:
@@ -203,7 +209,7 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
                                    cpu_ms=plan.cpu_ms, threads=plan.threads, seed=job.seed, max_moves=job.max_moves,
                                    stop_event=stop, on_progress=progress,
                                    report_every_ms=report_every_ms or self._limits.metrics_report_every_ms,
-                                   vector=job.vector, root_action=job.root_action)
+                                   vector=job.vector, root_action=job.root_action, time_margin=None)
             except MemoryError as e:
                 raise ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED, str(e)) from None
             except ValueError as e:
@@ -214,8 +220,8 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
         return _Result(analysis, cut, planned_end)
 
     def _answered(self, result: _Result) -> None:
-        """Tell the deadline margin how late a deadline-cut answer is ready."""
-        if result.planned_end is not None:
+        """Tell the margin how late the answer of a search that its time ended is ready."""
+        if result.planned_end is not None and result.analysis.stopped_by == "time":
             self._margin.observe((time.monotonic() - result.planned_end) * 1e3)
 
     @staticmethod

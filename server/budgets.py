@@ -32,6 +32,14 @@ class Plan:
         return replace(self, iterations=min(self.iterations or limits.max_iterations, limits.max_iterations),
                        time_ms=min(self.time_ms or limits.max_time_ms, limits.max_time_ms))
 
+    def counted_from(self, spent_ms: float, margin_ms: float) -> Plan:
+        """This plan with its time budget counted from the request's receipt, ``spent_ms``
+        ago, and ending ``margin_ms`` before, the room kept for the reply; a search still
+        gets MIN_SEARCH_MS (or the whole budget, if less)."""
+        if self.time_ms is None:
+            return self
+        return replace(self, time_ms=min(self.time_ms, max(self.time_ms - spent_ms - margin_ms, MIN_SEARCH_MS)))
+
     def within_deadline(self, remaining_s: float | None, margin_ms: float) -> tuple[Plan, bool]:
         """This plan with its time budget cut to end ``margin_ms`` before the deadline,
         and whether the deadline cut it; DEADLINE_EXCEEDED (at once) if that leaves less

@@ -26,7 +26,7 @@ class Limits:
     threads_per_search: int = 1  # the default and the most threads a request may ask for
     default_iterations: int = 1000
     # kept free before a deadline to send the answer: at least the floor, more when
-    # answers have been late (see deadlines.DeadlineMargin), at most the ceiling and
+    # answers have been late (see search.deadlines.DeadlineMargin), at most the ceiling and
     # half the time the call has left
     deadline_margin_floor_ms: float = 40.0
     deadline_margin_ceiling_ms: float = 300.0

@@ -282,3 +282,17 @@ def test_ctrl_c_ends_a_review_without_a_traceback(tmp_path: Path, capsys: pytest
     review.send_signal(signal.SIGINT)
     _, err = review.communicate(timeout=120)
     assert review.returncode == 130 and "meeplemind review: interrupted after" in err and "Traceback" not in err
+
+
+def test_bench_overshoot_prints_percentiles_per_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "bench", "--overshoot", "--game", "castles-of-burgundy", "--time-ms", "20",
+                       "--time-ms", "40", "--samples", "3", "--json")
+    report = json.loads(out)
+    assert code == 0 and report["game"] == "castles-of-burgundy" and report["server"] is None
+    assert [row["time_ms"] for row in report["overshoot"]] == [20, 40] and report["machine"]["cores"] >= 1
+    for row in report["overshoot"]:
+        assert row["samples"] == 3 and list(row["wall_ms"]) == ["p50", "p90", "p95", "max"]
+        wall, budget = row["wall_ms"]["max"], row["time_ms"]
+        assert wall > 0 and row["overshoot_pct"]["max"] == pytest.approx((wall - budget) / budget * 100, abs=0.6)
+    code, _, err = run(capsys, "bench", "--overshoot", "--samples", "0")
+    assert code == 2 and err == "meeplemind bench: error: --samples 0: must be at least 1\n"

@@ -94,7 +94,8 @@ export function drawPuertoRico(s, facts, seats) {
   const extras = [];
   if (s.new_buildings) extras.push(pill("forests left", s.new_buildings.forest_supply));
   if (progress.window) extras.push(pill("Guest House window", progress.window));
-  if (progress.black_market?.building) extras.push(pill("Black Market", `${titleCase(progress.black_market.building)} (${progress.black_market.due} due)`));
+  const market = progress.black_market;
+  if (market?.building) extras.push(pill("Black Market", `${titleCase(market.building)} (${market.due} due${market.colonist_declined ? ", without the University colonist" : ""})`));
   return `<div class="pr">
     <section class="common">
       <div class="stats">${pill("phase", phase)} ${pill("colonist ship", s.colonist_ship)} ${pill("colonist supply", s.colonist_supply)}

@@ -20,8 +20,8 @@ native/mm_puerto_rico.c, which checks every field on decode)::
        quarries, quarry_colonists, san_juan, wharf_done, buildings[23] (-1: not owned)
        (absent seats: all 0, buildings -1)
 
-Layout version 2 for Expansion I games (``VECTOR_LEN_V2`` = 462 int32): the 20 globals of
-v1 with their meaning widened, 18 new globals, then v1's blocks with 37 buildings::
+Layout version 2 for Expansion I games (``VECTOR_LEN_V2`` = 463 int32): the 20 globals of
+v1 with their meaning widened, 19 new globals, then v1's blocks with 37 buildings::
 
     0..19 as v1, except: 4 phase also draft = 9, guests = 10 (a Guest House window);
        7 turn 0..players (players: the settler's Library tile); 15 last_slot is also the
@@ -34,11 +34,12 @@ v1 with their meaning widened, 18 new globals, then v1's blocks with 37 building
     26 black_market.given (last category given: 0 none, 1 colonist, 2 barrel, 3 vp)
     27 small_wharf_barrels (in the Small Wharf action under way)
     28 made[5] (the craftsman's barrels this phase)  33 kept[5] (storage: free barrels kept)
-    38 goods_supply[5]  43 house[5]  48 deck[5]  53 faceup[5]  58 discard[5]
-    63 building_supply[37]  100 in_game[37] (new_buildings.violet_buildings; 1: the type is in this game;
+    38 black_market.colonist_declined (the build goes without the University colonist)
+    39 goods_supply[5]  44 house[5]  49 deck[5]  54 faceup[5]  59 discard[5]
+    64 building_supply[37]  101 in_game[37] (new_buildings.violet_buildings; 1: the type is in this game;
         production: 1)
-    137 role_doubloons[8]  145 role_taken[8]  153 ships[3] x (capacity, kind, count)
-    162 players[5] x 60: doubloons, vp, goods[5], plantations[5], plantation_colonists[5],
+    138 role_doubloons[8]  146 role_taken[8]  154 ships[3] x (capacity, kind, count)
+    163 players[5] x 60: doubloons, vp, goods[5], plantations[5], plantation_colonists[5],
         quarries, quarry_colonists, san_juan, wharf_done, forests, small_wharf_done,
         buildings[37]
 
@@ -112,7 +113,7 @@ def encode(s: State) -> np.ndarray:
                     s.produced, int(s.captain_loaded), s.store_mask, s.quarry_supply]
     if isinstance(s, ExpansionState):
         v += [s.forest_supply, s.hacienda_tile, s.window, s.privilege_left, s.bm_building, s.bm_due,
-              s.bm_given, s.wharf_barrels, *s.made, *s.kept]
+              s.bm_given, s.wharf_barrels, *s.made, *s.kept, int(s.bm_declined)]
     for pile in (s.goods_supply, s.house, s.deck, s.faceup, s.discard):
         v += pile
     v += s.building_supply[:nb]
@@ -181,7 +182,8 @@ def decode(vec: Any, check: bool = True) -> State:
         fields["options"]["expansion"] = EXPANSION
         s = ExpansionState(**fields, forest_supply=v[20], in_game=in_game, hacienda_tile=v[21],
                            window=v[22], privilege_left=v[23], bm_building=v[24], bm_due=v[25],
-                           bm_given=v[26], wharf_barrels=v[27], made=v[28:33], kept=v[33:38])
+                           bm_given=v[26], wharf_barrels=v[27], made=v[28:33], kept=v[33:38],
+                           bm_declined=bool(v[38]))
     if check:
         _check_moves(s)  # the vector is checked: encode(s) == v
     return s

@@ -16,7 +16,9 @@ Details the decision table leaves open, and what this engine does:
 * Black Market: the University's colonist is in use in every build; a quarry's colonist
   may go only while more quarries are occupied than the building's column (the discount
   stays); the Forest House's not with 2 forests or more, the Library's not when its owner
-  is the builder, the Church's not when the building earns chips.
+  is the builder, the Church's not when the building earns chips.  The University colonist
+  comes after the give-ups; ``build:B/decline`` declines it where, with the supply as it is or
+  one given-up colonist more, it could trigger the game end (``bm_declined`` keeps the choice).
 * A Captain-phase ``pass`` without a load declines the Wharf and the Small Wharf for the
   rest of the phase (the base game's rule for the Wharf).
 * The Lighthouse's captain doubloon is not a privilege: the Library does not double it.
@@ -70,6 +72,7 @@ class ExpansionState(State):
     bm_building: int = -1  # builder: the building being paid with the Black Market
     bm_due: int = 0  # builder: give-ups still owed
     bm_given: int = 0  # builder: the last give-up category given (0: none yet)
+    bm_declined: bool = False  # builder: the Black Market build goes without the University colonist
     wharf_barrels: int = 0  # captain: barrels shipped by the Small Wharf action under way
     made: list[int] = field(default_factory=lambda: [0] * NK)  # craftsman: the craftsman's barrels
 
@@ -182,9 +185,20 @@ class ExpansionState(State):
         for b in range(NUM_BUILDINGS):
             if self.building_supply[b] > 0 and not p.owns(b) and BUILDINGS[b].spaces <= free:
                 short = self._price(self.current, b) - p.doubloons
-                if 0 < short <= len(self._give_categories(b)):
+                cats = self._give_categories(b)
+                if 0 < short <= len(cats):
                     moves.append(Move("build", b))
+                    if self._university_may_end(b, cats):
+                        moves.append(Move("build", b, declined=True))
         return moves
+
+    def _university_may_end(self, b: int, cats: list[tuple[int, list[Move]]]) -> bool:
+        """Whether the University colonist of a Black Market build of ``b`` could trigger the
+        game end once the give-ups are made: they may return one colonist to the supply first."""
+        if not (self.players[self.current].occupied(UNIVERSITY) and BUILDINGS[b].circles):
+            return False
+        returned = any(c == GIVE_COLONIST for c, _ in cats)
+        return self._colonist_may_end() or (returned and self._colonist_may_end(returned=1))
 
     def _give_categories(self, b: int) -> list[tuple[int, list[Move]]]:
         """(category, moves) of every give-up the builder of ``b`` can make, in order."""
@@ -221,6 +235,7 @@ class ExpansionState(State):
         if move.kind == "build" and self._price(self.current, move.arg) > p.doubloons:
             self.bm_building = move.arg
             self.bm_due = self._price(self.current, move.arg) - p.doubloons
+            self.bm_declined = move.declined  # the colonist comes after the give-ups
             return
         if move.kind not in ("give", "give_colonist"):
             super()._do_builder(move, rng)
@@ -229,7 +244,8 @@ class ExpansionState(State):
         self.bm_due -= 1
         if self.bm_due == 0:
             b, self.bm_building, self.bm_given = self.bm_building, -1, 0
-            self._build(b, p.doubloons)  # the Black Market covers a shortfall only
+            colonist, self.bm_declined = not self.bm_declined, False
+            self._build(b, p.doubloons, colonist)  # the Black Market covers a shortfall only
             self._next_turn(self._end_phase)
 
     def _give(self, p: Player, move: Move) -> None:

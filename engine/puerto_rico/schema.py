@@ -73,6 +73,7 @@ def _globals(v2: bool, buildings: int) -> list[Cell]:
             cell("progress.small_wharf_barrels", 0, _n(lambda s, n: sum(s.goods))),
             *counts("progress.made", GOODS, 0, lambda k: _n(lambda s, n: s.goods[k])),
             *counts("progress.kept", GOODS, 0, HOUSE_SPACES),
+            cell("progress.black_market.colonist_declined", 0, 1, "bool"),
         ]
     return cells
 

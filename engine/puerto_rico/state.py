@@ -209,10 +209,11 @@ class State(GameState):
         then a move). Colonists: the ship's least refill, one per player, must be left."""
         return before < supply <= before + gain
 
-    def _colonist_may_end(self) -> bool:
+    def _colonist_may_end(self, returned: int = 0) -> bool:
         """Whether one colonist from the supply (Hospice, University) could be what triggers
-        the game end: it is among those the ship's least refill, one per player, needs."""
-        return self._privilege_may_end(1, self.num_players - 1, self.colonist_supply)
+        the game end: it is among those the ship's least refill, one per player, needs (with
+        ``returned`` more in the supply by then: a Black Market give-up)."""
+        return self._privilege_may_end(1, self.num_players - 1, self.colonist_supply + returned)
 
     @staticmethod
     def _with_declines(moves: list[Move], may_decline: Callable[[Move], bool]) -> list[Move]:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from .data import (
     BUILDINGS, CITY_SPACES, DRAFT_PICKS, DRAFT_SLOTS, FORESTS, GOODS, ISLAND_SPACES, LARGE_WAREHOUSE,
-    LIBRARY, NUM_BASE_BUILDINGS, NUM_BUILDINGS, ROLES, SETUPS, SMALL_WAREHOUSE, building_cost,
+    LIBRARY, NUM_BASE_BUILDINGS, NUM_BUILDINGS, ROLES, SETUPS, SMALL_WAREHOUSE, UNIVERSITY, building_cost,
     building_count, FREE_BARRELS, STOREHOUSE, STOREHOUSE_BARRELS,
 )
 from .moves import NUM_SLOTS, SLOT_BUILDING, SLOT_QUARRY
@@ -34,6 +34,7 @@ G_STORE_MASK, G_QUARRY_SUPPLY = 18, 19
 # v2 globals.
 G_FOREST_SUPPLY, G_HACIENDA_TILE, G_WINDOW, G_PRIVILEGE_LEFT = 20, 21, 22, 23
 G_BM_BUILDING, G_BM_DUE, G_BM_GIVEN, G_WHARF_BARRELS, G_MADE, G_KEPT = 24, 25, 26, 27, 28, 33
+G_BM_DECLINED = G_KEPT + NK
 # Offsets inside a player record (v2 inserts forests and small_wharf_done before buildings).
 P_DOUBLOONS, P_VP, P_GOODS, P_PLANT, P_PCOL, P_QUARRIES, P_QCOL, P_SANJUAN, P_WHARF = (
     0, 1, 2, 7, 12, 17, 18, 19, 20)
@@ -90,13 +91,13 @@ def _offsets(version: int, buildings: int, globals_: int, player_extra: int) -> 
 
 
 V1 = _offsets(1, NUM_BASE_BUILDINGS, 20, 0)
-V2 = _offsets(2, NUM_BUILDINGS, G_KEPT + NK, 2)
+V2 = _offsets(2, NUM_BUILDINGS, G_BM_DECLINED + 1, 2)
 # v1 offsets by their historical names.
 O_GOODS, O_HOUSE, O_DECK, O_FACEUP, O_DISCARD, O_BSUPPLY = V1.goods, V1.house, V1.deck, V1.faceup, \
     V1.discard, V1.bsupply
 O_ROLE_DOUBLOONS, O_ROLE_TAKEN, O_SHIPS, O_PLAYERS = V1.role_doubloons, V1.role_taken, V1.ships, V1.players
 PLAYER_LEN, P_BUILD, VECTOR_LEN = V1.player_len, V1.p_build, V1.length
-assert VECTOR_LEN == 313 and V2.length == 462
+assert VECTOR_LEN == 313 and V2.length == 463
 
 
 def check_vector(v: Sequence[int]) -> Failure | None:
@@ -306,7 +307,8 @@ def _phase_fields(lay: Layout, phase: int, v: Sequence[int]) -> list[tuple[int, 
                  or (phase == PHASE_CRAFTSMAN and v[G_PRIVILEGE_LEFT] > 0) or _library_quarry(v, lay), 0)
     fields += [(G_HACIENDA_TILE, phase == PHASE_SETTLER, -1), (G_PRIVILEGE_LEFT, phase == PHASE_CRAFTSMAN, 0),
                (G_BM_BUILDING, phase == PHASE_BUILDER, -1), (G_BM_DUE, phase == PHASE_BUILDER, 0),
-               (G_BM_GIVEN, phase == PHASE_BUILDER, 0), (G_WHARF_BARRELS, phase == PHASE_CAPTAIN, 0)]
+               (G_BM_GIVEN, phase == PHASE_BUILDER, 0), (G_WHARF_BARRELS, phase == PHASE_CAPTAIN, 0),
+               (G_BM_DECLINED, phase == PHASE_BUILDER, 0)]
     fields += [(G_MADE + k, phase == PHASE_CRAFTSMAN, 0) for k in range(NK)]
     fields += [(G_KEPT + k, phase == PHASE_STORAGE, 0) for k in range(NK)]
     return fields
@@ -339,6 +341,10 @@ def _check_progress_v2(v: Sequence[int], lay: Layout, n: int, players: list[int]
         room = CITY_SPACES - sum(_SPACES[x] for x, c in enumerate(city) if c >= 0)
         if not v[lay.bsupply + b] or city[b] >= 0 or BUILDINGS[b].spaces > room:
             return G_BM_BUILDING, f"the player to move cannot build {BUILDINGS[b].name}"
+    if v[G_BM_DECLINED] and (b < 0 or not BUILDINGS[b].circles
+                             or v[players[v[G_CURRENT]] + lay.p_build + UNIVERSITY] <= 0):
+        return G_BM_DECLINED, ("a University colonist is declined only in a Black Market build of a "
+                               "building with a circle by the owner of an occupied University")
     if phase == PHASE_CRAFTSMAN:
         for k in range(NK):
             if bool(v[G_PRODUCED] >> k & 1) != (v[G_MADE + k] > 0):

@@ -171,7 +171,7 @@ def test_expansion_json_fields_and_round_trip() -> None:
     assert d["new_buildings"]["forest_supply"] == 12 and d["new_buildings"]["violet_buildings"] == sorted(
         NEW_BUILDINGS.split(","), key=lambda n: BUILDING_IDS[n])
     assert len(d["building_supply"]) == 37
-    assert d["progress"]["black_market"] == {"building": "", "due": 0, "given": ""}
+    assert d["progress"]["black_market"] == {"building": "", "due": 0, "given": "", "colonist_declined": False}
     assert d["progress"]["window"] == "" and d["progress"]["hacienda_tile"] == ""
     assert d["players"][1]["forests"] == 0 and d["players"][1]["small_wharf_done"] is False
     assert State.from_dict(json.loads(json.dumps(d))) == s
@@ -228,35 +228,36 @@ def test_draft_state_errors() -> None:
 
 # ------------------------------------------------------------ vector layout v2
 def test_layout_v2() -> None:
-    assert VECTOR_LEN_V2 == len(LAYOUT_V2) == 462
+    assert VECTOR_LEN_V2 == len(LAYOUT_V2) == 463
     assert LAYOUT_V2[:20] == LAYOUT[:20]
     assert LAYOUT_V2[20:28] == ("new_buildings.forest_supply", "progress.hacienda_tile", "progress.window",
                                 "progress.privilege_left", "progress.black_market.building",
                                 "progress.black_market.due", "progress.black_market.given",
                                 "progress.small_wharf_barrels")
-    assert LAYOUT_V2[38] == "goods_supply.corn" and LAYOUT_V2[63] == "building_supply.small_indigo_plant"
-    assert LAYOUT_V2[100] == "new_buildings.violet_buildings.small_indigo_plant"
-    assert LAYOUT_V2[137] == "roles[0].doubloons"
-    assert LAYOUT_V2[162:185] == tuple(f"players[0].{f}" for f in (
+    assert LAYOUT_V2[38] == "progress.black_market.colonist_declined"
+    assert LAYOUT_V2[39] == "goods_supply.corn" and LAYOUT_V2[64] == "building_supply.small_indigo_plant"
+    assert LAYOUT_V2[101] == "new_buildings.violet_buildings.small_indigo_plant"
+    assert LAYOUT_V2[138] == "roles[0].doubloons"
+    assert LAYOUT_V2[163:186] == tuple(f"players[0].{f}" for f in (
         "doubloons", "vp_chips", "goods.corn", "goods.indigo", "goods.sugar", "goods.tobacco",
         "goods.coffee", "plantations.corn", "plantations.indigo", "plantations.sugar",
         "plantations.tobacco", "plantations.coffee", "plantation_colonists.corn",
         "plantation_colonists.indigo", "plantation_colonists.sugar", "plantation_colonists.tobacco",
         "plantation_colonists.coffee", "quarries", "quarry_colonists", "san_juan", "wharf_done",
         "forests", "small_wharf_done"))
-    assert LAYOUT_V2[185] == "players[0].buildings.small_indigo_plant" and LAYOUT_V2[222] == "players[1].doubloons"
+    assert LAYOUT_V2[186] == "players[0].buildings.small_indigo_plant" and LAYOUT_V2[223] == "players[1].doubloons"
 
 
 def test_vector_v2_round_trip_and_errors() -> None:
     s = new_game(5, seed=9, expansion="new-buildings")
     v = s.encode()
-    assert v.dtype == np.int32 and v[0] == 2 and len(v) == 462
+    assert v.dtype == np.int32 and v[0] == 2 and len(v) == 463
     assert decode(v) == s and type(decode(v)) is ExpansionState
     assert type(decode(new_game(5, seed=9).encode())) is State
     cases = [({20: 13}, "new_buildings.forest_supply", "13 is above 12"),
              ({22: 7}, "progress.window", "a Guest House window is open exactly in the guests phase"),
-             ({21: 2, 50: v[50] - 1}, "progress.hacienda_tile", "must be -1 outside its phase, is 2"),
-             ({100: 0}, "new_buildings.violet_buildings.small_indigo_plant", "0 is below 1"),
+             ({21: 2, 51: v[51] - 1}, "progress.hacienda_tile", "must be -1 outside its phase, is 2"),
+             ({101: 0}, "new_buildings.violet_buildings.small_indigo_plant", "0 is below 1"),
              ({0: 3}, "version", "layout version 3 is not 2")]
     for changes, path, problem in cases:
         bad = v.copy()
@@ -265,7 +266,7 @@ def test_vector_v2_round_trip_and_errors() -> None:
         with pytest.raises(PositionError) as info:
             decode(bad)
         assert (info.value.path, info.value.problem) == (path, problem)
-    with pytest.raises(PositionError, match="vector has 461 entries, expected 462"):
+    with pytest.raises(PositionError, match="vector has 462 entries, expected 463"):
         decode(v[:-1])
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from meeplemind.engine import InvalidMoveError, Rng
+from meeplemind.engine import InvalidMoveError, PositionError, Rng
 from meeplemind.engine.puerto_rico import Move, State
 from meeplemind.native import NativeGame
 
@@ -188,8 +188,7 @@ def test_university_colonist_declined_when_it_could_end_the_game() -> None:
 
 
 def test_university_with_the_expansion_buildings() -> None:
-    """Expansion buildings decline with ids of their own (v2); the Statue has no circle, and a
-    Black Market build takes the colonist as before (its give-ups come between)."""
+    """Expansion buildings decline with ids of their own (v2); the Statue has no circle."""
     s = fresh_expansion(3, governor=0, buildings=with_buildings(university="library"))
     build(s, 0, "university", "black_market")
     s.players[0].doubloons = 30
@@ -199,16 +198,94 @@ def test_university_with_the_expansion_buildings() -> None:
     assert "build:church/decline" in moves and "build:statue" in moves and "build:statue/decline" not in moves
     declined = same_in_c(s, "build:church/decline")
     assert declined.players[0].buildings[Move.parse("build:church").arg] == 0 and declined.colonist_supply == 3
+
+
+# -- a Black Market build: the University colonist comes after the give-ups
+
+FOREST_HOUSE = Move.parse("build:forest_house").arg
+
+
+def _black_market_builder(supply: int, san_juan: int = 0, **barrels: int) -> State:
+    """3 players, seat 0 with an occupied University and Black Market, no doubloons, the
+    builder's phase: the Forest House (2, 1 with the privilege) is a one-doubloon shortfall."""
+    s = fresh_expansion(3, governor=0, buildings=with_buildings(university="library"))
+    build(s, 0, "university", "black_market")
     s.players[0].doubloons = 0
-    s.players[0].goods[0], s.goods_supply[0] = 1, s.goods_supply[0] - 1
-    assert "build:forest_house" in legal(s) and "build:forest_house/decline" not in legal(s)
-    paid = same_in_c(s, "build:forest_house")  # a one-doubloon shortfall, the corn barrel: forced
-    assert paid.players[0].buildings[Move.parse("build:forest_house").arg] == 1 and paid.colonist_supply == 2
-    assert paid.players[0].goods[0] == 0
+    s.players[0].san_juan, s.colonist_supply = san_juan, s.colonist_supply - san_juan
+    for kind, n in barrels.items():
+        goods(s, 0, **{kind: n})
+    return pick(colonists_left(s, supply), "builder")
+
+
+def test_black_market_build_declines_the_university_colonist() -> None:
+    """With 3 in the supply the colonist would end the game; the give-up (one corn barrel) is
+    forced, so each build plays to its end."""
+    s = _black_market_builder(3, corn=1)
+    assert "build:forest_house" in legal(s) and "build:forest_house/decline" in legal(s)
+    assert "build:statue/decline" not in legal(s)
+    paid = same_in_c(s, "build:forest_house")
+    assert paid.players[0].buildings[FOREST_HOUSE] == 1 and paid.colonist_supply == 2
+    declined = same_in_c(s, "build:forest_house/decline")
+    assert declined.players[0].buildings[FOREST_HOUSE] == 0 and declined.colonist_supply == 3
+    assert declined.players[0].goods[0] == 0 and declined.current_player == 1
+
+
+def test_the_declined_colonist_waits_in_the_position_through_the_give_ups() -> None:
+    """Two barrel kinds: the give-up is a choice, so the position between the build and the
+    colonist carries the decline (progress.black_market.colonist_declined)."""
+    s = _black_market_builder(3, corn=1, indigo=1)
+    waiting = same_in_c(s, "build:forest_house/decline")
+    assert legal(waiting) == ["give:corn", "give:indigo"]
+    d = waiting.to_dict()
+    assert d["progress"]["black_market"] == {"building": "forest_house", "due": 1, "given": "",
+                                              "colonist_declined": True}
+    assert State.from_dict(d) == waiting
+    assert not same_in_c(s, "build:forest_house").to_dict()["progress"]["black_market"]["colonist_declined"]
+    built = same_in_c(waiting, "give:indigo")
+    assert built.players[0].buildings[FOREST_HOUSE] == 0 and built.colonist_supply == 3
+    assert built.to_dict()["progress"]["black_market"]["colonist_declined"] is False
+
+
+@pytest.mark.parametrize("supply, san_juan, offered", [(2, 1, True), (2, 0, False), (4, 1, False), (1, 1, False)])
+def test_a_given_up_colonist_counts_before_the_university_takes_one(supply: int, san_juan: int,
+                                                                     offered: bool) -> None:
+    """A colonist given up returns to the supply before the University takes one: from 2 (one
+    short of the ship's 3) it makes 3, and the University colonist would end the game again."""
+    s = _black_market_builder(supply, san_juan, corn=1 - san_juan)
+    assert ("build:forest_house/decline" in legal(s)) == offered
+    if not offered:
+        return
+    paid = same_in_c(s, "build:forest_house")  # the San Juan colonist is the one give-up: forced
+    assert paid.players[0].san_juan == 0 and paid.colonist_supply == 2
+    declined = same_in_c(s, "build:forest_house/decline")
+    assert declined.players[0].buildings[FOREST_HOUSE] == 0 and declined.colonist_supply == 3
+
+
+def test_a_declined_colonist_is_checked_against_the_position() -> None:
+    s = _black_market_builder(3, corn=1, indigo=1)
+    waiting = play(s, "build:forest_house/decline")
+    d = s.to_dict()
+    d["progress"]["black_market"]["colonist_declined"] = True
+    with pytest.raises(PositionError) as info:
+        State.from_dict(d)
+    assert info.value.path == "progress.black_market.colonist_declined"
+    assert "Black Market build" in info.value.problem
+    d = waiting.to_dict()
+    d["players"][0]["buildings"] = [b for b in d["players"][0]["buildings"] if b["building"] != "university"]
+    d["building_supply"]["university"] += 1
+    d["colonist_supply"] += 1
+    with pytest.raises(PositionError) as info:
+        State.from_dict(d)
+    assert info.value.path == "progress.black_market.colonist_declined"
+    d = fresh_expansion(3).to_dict()
+    d["progress"]["black_market"]["colonist_declined"] = True
+    with pytest.raises(PositionError, match="must be 0 outside its phase, is 1"):
+        State.from_dict(d)
 
 
 def _decline_starts() -> list[State]:
-    """Positions where the Hospice or University colonist may be declined."""
+    """Positions where the Hospice or University colonist may be declined (also in a Black
+    Market build)."""
     hospice = fresh(3)
     build(hospice, 0, "hospice")
     university = fresh(4)
@@ -218,7 +295,8 @@ def _decline_starts() -> list[State]:
     build(forest, 0, "hospice", "forest_house", "university")
     forest.players[0].doubloons = 12
     starts = [pick(colonists_left(hospice, 3), "settler"), pick(colonists_left(university, 4), "builder"),
-              pick(colonists_left(forest.copy(), 3), "settler"), pick(colonists_left(forest, 3), "builder")]
+              pick(colonists_left(forest.copy(), 3), "settler"), pick(colonists_left(forest, 3), "builder"),
+              _black_market_builder(2, 1, indigo=1)]
     assert all(any(m.declined for m in s.legal_moves()) for s in starts)
     return starts
 

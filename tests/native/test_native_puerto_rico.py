@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 
 from meeplemind.engine import Rng
+from meeplemind.engine import PositionError
 from meeplemind.engine.puerto_rico import (
-    LAYOUT_VERSION, NUM_ACTIONS, NUM_ACTIONS_V2, VECTOR_LEN, VECTOR_LEN_V2, moves, new_game,
+    LAYOUT_V2, LAYOUT_VERSION, NUM_ACTIONS, NUM_ACTIONS_V2, VECTOR_LEN, VECTOR_LEN_V2, decode, moves, new_game,
 )
 from meeplemind.engine.puerto_rico.data import GOODS
 from meeplemind.engine.puerto_rico.state import PH_STORAGE, State
@@ -93,12 +94,53 @@ def test_decode_errors_name_the_field(native: NativeGame) -> None:
              (np.array([], dtype=np.int32), lib.MM_ERR_LENGTH, -1),
              (with_field(v2, 20, 13), lib.MM_ERR_RANGE, 20),  # forest supply
              (with_field(v2, 20, 11), lib.MM_ERR_INVARIANT, 20),  # a forest lost
-             (with_field(v2, 100 + 6, 1), lib.MM_ERR_INVARIANT, 63 + 6)]  # in the game, no copies
+             (with_field(v2, LAYOUT_V2.index("new_buildings.violet_buildings.small_market"), 1),
+              lib.MM_ERR_INVARIANT, LAYOUT_V2.index("building_supply.small_market"))]  # in the game, no copies
     for bad, code, index in cases:
         with pytest.raises(NativeDecodeError) as info:
             native.decode(bad)
         assert (info.value.code, info.value.index) == (code, index)
         assert isinstance(info.value, ValueError)
+
+
+def test_black_market_decline_is_decoded_and_checked(native: NativeGame) -> None:
+    """progress.black_market.colonist_declined: the C twin plays a Black Market build declining
+    the University colonist through a give-up choice, and its decoder takes the cell only
+    during such a build of a building with a circle by an occupied University's owner."""
+    s = fresh_expansion(3, governor=0, buildings=with_buildings(university="library"))
+    build(s, 0, "university", "black_market")
+    s.players[0].doubloons = 0
+    goods(s, 0, corn=1, indigo=1)
+    s.players[2].san_juan += s.colonist_supply - 3  # 3 left: the University colonist would end the game
+    s.colonist_supply = 3
+    s = pick(s, "builder")
+    at = LAYOUT_V2.index("progress.black_market.colonist_declined")
+    buf = native.decode(s.encode())
+    declined = moves.Move.parse("build:forest_house/decline").id
+    assert declined in native.legal_moves(buf).tolist()
+    native.apply(buf, declined, 1)
+    waiting = native.encode(buf)
+    assert waiting[at] == 1 and decode(waiting).bm_declined
+    native.apply(buf, moves.Move.parse("give:indigo").id, 1)
+    built = native.encode(buf)
+    assert built[at] == 0 and built[LAYOUT_V2.index("players[0].buildings.forest_house")] == 0
+    assert built[LAYOUT_V2.index("colonist_supply")] == 3
+    without_university = waiting.copy()
+    university = LAYOUT_V2.index("players[0].buildings.university")
+    without_university[university] = -1
+    without_university[LAYOUT_V2.index("building_supply.university")] += 1
+    without_university[LAYOUT_V2.index("colonist_supply")] += 1
+    outside = with_field(new_game(3, seed=1, **EXPANSION).encode(), at, 1)  # the draft
+    for bad in (outside, with_field(s.encode(), at, 1), without_university):
+        with pytest.raises(NativeDecodeError) as info:
+            native.decode(bad)
+        assert (info.value.code, info.value.index) == (native.lib.MM_ERR_INVARIANT, at)
+        with pytest.raises(PositionError) as python:
+            decode(bad)
+        assert python.value.path == "progress.black_market.colonist_declined"
+    with pytest.raises(NativeDecodeError) as info:
+        native.decode(with_field(waiting, at, 2))
+    assert (info.value.code, info.value.index) == (native.lib.MM_ERR_RANGE, at)
 
 
 @pytest.mark.parametrize("options", SETUPS)

@@ -98,7 +98,7 @@ def test_time_budget(toy: NativeHandle) -> None:
     for threads in (1, 2):
         analysis = analyze(opening(), time_ms=200, threads=threads, max_nodes=1 << 24, native=toy)
         assert analysis.stopped_by == "time"
-        assert 200 <= analysis.elapsed_ms < 400  # loose: a loaded machine
+        assert 100 <= analysis.elapsed_ms < 400  # the margin kept for the answer is at most half
 
 
 def test_node_cap(toy: NativeHandle) -> None:

@@ -33,6 +33,14 @@ def test_moves_and_analyze_through_the_server(service: Running, tmp_path: Path,
     assert set(local_analysis["stats"]) == set(remote["stats"])
 
 
+def test_bench_overshoot_of_the_server(service: Running, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--overshoot", "--server", service.address, "--time-ms", "30", "--samples", "2",
+                 "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["server"] == service.address and report["overshoot"][0]["samples"] == 2
+    assert report["overshoot"][0]["wall_ms"]["p50"] > 0
+
+
 def test_server_errors_are_one_line(service: Running, tmp_path: Path,
                                     capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["new", "puerto-rico", "--players", "3"]) == 0

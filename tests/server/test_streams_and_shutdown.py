@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import signal
+import statistics
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -15,8 +16,9 @@ import pytest
 
 from meeplemind.server import analysis
 from meeplemind.server.analysis import AnalysisServicer
+from meeplemind.server.budgets import MIN_SEARCH_MS, Plan
 from meeplemind.server.capacity import SearchGate
-from meeplemind.server.deadlines import DeadlineMargin
+from meeplemind.search.deadlines import DeadlineMargin
 from meeplemind.server.errors import ServiceError
 from meeplemind.server.limits import MAX_TEXT_BYTES, Limits
 from meeplemind.server.metrics import Metrics
@@ -179,17 +181,22 @@ def test_the_deadline_margin_follows_late_answers() -> None:
     assert 25.0 < margin.ms() < 35.0  # the peak decayed to the recent delays
 
 
+def _slow_replies(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    """Every reply takes ``seconds`` more to build (a loaded machine)."""
+    stats = analysis.stats_to_proto
+
+    def slow(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(seconds)
+        return stats(*args, **kwargs)
+
+    monkeypatch.setattr(analysis, "stats_to_proto", slow)
+
+
 def test_deadline_cut_answers_stay_in_time_when_replies_are_slow(
         start_server: StartServer, position: Position, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every reply takes 80 ms more than a search's end (a loaded machine): after the first
     late answer the margin covers it, and the calls get their results in time."""
-    stats = analysis.stats_to_proto
-
-    def slow(*args: Any, **kwargs: Any) -> Any:
-        time.sleep(0.08)
-        return stats(*args, **kwargs)
-
-    monkeypatch.setattr(analysis, "stats_to_proto", slow)
+    _slow_replies(monkeypatch, 0.08)
     running = start_server()
     answered = 0
     for _ in range(12):
@@ -201,3 +208,28 @@ def test_deadline_cut_answers_stay_in_time_when_replies_are_slow(
         except grpc.RpcError as e:
             assert e.code() == grpc.StatusCode.DEADLINE_EXCEEDED
     assert answered >= 10, answered
+
+
+def test_a_time_budget_counts_from_the_request_and_keeps_room_for_the_reply() -> None:
+    plan = Plan(None, 300.0, 1)
+    assert plan.counted_from(spent_ms=50.0, margin_ms=20.0).time_ms == 230.0
+    assert plan.counted_from(spent_ms=400.0, margin_ms=20.0).time_ms == MIN_SEARCH_MS  # a search still runs
+    assert Plan(None, 3.0, 1).counted_from(0.0, 1.0).time_ms == 3.0  # never more than the budget
+    assert Plan(100, None, 1).counted_from(50.0, 20.0) == Plan(100, None, 1)
+
+
+def test_time_budget_answers_stay_in_time_when_replies_are_slow(
+        start_server: StartServer, position: Position, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every reply takes 200 ms more than a search's end: after the first late answer the
+    margin covers it, and 400 ms budgets are answered in about 400 ms, not 600 (the median
+    of the later calls, with room for a loaded machine)."""
+    _slow_replies(monkeypatch, 0.2)
+    running = start_server()
+    walls = []
+    for _ in range(8):
+        start = time.monotonic()
+        response = running.analysis.Analyze(analysis_pb2.AnalyzeRequest(
+            position=position, budget=analysis_pb2.SearchBudget(time_ms=400)), timeout=10)
+        walls.append((time.monotonic() - start) * 1e3)
+        assert response.stats.stop_reason == analysis_pb2.STOP_REASON_TIME
+    assert statistics.median(walls[1:]) <= 520, walls
