@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
-BUILD_INPUTS := pyproject.toml setup.py $(wildcard native/mm_*.c native/mm_*.h native/cdef/*.h native/*.py proto/meeplemind/v1/*.proto \
+BUILD_INPUTS := pyproject.toml setup.py $(wildcard native/mm_*.c native/mm_*.h native/cdef/*.h native/*.py native/evaluation.json proto/meeplemind/v1/*.proto \
 	engine/schema.py engine/*/schema.py engine/*/data.py)
 
 # make loadtest [USERS=8] [SPAWN_RATE=8] [DURATION=30s] [WORKERS=1 or 1,2] [PROCESSES=1]

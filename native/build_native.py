@@ -9,12 +9,14 @@ The sanitizer build turns off the ``-fwrapv`` cffi takes from Python's own flags
 first report.
 The declarations cffi sees are the ``cdef/*.h`` files, one per C module.  Before
 compiling, every game's schema (``engine/<game>/schema.py``) is written out as the
-header ``native/schema_<game>.h`` its decoder includes (``engine.schema.c_header``).
+header ``native/schema_<game>.h`` its decoder includes (``engine.schema.c_header``),
+and the evaluation weights (``native/evaluation.json``) as ``native/evaluation_weights.h``.
 """
 
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import pathlib
 import sys
@@ -57,12 +59,24 @@ def generate_schema_headers() -> None:
         "#define MM_GAMES " + ", ".join(f"&{g}" for g in games), "#endif", ""]))
 
 
+def generate_evaluation_header() -> None:
+    """Write ``native/evaluation_weights.h``: the evaluation weights of
+    ``native/evaluation.json`` (native/fit_evaluation.py fits them) as C constants."""
+    games = {g: e for g, e in json.loads((HERE / "evaluation.json").read_text()).items() if not g.startswith("_")}
+    _write(HERE / "evaluation_weights.h", "\n".join([
+        "/* Generated from native/evaluation.json by native/build_native.py: do not edit. */",
+        "#ifndef MM_EVALUATION_WEIGHTS_H", "#define MM_EVALUATION_WEIGHTS_H",
+        *(f"#define {e['prefix']}_{name} ({float(w)!r})" for e in games.values() for name, w in e["weights"].items()),
+        "#endif", ""]))
+
+
 def _write(path: pathlib.Path, text: str) -> None:
     if not path.exists() or path.read_text() != text:
         path.write_text(text)
 
 
 generate_schema_headers()
+generate_evaluation_header()
 SOURCES = sorted(str(p.relative_to(HERE.parent)) for p in HERE.glob("*.c"))
 CDEF = "\n".join(p.read_text() for p in sorted((HERE / "cdef").glob("*.h")))
 HEADERS = "\n".join(f'#include "{p.name}"' for p in sorted(HERE.glob("mm_*.h")))

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 #include "mm_puerto_rico.h"
+#include "evaluation_weights.h"
 #include "schema_puerto_rico.h"
 
 #define NK MM_PR_KINDS
@@ -2493,7 +2494,8 @@ static int32_t pr_rollout_move(const void *state, mm_rng *rng, int policy)
  * The estimated final score of a game in progress (what a truncated playout backs
  * up): the score now plus a linear estimate of what the player gains over the
  * others in the rounds left, its weights the least-squares fit of 2-player score
- * differences over heuristic self-play (native/fit_pr_evaluation.py).  Rounds left:
+ * differences over heuristic self-play (native/evaluation.json, fitted by
+ * native/fit_evaluation.py).  Rounds left:
  * the fewest of the VP chips at 2 a player a round, the colonists at one a player a
  * round and the fullest city's spaces at one a round (0 once the end is triggered).
  * The tie-break column is that of scores(). */
@@ -2516,8 +2518,8 @@ static double estimate(const mm_pr_player *p, double rounds)
     for (int k = 0; k < NK; k++)
         barrels += made[k];
     double soon = fmin(rounds, 1.0);
-    return score(p) + rounds * (0.079 * barrels + 0.275 * p->quarries)
-        + soon * (0.74 * sum5(p->goods) + 1.205 * p->doubloons);
+    return score(p) + rounds * (MM_PR_EVAL_ROUNDS_BARRELS * barrels + MM_PR_EVAL_ROUNDS_QUARRIES * p->quarries)
+        + soon * (MM_PR_EVAL_SOON_GOODS * sum5(p->goods) + MM_PR_EVAL_SOON_DOUBLOONS * p->doubloons);
 }
 
 static void pr_evaluate(const void *state, int32_t *out)
