@@ -28,6 +28,7 @@ from ..engine import get_game
 from ..engine.castles_of_burgundy import codec as cob_codec
 from ..engine.castles_of_burgundy.data import PHASES, ROUNDS, T_MINE
 from ..engine.puerto_rico import codec as pr_codec
+from ..engine.puerto_rico.data import CITY_SPACES
 from . import NativeGame
 
 WEIGHTS_FILE = pathlib.Path(__file__).with_name("evaluation.json")
@@ -41,7 +42,7 @@ def pr_rounds_left(s: Any) -> float:
         return 0.0
     fullest = max(p.city_used() for p in s.players)
     players = len(s.players)
-    return min(max(s.vp_supply, 0) / (2 * players), s.colonist_supply / players, 12 - fullest)
+    return float(min(max(s.vp_supply, 0) / (2 * players), s.colonist_supply / players, CITY_SPACES - fullest))
 
 
 def pr_features(s: Any) -> list[dict[str, float]]:
