@@ -44,6 +44,13 @@ def test_a_game_without_an_evaluation_plays_playouts_out(toy: NativeHandle) -> N
                                                                    for m in plain.moves]
 
 
+def test_a_truncated_playout_ends_where_a_full_one_would_not(endless: NativeHandle) -> None:
+    with pytest.raises(RuntimeError, match="playout"):
+        analyze(opening(), iterations=10, seed=1, native=endless)
+    result = analyze(opening(), iterations=300, seed=1, native=endless, playout_moves=5)
+    assert result.iterations == 300 and result.stopped_by == "iterations"
+
+
 def test_truncated_playouts_are_reproducible_and_cheaper() -> None:
     assert _fingerprint(playout_moves=0) == _fingerprint()
     assert _fingerprint(playout_moves=40) == _fingerprint(playout_moves=40) != _fingerprint()
