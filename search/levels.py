@@ -14,7 +14,7 @@ from typing import Any
 
 #: Level -> its budget on one search thread: ``cpu_ms`` (CPU milliseconds) or ``iterations``.
 LEVEL_BUDGETS: dict[int, dict[str, int | float]] = {
-    1: {"iterations": 6},
+    1: {"iterations": 10},
     2: {"iterations": 30},
     **{level: {"cpu_ms": 1000 / 2 ** (10 - level)} for level in range(3, 11)},
 }

@@ -9,6 +9,7 @@ from meeplemind.engine import get_game
 from meeplemind.native import NativeGame
 from meeplemind.native.fit_evaluation import GAMES, estimates
 from meeplemind.search import NativeHandle, analyze
+from meeplemind.search.ismcts import DEFAULT_PLAYOUT_MOVES
 from meeplemind.search.bots import make_bot
 
 from .ismcts_toy import opening
@@ -46,16 +47,16 @@ def test_a_game_without_an_evaluation_plays_playouts_out(toy: NativeHandle) -> N
 
 def test_a_truncated_playout_ends_where_a_full_one_would_not(endless: NativeHandle) -> None:
     with pytest.raises(RuntimeError, match="playout"):
-        analyze(opening(), iterations=10, seed=1, native=endless)
+        analyze(opening(), iterations=10, seed=1, native=endless, playout_moves=0)
     result = analyze(opening(), iterations=300, seed=1, native=endless, playout_moves=5)
     assert result.iterations == 300 and result.stopped_by == "iterations"
 
 
 def test_truncated_playouts_are_reproducible_and_cheaper() -> None:
-    assert _fingerprint(playout_moves=0) == _fingerprint()
-    assert _fingerprint(playout_moves=40) == _fingerprint(playout_moves=40) != _fingerprint()
+    assert _fingerprint(playout_moves=DEFAULT_PLAYOUT_MOVES) == _fingerprint()
+    assert _fingerprint(playout_moves=40) == _fingerprint(playout_moves=40) != _fingerprint(playout_moves=0)
     state = get_game("puerto-rico").new_game(2, seed=7)
-    full = analyze(state, cpu_ms=60, seed=1)
+    full = analyze(state, cpu_ms=60, seed=1, playout_moves=0)
     cut = analyze(state, cpu_ms=60, seed=1, playout_moves=20)
     assert cut.iterations > 2 * full.iterations  # the same CPU time (measured: about 5x)
     for bad in (-1, 1.5, "40"):
