@@ -44,9 +44,9 @@ DEFAULT_MARGIN_WEIGHT = 0.5
 DEFAULT_MAST = 0.0
 #: Playout moves before a playout stops and the game's evaluation scores it (0: every
 #: playout to the end; see native/mm_ismcts.h).  Issue 21, 2-player Puerto Rico at 10 ms of
-#: CPU a move against ismcts-v1: 80 won 72.5% of 40 games (95% CI [0.57, 0.84]), 40 won 70% of
-#: 80 (CI [0.59, 0.79]) but halves the iterations a review's move gets from a full playout's
-#: information (the planted blunder's loss fell from 0.45 to 0.33; with 80: 0.44).
+#: CPU a move against ismcts-v1: 80 won 72.5% of 80 games (95% CI [0.62, 0.81]), 40 won 70% of
+#: 80 (CI [0.59, 0.79]) but blurs the win rates a review compares more (the planted blunder's
+#: loss fell from 0.45 to 0.33; with 80: 0.44).
 DEFAULT_PLAYOUT_MOVES = 80
 #: Whether a node expands its rollout policy's move first (see native/mm_ismcts.h).
 DEFAULT_GUIDED_EXPANSION = False
