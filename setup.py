@@ -28,8 +28,10 @@ GENERATED_INTO = ROOT / "app" / "v1"
 BUILD_ASAN_ENV = "MEEPLEMIND_BUILD_ASAN"
 #: The oldest CPython the abi3 modules load in (``requires-python``).
 LIMITED_API = "cp311"
-#: The build-time scripts (the cffi build, a generator of C tables): run, not shipped.
-BUILD_SCRIPTS = {("meeplemind.native", "build_native"), ("meeplemind.native", "gen_traders_of_genoa")}
+#: The build-time scripts (the cffi build, a generator of C tables, the fit of the evaluation
+#: weights): run, not shipped.
+BUILD_SCRIPTS = {("meeplemind.native", "build_native"), ("meeplemind.native", "gen_traders_of_genoa"),
+                 ("meeplemind.native", "fit_evaluation")}
 
 
 def generate_protos() -> None:
