@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 # The sources of the build's generated files too: the schemas, and every module of a game
 # with a table generator (native/gen_<game>.py).
-BUILD_INPUTS := pyproject.toml setup.py $(wildcard native/mm_*.c native/mm_*.h native/cdef/*.h native/*.py proto/meeplemind/v1/*.proto \
+BUILD_INPUTS := pyproject.toml setup.py $(wildcard native/mm_*.c native/mm_*.h native/cdef/*.h native/*.py native/evaluation.json proto/meeplemind/v1/*.proto \
 	engine/schema.py engine/game_state.py engine/rng.py engine/errors.py engine/*/schema.py engine/*/data.py \
 	$(patsubst native/gen_%.py,engine/%/*.py,$(wildcard native/gen_*.py)))
 

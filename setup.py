@@ -29,8 +29,9 @@ GENERATED_INTO = ROOT / "app" / "v1"
 BUILD_ASAN_ENV = "MEEPLEMIND_BUILD_ASAN"
 #: The oldest CPython the abi3 modules load in (``requires-python``).
 LIMITED_API = "cp311"
-#: The build-time scripts (the cffi build, the C table generators ``gen_<game>``): run, not shipped.
-BUILD_PACKAGE, BUILD_SCRIPT, GENERATOR_PREFIX = "meeplemind.native", "build_native", "gen_"
+#: The build-time scripts (the cffi build, the fit of the evaluation weights, the C table
+#: generators ``gen_<game>``): run, not shipped.
+BUILD_PACKAGE, BUILD_SCRIPTS, GENERATOR_PREFIX = "meeplemind.native", ("build_native", "fit_evaluation"), "gen_"
 
 
 def _plugin(name: str) -> str:
@@ -68,7 +69,7 @@ class BuildPyWithProtos(build_py):
 
     def find_package_modules(self, package: str, package_dir: str) -> list[tuple[str, str, str]]:
         return [m for m in super().find_package_modules(package, package_dir)
-                if m[0] != BUILD_PACKAGE or not (m[1] == BUILD_SCRIPT or m[1].startswith(GENERATOR_PREFIX))]
+                if m[0] != BUILD_PACKAGE or not (m[1] in BUILD_SCRIPTS or m[1].startswith(GENERATOR_PREFIX))]
 
 
 setup(

@@ -145,6 +145,12 @@ class NativeGame:
         self.lib.mm_scores(self._game, state, self._int32(out))
         return out
 
+    def evaluate(self, buf: Any) -> np.ndarray | None:
+        """Estimated final scores (rows as ``scores``), or None if the game has no evaluation."""
+        state = self._state(buf)
+        out = np.empty((self.lib.mm_num_players(self._game, state), 2), dtype=np.int32)
+        return out if self.lib.mm_evaluate(self._game, state, self._int32(out)) else None
+
     def rollout_move(self, buf: Any, rng_state: int, policy: int = 0) -> tuple[int, int]:
         """``(action, new rng state)`` chosen by a playout policy (0 random, 1 heuristic)."""
         rng = self.ffi.new("uint64_t *", self._rng(rng_state))

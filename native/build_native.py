@@ -9,15 +9,17 @@ The sanitizer build turns off the ``-fwrapv`` cffi takes from Python's own flags
 first report.
 The declarations cffi sees are the ``cdef/*.h`` files, one per C module.  Before
 compiling, every game's schema (``engine/<game>/schema.py``) is written out as the
-header ``native/schema_<game>.h`` its decoder includes (``engine.schema.c_header``), and
+header ``native/schema_<game>.h`` its decoder includes (``engine.schema.c_header``),
 every table generator ``native/gen_<game>.py`` writes ``native/<game>_tables.h`` (its
-``render``, from the game's engine modules).  Neither is kept in git.
+``render``, from the game's engine modules), and the evaluation weights
+(``native/evaluation.json``) become ``native/evaluation_weights.h``.  None is kept in git.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import json
 import os
 import pathlib
 import sys
@@ -71,6 +73,17 @@ def generate_tables() -> None:
         _write(HERE / f"{game}_tables.h", generator.render(_engine_module))
 
 
+def generate_evaluation_header() -> None:
+    """Write ``native/evaluation_weights.h``: the evaluation weights of
+    ``native/evaluation.json`` (native/fit_evaluation.py fits them) as C constants."""
+    games = {g: e for g, e in json.loads((HERE / "evaluation.json").read_text()).items() if not g.startswith("_")}
+    _write(HERE / "evaluation_weights.h", "\n".join([
+        "/* Generated from native/evaluation.json by native/build_native.py: do not edit. */",
+        "#ifndef MM_EVALUATION_WEIGHTS_H", "#define MM_EVALUATION_WEIGHTS_H",
+        *(f"#define {e['prefix']}_{name} ({float(w)!r})" for e in games.values() for name, w in e["weights"].items()),
+        "#endif", ""]))
+
+
 def _write(path: pathlib.Path, text: str) -> None:
     if not path.exists() or path.read_text() != text:
         path.write_text(text)
@@ -78,6 +91,7 @@ def _write(path: pathlib.Path, text: str) -> None:
 
 generate_schema_headers()
 generate_tables()
+generate_evaluation_header()
 SOURCES = sorted(str(p.relative_to(HERE.parent)) for p in HERE.glob("*.c"))
 CDEF = "\n".join(p.read_text() for p in sorted((HERE / "cdef").glob("*.h")))
 HEADERS = "\n".join(f'#include "{p.name}"' for p in sorted(HERE.glob("mm_*.h")))

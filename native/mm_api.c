@@ -61,6 +61,14 @@ void mm_determinize(const mm_game *g, void *state, int viewer, uint64_t *rng_sta
 
 void mm_scores(const mm_game *g, const void *state, int32_t *out) { g->scores(state, out); }
 
+int mm_evaluate(const mm_game *g, const void *state, int32_t *out)
+{
+    if (!g->evaluate)
+        return 0;
+    g->evaluate(state, out);
+    return 1;
+}
+
 int32_t mm_rollout_move(const mm_game *g, const void *state, uint64_t *rng_state, int policy)
 {
     mm_rng rng = {*rng_state};

@@ -2,9 +2,11 @@
  * names follow engine/castles_of_burgundy (state.py, estate.py, scoring.py,
  * validate.py) so the two can be read side by side. */
 #include <assert.h>
+#include <math.h>
 #include <stddef.h>
 #include <string.h>
 #include "mm_castles_of_burgundy.h"
+#include "evaluation_weights.h"
 #include "schema_castles_of_burgundy.h"
 
 typedef mm_cob_state state;
@@ -1819,6 +1821,34 @@ static int32_t cob_rollout_move(const void *st, mm_rng *rng, int policy)
     return s->legal[mm_rng_below(rng, s->num_legal)];
 }
 
+/* ------------------------------------------------------------------ evaluation
+ *
+ * The estimated final score of a game in progress (what a truncated playout backs
+ * up): the score now plus a linear estimate of what the player gains over the
+ * others from here, its weights the least-squares fit of 2-player score differences
+ * over heuristic self-play (native/evaluation.json, fitted by native/fit_evaluation.py): mines by the rounds left
+ * (this one included), tiles in storage, goods, silverlings and workers (the last
+ * two already count in the score now).  The tie-break column is that of scores(). */
+static double estimate(const state *s, const player *p)
+{
+    int left = (PHASES - s->phase) * ROUNDS - s->round, stored = 0, goods = 0;
+    for (int i = 0; i < MM_COB_STORAGE && p->storage[i] >= 0; i++)
+        stored++;
+    for (int g = 0; g < NG; g++)
+        goods += p->goods[g];
+    return MM_COB_EVAL_ROUNDS_MINES * left * p->mines + MM_COB_EVAL_STORED_TILES * stored
+        + MM_COB_EVAL_GOODS * goods + MM_COB_EVAL_SILVERLINGS * p->silverlings
+        + MM_COB_EVAL_WORKERS * p->workers;
+}
+
+static void cob_evaluate(const void *st, int32_t *out)
+{
+    const state *s = st;
+    cob_scores(st, out);
+    for (int i = 0; i < s->players; i++)
+        out[2 * i] += (int32_t)lround(estimate(s, &s->p[i]));
+}
+
 const mm_game mm_castles_of_burgundy_game = {
     .name = "castles-of-burgundy",
     .layout_version = MM_COB_LAYOUT_VERSION,
@@ -1835,4 +1865,5 @@ const mm_game mm_castles_of_burgundy_game = {
     .determinize = cob_determinize,
     .scores = cob_scores,
     .rollout_move = cob_rollout_move,
+    .evaluate = cob_evaluate,
 };

@@ -58,6 +58,9 @@ typedef struct mm_game {
      * Such an engine reports its longest layout as layout_version / vector_len and
      * its largest action space as num_actions.  NULL: always vector_len. */
     int32_t (*encoded_len)(const void *state);
+    /* Optional: the estimated final scores of a game in progress, written like scores
+     * (a truncated playout backs them up instead).  NULL: playouts always run to the end. */
+    void (*evaluate)(const void *state, int32_t *out);
 } mm_game;
 
 /* The length of the state vector encode writes for *state (also a flat API

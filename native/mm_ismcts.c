@@ -63,7 +63,8 @@ static int valid_params(const mm_ismcts_params *p)
         && p->margin_scale > 0 && isfinite(p->margin_scale)
         && p->rollout_policy >= 0 && p->rollout_policy < MM_POLICIES && p->pv_max >= 1 && p->pv_max <= MM_ISMCTS_PV_MAX
         && p->snapshot_ms >= 0 && isfinite(p->snapshot_ms)
-        && p->mast >= 0 && p->mast < 1;
+        && p->mast >= 0 && p->mast < 1 && p->playout_moves >= 0
+        && (p->guided_expansion == 0 || p->guided_expansion == 1);
 }
 
 static int valid_stats(const mm_ismcts_root_stats *s)
@@ -178,9 +179,15 @@ static int mark_legal(search *s, int32_t at, int n)
     return n - tried;
 }
 
-/* A uniformly random legal move without a child (there are `untried`). */
+/* A legal move without a child (there are `untried`): with guided expansion the
+ * rollout policy's choice when it has none yet, else one uniformly at random. */
 static int32_t pick_untried(search *s, int untried)
 {
+    if (s->params->guided_expansion) {
+        int32_t guess = s->g->rollout_move(s->state, &s->rng, s->params->rollout_policy);
+        if (guess >= 0 && guess < s->g->num_actions && s->mark[guess] == s->stamp)
+            return guess;
+    }
     uint32_t k = mm_rng_below(&s->rng, (uint32_t)untried);
     for (int i = 0;; i++)
         if (s->mark[s->legal[i]] == s->stamp && k-- == 0)
@@ -250,12 +257,20 @@ static int32_t descend(search *s)
     }
 }
 
-static int playout(search *s)
+/* Play this iteration's state on by the rollout policy (and MAST) until the game
+ * ends or, when the game can evaluate a position, for `truncate` moves (0: no limit);
+ * *cut tells whether it stopped before the end. */
+static int playout(search *s, int truncate, int *cut)
 {
     const mm_game *g = s->g;
     double mast = s->params->mast;
     int player;
+    *cut = 0;
     for (int moves = 0; (player = g->current_player(s->state)) >= 0; moves++) {
+        if (truncate > 0 && moves == truncate) {
+            *cut = 1;
+            return MM_OK;
+        }
         if (moves == MM_ISMCTS_PLAYOUT_CAP)
             return MM_ISMCTS_ERR_PLAYOUT_CAP;
         if (player >= s->players)
@@ -315,12 +330,12 @@ static int iterate(search *s)
     int32_t leaf = descend(s);
     if (leaf < 0)
         return leaf;
-    int rc = playout(s);
+    int cut, rc = playout(s, g->evaluate ? s->params->playout_moves : 0, &cut);
     if (rc != MM_OK)
         return rc;
     int32_t scores[2 * MM_MAX_PLAYERS];
     double reward[MM_MAX_PLAYERS], share[MM_MAX_PLAYERS];
-    g->scores(s->state, scores);
+    (cut ? g->evaluate : g->scores)(s->state, scores);
     rewards(s, scores, share, reward);
     backup(s, leaf, reward, share, scores);
     return MM_OK;

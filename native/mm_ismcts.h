@@ -21,6 +21,17 @@
  * MM_ISMCTS_TRAIL_MAX moves of an iteration feed the means.  With mast = 0 the
  * random stream and the results are those of a search without MAST.
  *
+ * Truncated playouts: with params.playout_moves = N > 0 and a game with an
+ * evaluate(), a playout still running after N moves stops there and the rewards
+ * above are computed from evaluate()'s estimated final scores instead of scores()
+ * (more, shorter iterations per CPU second).  A game without evaluate() plays
+ * every playout to the end; so does every search with N = 0.
+ *
+ * Guided expansion (a progressive bias from the rollout policy): with
+ * params.guided_expansion = 1 a node about to expand asks the game's rollout_move
+ * for a move and expands it when it is still untried (else a random untried one),
+ * so the policy's favourite is searched first.
+ *
  * Memory: the node pool (max_nodes nodes, or max_iterations + 1 if fewer: an
  * iteration adds one node), the MAST table and a few scratch buffers are
  * malloc'd once per call and freed before it returns; nothing is allocated in
@@ -68,6 +79,10 @@ typedef struct mm_ismcts_params {
                                searching (see mm_ismcts_summary.snapshot_seq); 0 = only at the end */
     double mast;            /* in [0, 1): share of playout moves chosen by MAST (see above; below 1,
                                so the game's own policy keeps every playout finite) */
+    int32_t playout_moves;  /* > 0: a playout stops after this many moves and backs up the
+                               game's evaluate() (see above); 0 = every playout to the end */
+    int32_t guided_expansion; /* 1: a node expands the rollout policy's move first (see above);
+                               0: its untried moves in random order */
 } mm_ismcts_params;
 
 /* Caller-owned arrays, one row per root child, rows = mm_ismcts_rows(g).

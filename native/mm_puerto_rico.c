@@ -1,8 +1,10 @@
 /* meeplemind: Puerto Rico in C; see mm_puerto_rico.h.  Function names follow
  * engine/puerto_rico/state.py and expansion.py so they can be read side by side. */
 #include <assert.h>
+#include <math.h>
 #include <string.h>
 #include "mm_puerto_rico.h"
+#include "evaluation_weights.h"
 #include "schema_puerto_rico.h"
 
 #define NK MM_PR_KINDS
@@ -2503,6 +2505,49 @@ static int32_t pr_rollout_move(const void *state, mm_rng *rng, int policy)
     return s->legal[mm_rng_below(rng, s->num_legal)];
 }
 
+/* ------------------------------------------------------------------ evaluation
+ *
+ * The estimated final score of a game in progress (what a truncated playout backs
+ * up): the score now plus a linear estimate of what the player gains over the
+ * others in the rounds left, its weights the least-squares fit of 2-player score
+ * differences over heuristic self-play (native/evaluation.json, fitted by
+ * native/fit_evaluation.py).  Rounds left:
+ * the fewest of the VP chips at 2 a player a round, the colonists at one a player a
+ * round and the fullest city's spaces at one a round (0 once the end is triggered).
+ * The tie-break column is that of scores(). */
+static double rounds_left(const mm_pr_state *s)
+{
+    if (s->end_triggered)
+        return 0.0;
+    int fullest = 0;
+    for (int i = 0; i < s->players; i++)
+        fullest = max_int(fullest, s->p[i].city_used);
+    double chips = (double)max_int(s->vp_supply, 0) / (2.0 * s->players);
+    double colonists = (double)s->colonist_supply / s->players;
+    return fmin(fmin(chips, colonists), (double)(CITY_SPACES - fullest));
+}
+
+static double estimate(const mm_pr_player *p, double rounds)
+{
+    int made[NK], barrels = 0;
+    production(p, made);
+    for (int k = 0; k < NK; k++)
+        barrels += made[k];
+    double soon = fmin(rounds, 1.0);
+    return score(p) + rounds * (MM_PR_EVAL_ROUNDS_BARRELS * barrels + MM_PR_EVAL_ROUNDS_QUARRIES * p->quarries)
+        + soon * (MM_PR_EVAL_SOON_GOODS * sum5(p->goods) + MM_PR_EVAL_SOON_DOUBLOONS * p->doubloons);
+}
+
+static void pr_evaluate(const void *state, int32_t *out)
+{
+    const mm_pr_state *s = state;
+    double rounds = rounds_left(s);
+    for (int i = 0; i < s->players; i++) {
+        out[2 * i] = (int32_t)lround(estimate(&s->p[i], rounds));
+        out[2 * i + 1] = s->p[i].doubloons + sum5(s->p[i].goods);
+    }
+}
+
 const mm_game mm_puerto_rico_game = {
     .name = "puerto-rico",
     .layout_version = MM_PR_LAYOUT_VERSION_V2,
@@ -2520,4 +2565,5 @@ const mm_game mm_puerto_rico_game = {
     .scores = pr_scores,
     .rollout_move = pr_rollout_move,
     .encoded_len = pr_encoded_len,
+    .evaluate = pr_evaluate,
 };

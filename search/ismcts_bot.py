@@ -14,20 +14,30 @@ from typing import Any
 from .ismcts import analyze
 from .levels import LEVELS, level_budget
 
+def boolean(text: str) -> bool:
+    """A spec's truth value: true/1/yes or false/0/no; ValueError otherwise."""
+    value = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}.get(text.lower())
+    if value is None:
+        raise ValueError(text)
+    return value
+
+
 #: Budget keys every ISMCTS bot spec takes, and how to read them.
 BUDGET_PARAMS: dict[str, type] = {"iterations": int, "time_ms": int, "cpu_ms": int, "threads": int,
                                   "max_nodes": int}
 #: Tuning keys of the current search (``ismcts:exploration=0.5``).
-TUNING_PARAMS: dict[str, type] = {"exploration": float, "rollout_policy": str, "margin_weight": float,
-                                  "margin_scale": float, "mast": float}
+TUNING_PARAMS: dict[str, Any] = {"exploration": float, "rollout_policy": str, "margin_weight": float,
+                                  "margin_scale": float, "mast": float, "playout_moves": int,
+                                 "guided_expansion": boolean}
 #: The tuning of the search as of the starting commit of issue 21 (``ismcts-v1``).
 V1_TUNING: dict[str, Any] = {"exploration": 0.7, "rollout_policy": "heuristic", "margin_weight": 0.0,
-                             "margin_scale": 10.0, "mast": 0.0}
+                             "margin_scale": 10.0, "mast": 0.0, "playout_moves": 0,
+                             "guided_expansion": False}
 #: What a value that does not read is not.
-_KINDS = {int: "an int", float: "a number"}
+_KINDS = {int: "an int", float: "a number", boolean: "true or false"}
 
 
-def _read(spec: str, params: dict[str, str], known: dict[str, type]) -> dict[str, Any]:
+def _read(spec: str, params: dict[str, str], known: dict[str, Any]) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for key, text in params.items():
         if key not in known:

@@ -1,23 +1,28 @@
 """Strength levels 1-10 of ``BestMove`` and of the ``level:N`` bot.
 
-A level is a CPU-time budget of one search thread: level 10 searches 1000 ms of
-CPU, each level below half as long as the one above.  CPU time, not the clock, so a
-level plays as strong under load as on an idle machine (the server's ``max_time_ms``
-still caps the wall clock).  ``meeplemind ladder`` measures the levels' Elo (README,
-"Strength levels").
+A level is a budget of one search thread, CPU time or iterations, never the clock, so
+a level plays as strong under load as on an idle machine (the server's ``max_time_ms``
+still caps the wall clock).  Levels 3-10 search CPU time, 1000 ms at level 10 and half
+as long at each level below; levels 1 and 2 search a few iterations, so that level 1
+is a beginner's opponent the heuristic bot beats.  ``meeplemind ladder`` measures the
+levels' Elo (README, "Strength levels").
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-#: Level -> CPU milliseconds of its one search thread.
-LEVEL_CPU_MS = {level: 1000 / 2 ** (10 - level) for level in range(1, 11)}
-LEVELS = range(min(LEVEL_CPU_MS), max(LEVEL_CPU_MS) + 1)
+#: Level -> its budget on one search thread: ``cpu_ms`` (CPU milliseconds) or ``iterations``.
+LEVEL_BUDGETS: dict[int, dict[str, int | float]] = {
+    1: {"iterations": 10},
+    2: {"iterations": 30},
+    **{level: {"cpu_ms": 1000 / 2 ** (10 - level)} for level in range(3, 11)},
+}
+LEVELS = range(min(LEVEL_BUDGETS), max(LEVEL_BUDGETS) + 1)
 
 
 def level_budget(level: int) -> dict[str, Any]:
     """The ``analyze`` budget of a level; ValueError if it is not one."""
-    if level not in LEVEL_CPU_MS:
+    if level not in LEVEL_BUDGETS:
         raise ValueError(f"level {level} is not one of {LEVELS.start}..{LEVELS.stop - 1}")
-    return {"cpu_ms": LEVEL_CPU_MS[level], "threads": 1}
+    return LEVEL_BUDGETS[level] | {"threads": 1}

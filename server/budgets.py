@@ -80,10 +80,10 @@ def plan_budget(budget: analysis_pb2.SearchBudget, limits: Limits, field: str = 
 
 
 def plan_level(level: int, field: str = "level") -> Plan:
-    """The plan of a strength level (see search.levels): its CPU time on one thread."""
+    """The plan of a strength level (see search.levels): its CPU time or iterations on one thread."""
     _bounded(field, level, LEVELS.start, LEVELS.stop - 1, "the strongest level")
     budget = level_budget(level)
-    return Plan(None, None, budget["threads"], budget["cpu_ms"])
+    return Plan(budget.get("iterations"), None, budget["threads"], budget.get("cpu_ms"))
 
 
 def default_plan(limits: Limits) -> Plan:

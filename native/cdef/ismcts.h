@@ -26,6 +26,8 @@ typedef struct mm_ismcts_params {
     const int32_t *root_action;
     double snapshot_ms;
     double mast;
+    int32_t playout_moves;
+    int32_t guided_expansion;
 } mm_ismcts_params;
 typedef struct mm_ismcts_root_stats {
     int32_t *action;

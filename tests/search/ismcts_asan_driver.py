@@ -44,6 +44,8 @@ def main(path: str) -> None:
         pass
     else:
         raise AssertionError("an illegal root_action was searched")
+    endless = ismcts_toy.native_game(module, "toy_endless_game")  # truncated playouts end
+    analyze(opening(), iterations=300, playout_moves=7, guided_expansion=True, seed=1, native=endless)
     for cap in (2, 3, 100, 5000):
         search(toy, opening(), max_iterations=10**6, max_nodes=cap)
     stop = threading.Event()

@@ -189,7 +189,7 @@ def test_decoder_rejection_is_a_value_error(toy: NativeHandle) -> None:
 
 def test_playout_cap_is_a_runtime_error(endless: NativeHandle) -> None:
     with pytest.raises(RuntimeError, match="playout exceeded"):
-        analyze(opening(), native=endless)
+        analyze(opening(), native=endless, playout_moves=0)  # (its truncated playouts end)
 
 
 def test_progress_reports_grow_while_searching(toy: NativeHandle) -> None:

@@ -139,6 +139,8 @@ def test_rollout_policies(toy: NativeHandle, policy: int) -> None:
         {"margin_weight": 1.5},
         {"margin_scale": 0.0},
         {"rollout_policy": -1},
+        {"playout_moves": -1},
+        {"guided_expansion": 2},
     ],
 )
 def test_invalid_params(toy: NativeHandle, params: dict) -> None:

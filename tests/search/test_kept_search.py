@@ -1,9 +1,10 @@
 """The kept search against ``ismcts-v1`` (issue 21), 2-player Puerto Rico, seats rotated.
 
-The quick check plays a handful of seeded games at equal iterations (the kept lever, the
-score margin in the reward, costs no iterations per second, so this is equal CPU; iterations
-keep it deterministic under load): the kept search must not lose more than it wins.  The ``slow`` run is the README's
-arena line at equal CPU time.
+The quick check plays a handful of seeded games at budgets of iterations (deterministic under
+load) worth about the same CPU: the kept search's truncated playouts run 2.5-4 times the
+iterations per CPU second of ismcts-v1's full ones (README, "Measured"), so it gets twice
+v1's iterations.  It must not lose more than it wins.  The ``slow`` run is the README's arena
+line at equal CPU time.
 """
 
 from __future__ import annotations
@@ -13,15 +14,15 @@ import pytest
 from meeplemind.search.arena import run_arena
 
 
-def test_kept_search_is_not_weaker_than_v1_at_equal_iterations() -> None:
-    report = run_arena("puerto-rico", ["ismcts:iterations=200", "ismcts-v1:iterations=200"], games=4, seed=1)
+def test_kept_search_is_not_weaker_than_v1_at_about_equal_cpu() -> None:
+    report = run_arena("puerto-rico", ["ismcts:iterations=400", "ismcts-v1:iterations=200"], games=4, seed=1)
     kept = report["bots"][0]
     assert kept["win_share"] >= 0.5 and kept["mean_margin"] >= 0, report
 
 
 @pytest.mark.slow
 def test_kept_search_is_not_weaker_than_v1_at_equal_cpu() -> None:
-    """80 games at 10 ms of CPU a move (measured: 57% of 80 games, 95% CI [0.46, 0.67])."""
+    """80 games at 10 ms of CPU a move (measured: 72.5% of 80 games, 95% CI [0.62, 0.81])."""
     report = run_arena("puerto-rico", ["ismcts:cpu_ms=10", "ismcts-v1:cpu_ms=10"], games=80, seed=21,
                        workers=2)
     kept = report["bots"][0]

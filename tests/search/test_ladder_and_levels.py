@@ -14,7 +14,7 @@ from meeplemind.search import analyze
 from meeplemind.search.bots import make_bot
 from meeplemind.search.ismcts_bot import V1_TUNING
 from meeplemind.search.ladder import fit_elo, format_ladder, run_ladder
-from meeplemind.search.levels import LEVEL_CPU_MS, level_budget
+from meeplemind.search.levels import LEVEL_BUDGETS, level_budget
 
 #: ismcts-v1's analysis of a fixed position (below), as the search of issue 21's starting
 #: commit gave it.  Pin again only when the rules change (the bench signature with them).
@@ -39,16 +39,20 @@ def test_ismcts_v1_takes_budget_keys_only() -> None:
     assert make_bot("ismcts:cpu_ms=10,mast=0.25").options == {"cpu_ms": 10, "mast": 0.25}  # type: ignore[attr-defined]
 
 
-def test_levels_are_cpu_time_doubling_up_to_one_second() -> None:
-    assert LEVEL_CPU_MS[10] == 1000 and all(LEVEL_CPU_MS[n + 1] == 2 * LEVEL_CPU_MS[n] for n in range(1, 10))
+def test_levels_are_iterations_then_cpu_time_doubling_up_to_one_second() -> None:
+    cpu = {n: b["cpu_ms"] for n, b in LEVEL_BUDGETS.items() if "cpu_ms" in b}
+    assert cpu[10] == 1000 and all(cpu[n + 1] == 2 * cpu[n] for n in range(min(cpu), 10))
+    bottom = [LEVEL_BUDGETS[n]["iterations"] for n in range(1, min(cpu))]
+    assert bottom and bottom == sorted(set(bottom))
     assert make_bot("level:7").options == level_budget(7) == {"cpu_ms": 125.0, "threads": 1}  # type: ignore[attr-defined]
+    assert level_budget(1) == {"iterations": bottom[0], "threads": 1} and type(bottom[0]) is int
     for spec in ("level:0", "level:11", "level:", "level:x"):
         with pytest.raises(ValueError, match="expected level:N with N in 1..10"):
             make_bot(spec)
 
 
 def test_mast_plays_differently_reproducibly_and_checks_its_range() -> None:
-    assert _fingerprint(mast=0.0, margin_weight=0.0) == _fingerprint(**V1_TUNING)
+    assert _fingerprint(mast=0.0, margin_weight=0.0, playout_moves=0) == _fingerprint(**V1_TUNING)
     assert _fingerprint(mast=0.3) == _fingerprint(mast=0.3) != _fingerprint(mast=0.0)
     for bad in (-0.1, 1.0, float("nan")):
         with pytest.raises(ValueError, match="^mast must"):

@@ -205,19 +205,21 @@ static int unsorted_legal_moves(const void *state, int32_t *out)
     return n;
 }
 
-#define TOY_VTABLE(NAME, LEGAL, APPLY)                                                          \
+#define TOY_VTABLE(NAME, LEGAL, APPLY, EVALUATE)                                                \
     {                                                                                    \
         .name = NAME, .layout_version = TOY_VERSION, .state_bytes = sizeof(toy),         \
         .vector_len = TOY_VECTOR_LEN, .num_actions = TOY_MAX_TAKE + 1,                   \
         .max_legal = TOY_MAX_TAKE + 1, .decode = toy_decode, .encode = toy_encode,       \
         .num_players = toy_num_players, .current_player = toy_current_player,            \
         .legal_moves = LEGAL, .apply = APPLY, .determinize = toy_determinize,            \
-        .scores = toy_scores, .rollout_move = toy_rollout_move,                          \
+        .scores = toy_scores, .rollout_move = toy_rollout_move, .evaluate = EVALUATE,    \
     }
 
-static const mm_game TOY_GAME = TOY_VTABLE("toy", toy_legal_moves, toy_apply);
-static const mm_game ENDLESS_GAME = TOY_VTABLE("toy-endless", toy_legal_moves, endless_apply);
-static const mm_game UNSORTED_GAME = TOY_VTABLE("toy-unsorted", unsorted_legal_moves, toy_apply);
+/* The toy has no evaluation (its playouts always run out); the endless game has one,
+ * its scores, so a truncated playout ends where a full one never would. */
+static const mm_game TOY_GAME = TOY_VTABLE("toy", toy_legal_moves, toy_apply, NULL);
+static const mm_game ENDLESS_GAME = TOY_VTABLE("toy-endless", toy_legal_moves, endless_apply, toy_scores);
+static const mm_game UNSORTED_GAME = TOY_VTABLE("toy-unsorted", unsorted_legal_moves, toy_apply, NULL);
 
 const mm_game *toy_game(void) { return &TOY_GAME; }
 
