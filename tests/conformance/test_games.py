@@ -24,6 +24,7 @@ import json
 from types import ModuleType
 from typing import Any
 
+import numpy as np
 import pytest
 
 from meeplemind.engine import Rng, game_ids, get_game, vector_codec
@@ -70,7 +71,6 @@ def _check_schema_round_trips(game: ModuleType, state: Any) -> None:
     message = vector_codec.write(schema, vector)
     assert game.schema_of(message) is schema
     assert vector_codec.read(schema, message) == vector
-    assert vector_codec.write(schema, vector_codec.read(schema, message)) == message
     assert game.decode(vector_codec.read(schema, message)) == state
 
 
@@ -80,7 +80,7 @@ def _check_views(game: ModuleType, state: Any, rng: Rng) -> None:
         assert seen.observation(viewer) == seen
         sample = state.determinize(viewer, rng)
         assert game.decode(sample.encode()) == sample
-        assert sample.observation(viewer).to_dict() == seen.to_dict()
+        assert np.array_equal(sample.observation(viewer).encode(), seen.encode())
         if viewer == state.current_player:
             assert sample.legal_action_ids() == state.legal_action_ids()
 
@@ -95,9 +95,9 @@ def play_conforming(game: ModuleType, players: int, options: dict[str, Any], see
             _check_views(game, state, views)
         legal = state.legal_moves()
         move = legal[rng.below(len(legal))]
-        before, previous = state.to_dict(), state
+        before, previous = state.encode().tolist(), state  # the whole state (_check_position)
         state = state.apply(move, rng) if len(line) % 2 else state.apply(str(move), rng)
-        assert previous.to_dict() == before
+        assert previous.encode().tolist() == before
         line.append(str(move))
         assert len(line) < MAX_MOVES, "a random game must end"
     _check_position(game, state)
