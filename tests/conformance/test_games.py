@@ -29,7 +29,7 @@ import pytest
 
 from meeplemind.engine import Rng, game_ids, get_game, vector_codec
 
-GAMES_PER_SETUP = 8
+GAMES_PER_SETUP, DEEP_GAMES_PER_SETUP = 4, 40  # CI, make test-deep
 OBSERVE_EVERY = 7
 MAX_MOVES = 20_000
 
@@ -110,9 +110,16 @@ def play_conforming(game: ModuleType, players: int, options: dict[str, Any], see
 @pytest.mark.parametrize("setup", SETUPS, ids=_name)
 def test_random_games_conform(setup: tuple[str, int, dict[str, Any]]) -> None:
     game_id, players, options = setup
-    game = get_game(game_id)
     for seed in range(GAMES_PER_SETUP):
-        play_conforming(game, players, options, seed)
+        play_conforming(get_game(game_id), players, options, seed)
+
+
+@pytest.mark.deep
+@pytest.mark.parametrize("setup", SETUPS, ids=_name)
+def test_random_games_conform_deep(setup: tuple[str, int, dict[str, Any]]) -> None:
+    game_id, players, options = setup
+    for seed in range(GAMES_PER_SETUP, DEEP_GAMES_PER_SETUP):
+        play_conforming(get_game(game_id), players, options, seed)
 
 
 @pytest.mark.parametrize("game_id,options", [(g, o) for g in game_ids() for o in get_game(g).VARIANTS])
