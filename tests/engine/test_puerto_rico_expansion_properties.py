@@ -3,11 +3,11 @@ and from a fixed list; uniform and heuristic movers) to the end, 224 in all.
 
 At every step of every game: at least two legal moves while the game goes on, sorted ids,
 every legal move's notation and id round-trip, only legal moves are played, and chance
-comes only from the rng passed in.  Of 48 games, at every step: the JSON position and the
+comes only from the rng passed in.  Of 24 games, at every step: the JSON position and the
 layout v2 vector round-trip to an equal state (decoding validates every field and the
 conservation of every component, forests and drafted buildings included), and the
 observation and a determinization of the player to move agree with the position.  The
-other 176 games validate the vector every 16 moves and at the end.  Mutated vectors of
+other 200 games validate the vector every 16 moves and at the end.  Mutated vectors of
 real positions are rejected with a PositionError or accepted as positions that play on
 consistently.
 """
@@ -25,7 +25,7 @@ from meeplemind.engine.puerto_rico.heuristic import choose_move
 
 from .pr_helpers import NEW_BUILDINGS
 
-FULL_GAMES, LIGHT_GAMES, CHUNKS = 48, 176, 8
+FULL_GAMES, LIGHT_GAMES, CHUNKS = 24, 200, 8
 _SETUPS = ({}, {"draft": "random"}, {"buildings": NEW_BUILDINGS})
 
 

@@ -4,6 +4,7 @@ about the same iterations as an idle one."""
 from __future__ import annotations
 
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -46,14 +47,19 @@ def spinning(core: int) -> Iterator[None]:
 
 
 def test_same_cpu_budget_runs_the_same_iterations_idle_and_loaded() -> None:
+    """Searches alone and beside a spinner, interleaved three times: the medians agree
+    within 15% (one pair alone can be skewed by what else the machine runs)."""
     state = get_game("puerto-rico").new_game(4, 3)
+    alone, shared = [], []
     with one_core() as core:
-        alone = analyze(state, cpu_ms=300, seed=1)
-        with spinning(core):
-            shared = analyze(state, cpu_ms=300, seed=1)
-    for result in (alone, shared):
+        for _ in range(3):
+            alone.append(analyze(state, cpu_ms=300, seed=1))
+            with spinning(core):
+                shared.append(analyze(state, cpu_ms=300, seed=1))
+    for result in alone + shared:
         assert result.stopped_by == "cpu_time" and result.cpu_ms >= 300
-    assert 0.85 <= shared.iterations / alone.iterations <= 1.15, (alone.iterations, shared.iterations)
+    idle, loaded = (statistics.median(r.iterations for r in runs) for runs in (alone, shared))
+    assert 0.85 <= loaded / idle <= 1.15, ([r.iterations for r in alone], [r.iterations for r in shared])
 
 
 def test_cpu_budget_is_per_thread_and_first_limit_wins() -> None:

@@ -22,7 +22,7 @@ from meeplemind.engine.castles_of_burgundy import (
 )
 
 GAMES, CHUNK = 200, 50  # per player count, with the cheap checks
-VECTOR_GAMES, JSON_GAMES = 20, 8  # per player count, round trips after every move
+VECTOR_GAMES, JSON_GAMES = 20, 4  # per player count, round trips after every move
 
 
 def random_game(players: int, seed: int, vector: bool = False, as_json: bool = False) -> State:
