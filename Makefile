@@ -43,10 +43,10 @@ test: $(STAMP) lint
 	$(BIN)/python -m pytest -q --ignore=tests/engine --ignore=tests/native --ignore=tests/conformance
 
 # The long runs CI leaves out: 10,000 lockstep games and 10^6 fuzzed vectors per game
-# and variant, and a libFuzzer run of the C decoders (clang from Debian, installed here).
+# and variant, 40 conformance games per setup, and a libFuzzer run of the C decoders (clang from Debian, installed here).
 test-deep: $(STAMP)
 	dpkg -s clang libclang-rt-dev >/dev/null 2>&1 || (apt-get update && apt-get install -y clang libclang-rt-dev)
-	$(BIN)/python -m pytest -q -n 2 -m deep tests/native
+	$(BIN)/python -m pytest -q -n 2 -m deep tests/native tests/conformance
 
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -q -m slow
