@@ -1,6 +1,6 @@
 /* meeplemind: The Castles of Burgundy in C; see mm_castles_of_burgundy.h.  Function
- * names follow engine/castles_of_burgundy (state.py, estate.py, scoring.py,
- * validate.py) so the two can be read side by side. */
+ * names follow engine/castles_of_burgundy (state.py, estate.py, scoring.py) so the
+ * two can be read side by side; decode is the one validator of positions. */
 #include <assert.h>
 #include <stddef.h>
 #include <string.h>
