@@ -51,8 +51,9 @@ class Profile:
     ``setups`` are cycled through by the lockstep games and the fuzz corpus. The C
     decoder is the one validator: its verdict on a vector with a cell out of the
     schema's range must name that cell in the schema's words (``schema_verdict``), and a
-    vector with every cell in range it accepts or rejects by a consistency rule. ``sweep`` lists the vector fields the fuzzer sets to every
-    value in ``sweep_values`` (who is to move, progress within the turn). The CI counts
+    vector with every cell in range it accepts or rejects by a consistency rule.
+    ``sweep`` lists the vector fields the fuzzer sets to every value in
+    ``sweep_values`` (who is to move, progress within the turn). The CI counts
     (``lockstep_games`` on the release build, ``sanitizer_games`` on the sanitizer build,
     ``fuzz_vectors`` fed to the release decoder) are the profile's own: an engine with
     more to prove (hidden hands, negotiation) plays more."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from meeplemind.engine import Rng
-from meeplemind.engine.traders_of_genoa import ALL_MOVES, NUM_ACTIONS, Move, codec, decode, new_game
+from meeplemind.engine.traders_of_genoa import ALL_MOVES, NUM_ACTIONS, Move, decode, new_game
 from meeplemind.engine.traders_of_genoa.heuristic import choose_move
 from meeplemind.native import NativeGame
 
