@@ -748,3 +748,53 @@ def tog_unseen_cards(v: View) -> Expected:
 def tog_hand_of_known_cards(v: View) -> Expected:
     v["players[0].hand.large"] = 0
     return "players[0].hand.large", re.compile(r"\d+ cards are known in a hand of 0")
+
+
+TOG_VILLA, TOG_REWARD, TOG_EXTRAS, TOG_BASE, TOG_MARK = 3, 4, 5, 7, 8
+
+
+@case("traders-of-genoa", tog_stage(TOG_VILLA))
+def tog_villa_site(v: View) -> Expected:
+    v["site"] = next(b for b, (_, action, _) in enumerate(tog_data.BUILDINGS) if action != "villa")
+    return "site", "only a villa offers a privilege or a large order"
+
+
+@case("traders-of-genoa", tog_stage(TOG_REWARD))
+def tog_reward_needs_a_special_card(v: View) -> Expected:
+    for name in tog_data.SPECIALS:
+        v[f"special_supply.{name}"] = 0
+    return "stage", "a large order's special card needs one in the supply"
+
+
+@case("traders-of-genoa", lambda v: v["stage"] in (TOG_VILLA, TOG_REWARD, TOG_EXTRAS))
+def tog_actor_to_move(v: View) -> Expected:
+    actor = v["actor"]
+    v["to_move"] = (actor + 1) % 3
+    return "to_move", f"the actor {actor} is to move"
+
+
+@case("traders-of-genoa", tog_stage(TOG_BASE))
+def tog_acquirer_to_move(v: View) -> Expected:
+    want = (v["owner"] + v["acquirer"]) % 3
+    v["to_move"] = (want + 1) % 3
+    return "to_move", f"the acquirer {want} is to move"
+
+
+@case("traders-of-genoa", tog_stage(TOG_MARK))
+def tog_base_off_the_path(v: View) -> Expected:
+    path = [v[f"path[{i}]"] for i in range(5)]
+    v["base"] = next(s for s in range(tog_board.NUM_SQUARES) if s not in path)
+    return "base", "the base is a street square of the path whose disc is used"
+
+
+@case("traders-of-genoa", lambda v: v["stage"] == TOG_MARK and v["last_mark"] >= 0)
+def tog_last_mark_carries_the_marker(v: View) -> Expected:
+    v[f"marks.{tog_data.BUILDING_NAMES[v['last_mark']]}"] &= ~(1 << v["to_move"])
+    return "last_mark", "the last building marked carries the player's marker"
+
+
+@case("traders-of-genoa", lambda v: v["stage"] in (TOG_OFFER, TOG_OFFER + 1) and _bidder(v) is not None, players=2)
+def tog_two_player_offer_includes_a_good(v: View) -> Expected:
+    seat = _bidder(v)
+    v[f"offers[{seat}].good"] = -1
+    return f"offers[{seat}].good", "an offer of no ducats, and any 2-player offer, includes a good"
