@@ -403,8 +403,23 @@ def pr_kept_barrels_not_held(v: View) -> Expected:
     return f"progress.kept.{good}", "kept barrels must be held and not warehoused"
 
 
+def _storage_without_warehouses(v: View) -> bool:
+    if v["phase"] != PR_STORAGE:
+        return False
+    seat = v["current_player"]
+    return all(v[f"players[{seat}].buildings.{w}"] <= 0 for w in ("small_warehouse", "large_warehouse", "storehouse")) \
+        and not any(v[f"progress.kept.{g}"] for g in pr.GOODS)
+
+
+@case("puerto-rico", _storage_without_warehouses, options=V2)
+def pr_storage_choice_left(v: View) -> Expected:
+    seat = v["current_player"]
+    v[f"progress.kept.{next(g for g in pr.GOODS if v[f'players[{seat}].goods.{g}'])}"] = 1  # the one free barrel
+    return "progress.warehoused", "the kinds warehoused and barrels kept so far leave no storage choice"
+
+
 # --------------------------------------------------------- The Castles of Burgundy
-COB_TILE, COB_GOODS, COB_END = 2, 10, 11
+COB_DISCARD, COB_TILE, COB_GOODS, COB_END = 1, 2, 10, 11
 WAREHOUSE = cob.TILE_NAMES.index("warehouse")
 
 
@@ -585,6 +600,15 @@ def cob_field_of_another_stage(v: View) -> Expected:
 def cob_field_of_this_stage(v: View) -> Expected:
     v["pending.cell"] = -1
     return "pending.cell", "must be set at this stage"
+
+
+@case("castles-of-burgundy", stage(COB_DISCARD))
+def cob_discard_with_room_in_storage(v: View) -> Expected:
+    seat = v["current_player"]
+    tile = v[f"players[{seat}].storage[2]"]
+    v[f"players[{seat}].storage[2]"] = -1
+    v[f"discarded.{cob.TILE_NAMES[tile]}"] += 1  # the tile kept in play
+    return "pending.tile", "a tile waits for a storage space only when storage is full"
 
 
 @case("castles-of-burgundy", stage(COB_TILE))
@@ -798,3 +822,21 @@ def tog_two_player_offer_includes_a_good(v: View) -> Expected:
     seat = _bidder(v)
     v[f"offers[{seat}].good"] = -1
     return f"offers[{seat}].good", "an offer of no ducats, and any 2-player offer, includes a good"
+
+
+@case("castles-of-burgundy", cob_start)
+def cob_round_order(v: View) -> Expected:
+    v["round_order[2]"] = v["round_order[1]"]
+    return "round_order[2]", f"player {v['round_order[1]']} appears twice in the round_order"
+
+
+@case("traders-of-genoa", walked)
+def tog_tower_on_the_board(v: View) -> Expected:
+    v["path[0]"] = -1
+    return "path[0]", "the tower stands on the board at stage offer"
+
+
+@case("traders-of-genoa", walked)
+def tog_action_on_offer(v: View) -> Expected:
+    v["site"] = (v["site"] + 1) % tog_data.NUM_BUILDINGS
+    return "site", "the action on offer is the building the tower stands on"
