@@ -38,7 +38,8 @@ def state_message(state: Any) -> Any:
 
 def state_from_dict(game_id: str, data: Any, check: bool = True) -> Any:
     """The state of a game's state message as proto3 JSON (what a position holds under
-    the game's key), read by protobuf, the schema and the reference decoder; raises
+    the game's key), read by protobuf, the schema and the game's ``decode`` (checked by
+    the C decoder, the reference State built from the vector it accepts); raises
     PositionError naming the field under the state. ``check=False`` leaves the
     consistency checks to a native decoder."""
     from google.protobuf import json_format, message_factory

@@ -13,14 +13,15 @@ there once and read from there by every layer:
 - the **range** ``lo..hi``: an int, a tuple by player count (``Schema.players[0]`` first),
   or ``Ref(path)``, the value of an earlier cell (colonists on plantations <= plantations);
   a cell of a ``seat`` beyond the player count must hold ``empty``;
-- the **rules** are checked after every range, in the order listed, by the C decoder
-  (which the build generates its range table, offsets and layout constants for, as the
-  header ``native/schema_<game>.h``: ``c_header``) and by the Python reference; a rule
-  names the cell a failure is reported at.
+- the **rules** are checked after every range, in the order listed, by the C decoder,
+  the one validator of positions (the build generates its range table, offsets, layout
+  constants and name tables as the header ``native/schema_<game>.h``: ``c_header``; the
+  rejection's words are C's, see ``engine/native_check.py``); a rule names the cell a
+  failure is reported at.
 
 A new game writes its table with the helpers here (``cell``, ``counts``, ``per_seat``), adds
-``SCHEMAS`` to its package and gets the vector's names, ranges, range checks and the C
-header for free.  This module imports nothing but the standard library, so the build can
+``SCHEMAS`` to its package and gets the vector's names, ranges and the C header (the
+decoder's range checks) for free.  This module imports nothing but the standard library, so the build can
 read the schemas before numpy or the engines are installed.
 """
 
@@ -28,7 +29,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 #: How a cell's proto field maps to its int32:
 KINDS = {
@@ -98,7 +98,6 @@ class Schema:
     #: Lists written with an entry for every cell, whatever the player count.
     full: tuple[str, ...] = ()
     _index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
-    _cache: dict[int, object] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self._index.update((c.path, i) for i, c in enumerate(self.cells))
@@ -145,36 +144,6 @@ class Schema:
         if isinstance(b, tuple):
             return b[n - self.players[0]], -1
         return b, -1
-
-    def check_ranges(self, v: Sequence[int]) -> tuple[int, str] | None:
-        """The first cell out of its range, in vector order: ``(index, problem)``; the
-        length, the version and the player count are checked first (index -1, 0, 1)."""
-        if len(v) != self.length:
-            return -1, f"vector has {len(v)} entries, expected {self.length}"
-        if v[0] != self.version:
-            return 0, f"layout version {v[0]} is not {self.version}"
-        first, last = self.players
-        n = v[1]
-        if not first <= n <= last:
-            return 1, f"{n} players is not supported ({first}-{last})"
-        import numpy as np  # here: the build reads schemas without numpy
-
-        if n not in self._cache:
-            table = np.array(self.ranges(n), dtype=np.int64)
-            self._cache[n] = (table[:, 0], table[:, 1], table[:, 2], np.maximum(table[:, 2], 0))
-        arrays: tuple[Any, Any, Any, Any] = self._cache[n]  # type: ignore[assignment]
-        lo, hi, bound, at = arrays
-        values = np.asarray(v, dtype=np.int64)
-        hi = np.where(bound >= 0, values[at], hi)
-        failing = np.flatnonzero((values < lo) | (values > hi))
-        if not len(failing):
-            return None
-        i = int(failing[0])
-        problem = f"{v[i]} is below {lo[i]}" if v[i] < lo[i] else f"{v[i]} is above {hi[i]}"
-        seat = self.cells[i].seat
-        if seat is not None and seat >= n:
-            problem += f" (seat {seat} is not in a {n}-player game)"
-        return i, problem
 
 
 def schema_for(schemas: Sequence[Schema], vector: Sequence[int]) -> Schema:
@@ -228,15 +197,19 @@ def c_identifier(path: str) -> str:
 
 
 def c_header(prefix: str, schemas: Sequence[Schema], source: str,
-             constants: dict[str, int] | None = None) -> str:
+             constants: dict[str, int] | None = None, names: dict[str, Sequence[str]] | None = None) -> str:
     """The C header of a game's schemas: per layout its version, length, the offset of
     every cell outside the player records (``<prefix>_V<version>_AT_<PATH>``) and inside
-    one (``..._PLAYER_AT_<PATH>``), and the range table by player count
-    (``mm_range[players - min][length]``, see native/mm_schema.h); ``constants`` are
-    the game's rule constants C reads from here (``<prefix>_<NAME>``)."""
+    one (``..._PLAYER_AT_<PATH>``), the range table by player count
+    (``mm_range[players - min][length]``) and the ``mm_layout_check`` the decoder's first
+    checks read (``<prefix>_V<version>_CHECK``, see native/mm_schema.h); ``constants`` are
+    the game's rule constants C reads from here (``<prefix>_<NAME>``), ``names`` the name
+    tables its rejections quote (``<prefix>_NAMES_<NAME>[]``)."""
     lines = [f"/* Generated from {source} by native/build_native.py: do not edit. */",
              f"#ifndef {prefix}_SCHEMA_H", f"#define {prefix}_SCHEMA_H", '#include "mm_schema.h"', ""]
     lines += [f"#define {prefix}_{name} {value}" for name, value in (constants or {}).items()]
+    lines += [f"static const char *const {prefix}_NAMES_{name}[] = {{"
+              + ", ".join('"%s"' % text for text in table) + "};" for name, table in (names or {}).items()]
     for s in schemas:
         tag = f"{prefix}_V{s.version}"
         first, last = s.players
@@ -254,7 +227,10 @@ def c_header(prefix: str, schemas: Sequence[Schema], source: str,
                 lines.append(f"#define {tag}_PLAYER_AT_{c_identifier(rel)} {i - base}")
         lines.append(f"static const mm_range {tag}_RANGES[{last - first + 1}][{s.length}] = {{")
         for n in range(first, last + 1):
-            lines.append("    {" + ", ".join("{%d, %d, %d}" % r for r in s.ranges(n)) + "},")
-        lines += ["};", ""]
+            absent = [c.seat if c.seat is not None and c.seat >= n else -1 for c in s.cells]
+            lines.append("    {" + ", ".join("{%d, %d, %d, %d}" % (*r, seat)
+                                              for r, seat in zip(s.ranges(n), absent)) + "},")
+        lines += ["};", f"static const mm_layout_check {tag}_CHECK = "
+                  f"{{{s.length}, {s.version}, {first}, {last}, &{tag}_RANGES[0][0]}};", ""]
     lines.append("#endif")
     return "\n".join(lines) + "\n"

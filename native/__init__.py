@@ -50,13 +50,15 @@ def _ensure(ok: bool, raising: type[Exception], *args: Any) -> None:
 
 
 class NativeDecodeError(ValueError):
-    """The C decoder rejected a state vector: ``code`` is an MM_ERR_* value and
-    ``index`` the offending vector index (-1 for a wrong length)."""
+    """The C decoder rejected a state vector: ``code`` is an MM_ERR_* value, ``index``
+    the offending vector index (-1: the vector as a whole) and ``why`` the rule broken,
+    in the decoder's words (``players[2].doubloons``'s ``-1 is below 0``)."""
 
-    def __init__(self, code: int, index: int, reason: str = "rejected") -> None:
-        super().__init__(f"state vector index {index}: {reason} (code {code})")
+    def __init__(self, code: int, index: int, why: str = "rejected") -> None:
+        super().__init__(f"state vector index {index}: {why} (code {code})")
         self.code = code
         self.index = index
+        self.why = why
 
 
 class NativeGame:
@@ -67,9 +69,6 @@ class NativeGame:
         self.game_id = game_id
         self._game = self.lib.mm_find_game(game_id.encode())
         _ensure(self._game != self.ffi.NULL, ValueError, f"game_id: no native engine named {game_id!r}")
-        lib = self.lib
-        self._reasons = {lib.MM_ERR_LENGTH: "wrong length", lib.MM_ERR_VERSION: "unsupported layout",
-                         lib.MM_ERR_RANGE: "out of range", lib.MM_ERR_INVARIANT: "inconsistent"}
         info = self.ffi.new("int64_t[6]")
         self.lib.mm_game_info(self._game, info)
         (self.layout_version, self.vector_len, self.num_actions, self.max_legal,
@@ -98,12 +97,14 @@ class NativeGame:
 
     # ------------------------------------------------------------------ API
     def decode(self, vec: Any) -> bytearray:
-        """A state buffer from a state vector; raises NativeDecodeError(code, index)."""
+        """A state buffer from a state vector the C decoder (the one validator of
+        positions) accepts; raises NativeDecodeError(code, index, why) otherwise."""
         v = np.ascontiguousarray(vec, dtype=np.int32).ravel()
         buf = bytearray(self.state_bytes)
-        bad = self.ffi.new("int32_t *")
-        rc = self.lib.mm_decode(self._game, self.ffi.from_buffer(buf), self._int32(v), len(v), bad)
-        _ensure(rc == self.lib.MM_OK, NativeDecodeError, rc, int(bad[0]), self._reasons.get(rc, "rejected"))
+        verdict = self.ffi.new("mm_verdict *")
+        rc = self.lib.mm_decode(self._game, self.ffi.from_buffer(buf), self._int32(v), len(v), verdict)
+        _ensure(rc == self.lib.MM_OK, NativeDecodeError, rc, int(verdict.field),
+                self.ffi.string(verdict.why).decode())
         return buf
 
     def encode(self, buf: Any) -> np.ndarray:

@@ -54,7 +54,7 @@ def generate_schema_headers() -> None:
         module = _engine_module(f"{game}.schema")
         games.append(module.C_GAME)
         _write(HERE / f"schema_{game}.h", c_header(module.C_PREFIX, module.SCHEMAS, f"engine/{game}/schema.py",
-                                                   getattr(module, "C_CONSTANTS", None)))
+                                                   getattr(module, "C_CONSTANTS", None), getattr(module, "C_NAMES", None)))
     _write(HERE / "schema_games.h", "\n".join([
         "/* Generated from every engine/<game>/schema.py (C_GAME) by native/build_native.py: do not edit. */",
         "#ifndef MM_SCHEMA_GAMES_H", "#define MM_SCHEMA_GAMES_H", '#include "mm_game.h"',

@@ -23,10 +23,11 @@ void mm_game_info(const mm_game *g, int64_t *out)
     out[5] = MM_MAX_PLAYERS;
 }
 
-int mm_decode(const mm_game *g, void *state, const int32_t *vec, int32_t len, int32_t *bad_field)
+int mm_decode(const mm_game *g, void *state, const int32_t *vec, int32_t len, mm_verdict *verdict)
 {
-    *bad_field = -1;
-    return g->decode(state, vec, len, bad_field);
+    verdict->field = -1;
+    verdict->why[0] = '\0';
+    return g->decode(state, vec, len, verdict);
 }
 
 void mm_encode(const mm_game *g, const void *state, int32_t *vec) { g->encode(state, vec); }

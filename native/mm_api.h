@@ -7,7 +7,7 @@
 const mm_game *mm_find_game(const char *name);
 /* out[0..5] = layout_version, vector_len, num_actions, max_legal, state_bytes, max_players */
 void mm_game_info(const mm_game *g, int64_t *out);
-int mm_decode(const mm_game *g, void *state, const int32_t *vec, int32_t len, int32_t *bad_field);
+int mm_decode(const mm_game *g, void *state, const int32_t *vec, int32_t len, mm_verdict *verdict);
 void mm_encode(const mm_game *g, const void *state, int32_t *vec);
 int mm_num_players(const mm_game *g, const void *state);
 int mm_current_player(const mm_game *g, const void *state);

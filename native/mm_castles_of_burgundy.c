@@ -1,6 +1,6 @@
 /* meeplemind: The Castles of Burgundy in C; see mm_castles_of_burgundy.h.  Function
- * names follow engine/castles_of_burgundy (state.py, estate.py, scoring.py,
- * validate.py) so the two can be read side by side. */
+ * names follow engine/castles_of_burgundy (state.py, estate.py, scoring.py) so the
+ * two can be read side by side; decode is the one validator of positions. */
 #include <assert.h>
 #include <math.h>
 #include <stddef.h>
@@ -1199,16 +1199,6 @@ static void encode_state(const state *s, int32_t *v)
     }
 }
 
-/* The player count, then every field's range in vector order: the table generated
- * from schema.py. */
-static int32_t check_ranges(const int32_t *v)
-{
-    if (v[G_PLAYERS] < MM_COB_V1_MIN_PLAYERS || v[G_PLAYERS] > MM_COB_V1_MAX_PLAYERS)
-        return G_PLAYERS;
-    return mm_check_ranges(MM_COB_V1_RANGES[v[G_PLAYERS] - MM_COB_V1_MIN_PLAYERS], v, G_PHASE,
-                           MM_COB_VECTOR_LEN);
-}
-
 _Static_assert(MM_COB_V1_LEN == MM_COB_VECTOR_LEN && MM_COB_V1_PLAYERS_AT == O_PLAYERS
                && MM_COB_V1_PLAYER_LEN == PLAYER_LEN && MM_COB_V1_AT_TURN_ORDER_0 == O_RANKING
                && MM_COB_V1_AT_DEPOTS_0_TILES_0 == O_DEPOTS && MM_COB_V1_AT_BLACK_DEPOT_0 == O_BLACK
@@ -1220,27 +1210,35 @@ _Static_assert(MM_COB_V1_LEN == MM_COB_VECTOR_LEN && MM_COB_V1_PLAYERS_AT == O_P
                && MM_COB_V1_PLAYER_AT_STORAGE_0 == P_STORAGE && MM_COB_V1_PLAYER_AT_ESTATE_1 == P_ESTATE,
                "the layout is the schema's (engine/castles_of_burgundy/schema.py)");
 
-static int32_t check_board(const int32_t *v, int n)
+#define TILE_NAME(t) MM_COB_NAMES_TILES[t]
+#define COLOUR_NAME(c) MM_COB_NAMES_COLOURS[c]
+
+static int32_t check_board(const int32_t *v, int n, mm_verdict *out)
 {
     for (int base = O_RANKING; base <= O_ROUND_ORDER; base += NP) {
         int seen = 0;
         for (int i = 0; i < n; i++) {
             if (seen >> v[base + i] & 1)
-                return base + i; /* a player twice on the track */
+                return mm_reject(out, base + i, "player %d appears twice in the %s", v[base + i],
+                                 base == O_RANKING ? "turn_order" : "round_order");
             seen |= 1 << v[base + i];
         }
     }
     for (int a = 0; a < SPACES; a++) {
-        int t = v[O_DEPOTS + a];
-        if (t >= 0 && (tile_colour(t) != depot_colour(n, v[G_PHASE], a / DS, a % DS) || !COLOUR_BACKED[t]))
-            return O_DEPOTS + a;
+        int t = v[O_DEPOTS + a], printed = depot_colour(n, v[G_PHASE], a / DS, a % DS);
+        if (t >= 0 && tile_colour(t) != printed)
+            return mm_reject(out, O_DEPOTS + a, "a %s tile on a %s space", TILE_NAME(t), COLOUR_NAME(printed));
+        if (t >= 0 && !COLOUR_BACKED[t])
+            return mm_reject(out, O_DEPOTS + a, "%s has a black back, it belongs to the black depot", TILE_NAME(t));
     }
     for (int i = 0; i < BS; i++)
         if (v[O_BLACK + i] >= 0 && !BLACK_BACKED[v[O_BLACK + i]])
-            return O_BLACK + i;
+            return mm_reject(out, O_BLACK + i, "no %s tile has a black back", TILE_NAME(v[O_BLACK + i]));
     for (int r = 0; r < ROUNDS; r++)
         if ((v[O_ROUND_GOODS + r] < 0) != (r <= v[G_ROUND]))
-            return O_ROUND_GOODS + r; /* the goods of this and earlier rounds are on the depots */
+            return mm_reject(out, O_ROUND_GOODS + r, r <= v[G_ROUND]
+                             ? "the goods of this and earlier rounds are on the depots"
+                             : "the goods of a later round of the phase must be shown");
     return -1;
 }
 
@@ -1275,21 +1273,22 @@ static int colour_filled(const int32_t *estate, int colour)
     return 1;
 }
 
-static int32_t check_player(const int32_t *v, int base)
+static int32_t check_player(const int32_t *v, int base, mm_verdict *out)
 {
     const int32_t *e = v + base + P_ESTATE, *st = v + base + P_STORAGE;
     if (v[base + P_DICE] > v[base + P_DICE + 1])
-        return base + P_DICE; /* dice ascending (0: used) */
+        return mm_reject(out, base + P_DICE, "dice are listed in ascending order (0: used)");
     for (int i = 1; i < STORAGE; i++)
         if (st[i] >= 0 && (st[i - 1] < 0 || st[i - 1] > st[i]))
-            return base + P_STORAGE + i; /* storage ascending, empty spaces last */
+            return mm_reject(out, base + P_STORAGE + i, "storage is listed in ascending order, empty spaces last");
     if (e[START_CELL] != T_CASTLE)
-        return base + P_ESTATE + START_CELL;
+        return mm_reject(out, base + P_ESTATE + START_CELL, "the start castle stands on space %d", START_CELL + 1);
     for (int c = 0; c < NC; c++)
         if (e[c] >= 0 && tile_colour(e[c]) != CELLS[c].colour)
-            return base + P_ESTATE + c;
+            return mm_reject(out, base + P_ESTATE + c, "a %s tile on a %s space", TILE_NAME(e[c]),
+                             COLOUR_NAME(CELLS[c].colour));
     if (!connected(e))
-        return base + P_ESTATE;
+        return mm_reject(out, base + P_ESTATE, "every tile of the estate is joined to the start castle");
     if (!estate_has(e, T_KNOWLEDGE + K_DUPLICATE_BUILDINGS - 1))
         for (int c = 0; c < NC; c++) {
             const int8_t *r = REGION_CELLS[CELLS[c].region];
@@ -1297,24 +1296,25 @@ static int32_t check_player(const int32_t *v, int base)
                 continue;
             for (int i = 0; i < 6 && r[i] >= 0 && r[i] < c; i++)
                 if (e[r[i]] == e[c])
-                    return base + P_ESTATE + c; /* a second building of a kind in one city */
+                    return mm_reject(out, base + P_ESTATE + c, "a second %s in one city needs knowledge #1",
+                                     TILE_NAME(e[c]));
         }
     int held = 0;
     for (int g = 0; g < NG; g++)
         if ((held += v[base + P_GOODS + g] > 0) > GOODS_SPACES)
-            return base + P_GOODS + g;
+            return mm_reject(out, base + P_GOODS + g, "goods of more than %d colours are stored", GOODS_SPACES);
     for (int colour = 0; colour < COLOURS; colour++)
         if (v[base + P_BONUS + colour] && !colour_filled(e, colour))
-            return base + P_BONUS + colour;
+            return mm_reject(out, base + P_BONUS + colour, "a bonus tile needs every space of its colour filled");
     return -1;
 }
 
-static int32_t check_players(const int32_t *v, int n)
+static int32_t check_players(const int32_t *v, int n, mm_verdict *out)
 {
     int ships[NP] = {0};
     for (int q = 0; q < n; q++) {
         int base = O_PLAYERS + q * PLAYER_LEN;
-        int32_t bad = check_player(v, base);
+        int32_t bad = check_player(v, base, out);
         if (bad >= 0)
             return bad;
         for (int c = 0; c < NC; c++)
@@ -1322,7 +1322,7 @@ static int32_t check_players(const int32_t *v, int n)
     }
     for (int i = 1; i < n; i++)
         if (ships[v[O_RANKING + i]] > ships[v[O_RANKING + i - 1]])
-            return O_RANKING + i; /* the track is ordered by ships placed */
+            return mm_reject(out, O_RANKING + i, "the turn-order track is ordered by ships placed");
     return -1;
 }
 
@@ -1334,7 +1334,7 @@ static void count_tiles(int *counts, const int32_t *tiles, int n)
             counts[tiles[i]]++;
 }
 
-static int32_t check_conservation(const int32_t *v, int n)
+static int32_t check_conservation(const int32_t *v, int n, mm_verdict *out)
 {
     int counts[NT];
     for (int k = 0; k < NT; k++)
@@ -1346,7 +1346,8 @@ static int32_t check_conservation(const int32_t *v, int n)
         count_tiles(counts, v + O_PLAYERS + q * PLAYER_LEN + P_STORAGE, STORAGE + NC);
     for (int k = 0; k < NT; k++)
         if (counts[k] != tile_total(k))
-            return O_STACK + k;
+            return mm_reject(out, O_STACK + k, "%d %s tiles in play, the game has %d", counts[k], TILE_NAME(k),
+                             tile_total(k));
     for (int g = 0; g < NG; g++) {
         int total = v[O_GOODS_POOL + g];
         for (int d = 0; d < ND; d++)
@@ -1357,17 +1358,18 @@ static int32_t check_conservation(const int32_t *v, int n)
             total += v[O_PLAYERS + q * PLAYER_LEN + P_GOODS + g]
                    + v[O_PLAYERS + q * PLAYER_LEN + P_SOLD + g];
         if (total != GOODS_PER_COLOUR)
-            return O_GOODS_POOL + g;
+            return mm_reject(out, O_GOODS_POOL + g, "%d goods %d tiles in play, the game has %d", total, g + 1,
+                             GOODS_PER_COLOUR);
     }
-    int hidden = 0; /* the phases to come show ROUNDS goods each */
+    int hidden = 0, need = ROUNDS * (PHASES - 1 - v[G_PHASE]); /* the phases to come show ROUNDS goods each */
     for (int g = 0; g < NG; g++)
         hidden += v[O_GOODS_POOL + g];
-    if (hidden < ROUNDS * (PHASES - 1 - v[G_PHASE]))
-        return O_GOODS_POOL;
+    if (hidden < need)
+        return mm_reject(out, O_GOODS_POOL, "%d goods tiles hidden, the phases to come show %d", hidden, need);
     return -1;
 }
 
-static int32_t check_bonus_tiles(const int32_t *v, int n)
+static int32_t check_bonus_tiles(const int32_t *v, int n, mm_verdict *out)
 {
     for (int colour = 0; colour < COLOURS; colour++) {
         int holders[3] = {0}, first_of[3] = {-1, -1, -1};
@@ -1379,21 +1381,22 @@ static int32_t check_bonus_tiles(const int32_t *v, int n)
         }
         for (int rank = 1; rank <= 2; rank++)
             if (holders[rank] > 1)
-                return first_of[rank]; /* two players hold one bonus tile */
+                return mm_reject(out, first_of[rank], "%d players hold the same bonus tile", holders[rank]);
         if (holders[2] && !holders[1])
-            return first_of[2]; /* the second tile goes after the first */
+            return mm_reject(out, first_of[2], "the second bonus tile goes after the first");
         for (int q = 0; q < n; q++) {
             const int32_t *f = v + O_PLAYERS + q * PLAYER_LEN;
             if (colour_filled(f + P_ESTATE, colour) && !f[P_BONUS + colour]
                 && holders[1] + holders[2] < 2)
-                return O_PLAYERS + q * PLAYER_LEN + P_BONUS + colour;
+                return mm_reject(out, O_PLAYERS + q * PLAYER_LEN + P_BONUS + colour,
+                                 "a completed colour takes a bonus tile while one is left");
         }
     }
     return -1;
 }
 
-/* validate.py _check_progress: where the turn stands. */
-static int32_t check_progress(const int32_t *v, int n)
+/* Where the turn stands. */
+static int32_t check_progress(const int32_t *v, int n, mm_verdict *out)
 {
     int stage = v[G_STAGE], turn = v[G_TURN];
     if (stage == ST_END) {
@@ -1401,19 +1404,20 @@ static int32_t check_progress(const int32_t *v, int n)
         const int8_t want[4] = {PHASES - 1, ROUNDS - 1, 0, -1};
         for (int i = 0; i < 4; i++)
             if (v[fields[i]] != want[i])
-                return fields[i];
+                return mm_reject(out, fields[i], "must be %d once the game is over", want[i]);
         for (int q = 0; q < n; q++)
             if (v[O_PLAYERS + q * PLAYER_LEN + P_DICE + 1])
-                return O_PLAYERS + q * PLAYER_LEN + P_DICE + 1; /* every die is used */
+                return mm_reject(out, O_PLAYERS + q * PLAYER_LEN + P_DICE + 1,
+                                 "every die is used once the game is over");
     } else {
         if (v[G_CURRENT] != v[O_ROUND_ORDER + turn])
-            return G_CURRENT;
+            return mm_reject(out, G_CURRENT, "player %d is to move, not %d", v[O_ROUND_ORDER + turn], v[G_CURRENT]);
         for (int i = 0; i < n; i++) {
             int b = O_PLAYERS + v[O_ROUND_ORDER + i] * PLAYER_LEN;
             if (i < turn && v[b + P_DICE + 1])
-                return b + P_DICE + 1; /* who has had his turn has used his dice */
+                return mm_reject(out, b + P_DICE + 1, "a player who has had his turn this round has used his dice");
             if (i > turn && !v[b + P_DICE])
-                return b + P_DICE; /* who is still to move has both dice */
+                return mm_reject(out, b + P_DICE, "a player still to move this round has both dice");
         }
     }
     const struct { int8_t field, unset, allowed, needed; } owned[] = {
@@ -1425,19 +1429,20 @@ static int32_t check_progress(const int32_t *v, int n)
     };
     for (int i = 0; i < 5; i++) {
         int value = v[owned[i].field];
-        if ((value != owned[i].unset && !owned[i].allowed)
-            || (value == owned[i].unset && owned[i].allowed && owned[i].needed))
-            return owned[i].field;
+        if (value != owned[i].unset && !owned[i].allowed)
+            return mm_reject(out, owned[i].field, "must be %d at this stage, is %d", owned[i].unset, value);
+        if (value == owned[i].unset && owned[i].allowed && owned[i].needed)
+            return mm_reject(out, owned[i].field, "must be set at this stage");
     }
     const int32_t *me = v + O_PLAYERS + (stage == ST_END ? 0 : v[G_CURRENT]) * PLAYER_LEN;
     if (stage == ST_DISCARD && me[P_STORAGE + STORAGE - 1] < 0)
-        return G_PENDING_TILE; /* a tile waits for a space only when storage is full */
+        return mm_reject(out, G_PENDING_TILE, "a tile waits for a storage space only when storage is full");
     if (stage == ST_TILE) {
         int c = v[G_PENDING_CELL], next = 0;
         for (int i = 0; i < 6 && CELLS[c].neighbours[i] >= 0; i++)
             next |= me[P_ESTATE + CELLS[c].neighbours[i]] >= 0;
         if (me[P_ESTATE + c] >= 0 || !next)
-            return G_PENDING_CELL;
+            return mm_reject(out, G_PENDING_CELL, "the chosen space must be empty and next to a placed tile");
     }
     if (stage == ST_GOODS) {
         int mask = v[G_SHIP_MASK], pair = 0;
@@ -1445,23 +1450,25 @@ static int32_t check_progress(const int32_t *v, int n)
             pair |= mask == depot_pair(i);
         if (popcount((uint64_t)mask) != 1
             && !(pair && estate_has(me + P_ESTATE, T_KNOWLEDGE + K_TWO_DEPOT_SHIP - 1)))
-            return G_SHIP_MASK;
+            return mm_reject(out, G_SHIP_MASK,
+                             "a ship takes goods from one depot, or two neighbours with knowledge #5");
     }
     return -1;
 }
 
-static int32_t check_invariants(const int32_t *v)
+/* The consistency rules, in order (schema.py RULES), after every range. */
+static int32_t check_invariants(const int32_t *v, mm_verdict *out)
 {
     int n = v[G_PLAYERS];
-    int32_t bad = check_board(v, n);
+    int32_t bad = check_board(v, n, out);
     if (bad < 0)
-        bad = check_players(v, n);
+        bad = check_players(v, n, out);
     if (bad < 0)
-        bad = check_conservation(v, n);
+        bad = check_conservation(v, n, out);
     if (bad < 0)
-        bad = check_bonus_tiles(v, n);
+        bad = check_bonus_tiles(v, n, out);
     if (bad < 0)
-        bad = check_progress(v, n);
+        bad = check_progress(v, n, out);
     return bad;
 }
 
@@ -1508,31 +1515,22 @@ static void load_state(state *s, const int32_t *v)
     set_legal(s, ids, legal_ids(s, ids));
 }
 
-/* validate.py check_vector, then codec.decode's "the player to move has a move". */
-static int cob_decode(void *out, const int32_t *vec, int32_t len, int32_t *bad_field)
+/* The one validator of Castles of Burgundy positions: the length, version, player
+ * count and every range (the schema's table), the consistency rules, then "the player
+ * to move has a move"; a rejection names the vector index and the rule (*verdict). */
+static int cob_decode(void *out, const int32_t *vec, int32_t len, mm_verdict *verdict)
 {
     state *s = out;
-    int32_t bad;
-    *bad_field = -1;
-    if (len != MM_COB_VECTOR_LEN)
-        return MM_ERR_LENGTH;
-    *bad_field = G_VERSION;
-    if (vec[G_VERSION] != MM_COB_LAYOUT_VERSION)
-        return MM_ERR_VERSION;
-    if ((bad = check_ranges(vec)) >= 0) {
-        *bad_field = bad;
-        return MM_ERR_RANGE;
-    }
-    if ((bad = check_invariants(vec)) >= 0) {
-        *bad_field = bad;
+    int rc = mm_check_layout(&MM_COB_V1_CHECK, vec, len, verdict);
+    if (rc != MM_OK)
+        return rc;
+    if (check_invariants(vec, verdict) >= 0)
         return MM_ERR_INVARIANT;
-    }
     load_state(s, vec);
     if (s->stage != ST_END && s->num_legal == 0) {
-        *bad_field = G_CURRENT;
+        mm_reject(verdict, G_CURRENT, "the player to move has no legal move");
         return MM_ERR_INVARIANT;
     }
-    *bad_field = -1;
     return MM_OK;
 }
 
@@ -1541,10 +1539,11 @@ static int cob_decode(void *out, const int32_t *vec, int32_t len, int32_t *bad_f
  * its vector rebuilds the same bytes (derived fields and move cache included). */
 static int consistent(const state *s)
 {
-    int32_t v[MM_COB_VECTOR_LEN], bad;
+    int32_t v[MM_COB_VECTOR_LEN];
     state again;
+    mm_verdict verdict;
     encode_state(s, v);
-    return cob_decode(&again, v, MM_COB_VECTOR_LEN, &bad) == MM_OK
+    return cob_decode(&again, v, MM_COB_VECTOR_LEN, &verdict) == MM_OK
         && memcmp(&again, s, sizeof again) == 0 && s->num_legal != 1;
 }
 #endif

@@ -2,8 +2,8 @@
  * No. 1), the C twin of engine/castles_of_burgundy.
  *
  * The Python package is the specification: the same action ids (moves.py), the
- * same state vector (codec.py, layout version 1), the same validation in the same
- * order (validate.py) and the same conventions (top of state.py): a decision with a
+ * same state vector (codec.py, layout version 1; decode here is the one validator of
+ * positions) and the same conventions (top of state.py): a decision with a
  * single legal move is played inside apply, a turn whose dice are used ends by
  * itself unless the player may still buy, no decision offers two moves with one
  * outcome (including the two lookaheads: twin die actions and equal tiles in the

@@ -6,8 +6,10 @@
  * threads may run different states at once. */
 #ifndef MM_GAME_H
 #define MM_GAME_H
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "mm_rng.h"
 
 #define MM_MAX_PLAYERS 5
@@ -26,6 +28,27 @@
 #define MM_ERR_RANGE 3     /* a field is out of its range */
 #define MM_ERR_INVARIANT 4 /* fields in range but inconsistent (conservation, phase) */
 
+/* Why decode() rejected a vector, written by the decoder into the caller's struct:
+ * the vector index it names (-1: the vector as a whole) and the rule's words. */
+#define MM_WHY_LEN 200
+typedef struct mm_verdict {
+    int32_t field;
+    char why[MM_WHY_LEN];
+} mm_verdict;
+
+/* Record a rejection at `field` in printf-style words; returns `field`, so a check
+ * reads `return mm_reject(out, index, "...", ...);`. */
+__attribute__((format(printf, 3, 4)))
+static inline int32_t mm_reject(mm_verdict *out, int32_t field, const char *fmt, ...)
+{
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(out->why, sizeof out->why, fmt, args);
+    va_end(args);
+    out->field = field;
+    return field;
+}
+
 typedef struct mm_game {
     const char *name;
     int32_t layout_version; /* state vector layout, checked on decode */
@@ -33,9 +56,10 @@ typedef struct mm_game {
     int32_t vector_len;     /* int32 entries in the encoded state vector (the longest layout) */
     int32_t num_actions;    /* size of the action space */
     int32_t max_legal;      /* upper bound on legal moves in any state */
-    /* Decode and validate a state vector into *state.  Returns MM_OK or an
-     * MM_ERR_* code with *bad_field set to the offending vector index. */
-    int (*decode)(void *state, const int32_t *vec, int32_t len, int32_t *bad_field);
+    /* Decode and validate a state vector into *state: the one validator of
+     * positions.  Returns MM_OK or an MM_ERR_* code with *verdict naming the
+     * offending vector index and the rule broken. */
+    int (*decode)(void *state, const int32_t *vec, int32_t len, mm_verdict *verdict);
     /* Encode *state into vec[mm_encoded_len(game, state)]. */
     void (*encode)(const void *state, int32_t *vec);
     int (*num_players)(const void *state);

@@ -437,9 +437,12 @@ static int prepare(search *s, const int32_t *vec, int32_t len, mm_ismcts_summary
 {
     if (!allocate(s))
         return MM_ISMCTS_ERR_MEMORY;
-    int rc = s->g->decode(s->root, vec, len, &sum->bad_field);
-    if (rc != MM_OK)
+    mm_verdict verdict = {.field = -1};
+    int rc = s->g->decode(s->root, vec, len, &verdict);
+    if (rc != MM_OK) {
+        sum->bad_field = verdict.field;
         return rc;
+    }
     s->players = s->g->num_players(s->root);
     s->root_player = s->g->current_player(s->root);
     if (s->players < 1 || s->players > MM_MAX_PLAYERS || s->root_player >= s->players)

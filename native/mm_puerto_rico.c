@@ -1548,7 +1548,7 @@ enum {
     P_QUARRIES = P_PCOL + NK, P_QCOL, P_SANJUAN, P_WHARF, P_FORESTS, P_SMALL_WHARF
 };
 
-/* Offsets of one layout version (validate.py Layout). */
+/* Offsets of one layout version (the schema's, checked below). */
 typedef struct layout {
     int version, buildings, slots, last_phase, globals;
     int goods, house, deck, faceup, discard, bsupply, in_game, role_doubloons, role_taken, ships;
@@ -1663,63 +1663,56 @@ static void encode_state(const mm_pr_state *s, int32_t *v)
         encode_player(L, &s->p[i], v + L->players + i * L->player_len);
 }
 
-/* Every field's range in vector order: the table generated from schema.py. */
-static int32_t check_ranges(const layout *L, const int32_t *v)
-{
-    int n = v[G_PLAYERS];
-    if (n < MM_PR_V1_MIN_PLAYERS || n > MM_PR_V1_MAX_PLAYERS)
-        return G_PLAYERS;
-    const mm_range *table = L->version == 2 ? MM_PR_V2_RANGES[n - MM_PR_V2_MIN_PLAYERS]
-                                            : MM_PR_V1_RANGES[n - MM_PR_V1_MIN_PLAYERS];
-    return mm_check_ranges(table, v, G_OPTIONS, L->length);
-}
-
 static const int32_t *player_in(const layout *L, const int32_t *v, int i)
 {
     return v + L->players + i * L->player_len;
 }
 
-/* validate.py _check_invariants: island and city space (v2: only buildings in the
- * game), ships, house, face-up row. */
-static int32_t check_spaces(const layout *L, const int32_t *v)
+/* Island and city space (v2: only buildings in the game), ships, house, face-up row. */
+static int32_t check_spaces(const layout *L, const int32_t *v, mm_verdict *out)
 {
     static const int8_t ISLAND[] = {P_PLANT, P_PLANT + 1, P_PLANT + 2, P_PLANT + 3, P_PLANT + 4,
                                     P_QUARRIES, P_FORESTS};
     int n = v[G_PLAYERS], v2 = L->version == 2;
     for (int i = 0; i < n; i++) {
         const int32_t *p = player_in(L, v, i);
-        int used = 0;
+        int at = (int)(p - v), used = 0;
         for (int f = 0; f < NK + 1 + v2; f++)
             if ((used += p[ISLAND[f]]) > ISLAND_SPACES)
-                return (int32_t)(p - v) + ISLAND[f];
+                return mm_reject(out, at + ISLAND[f], "the island has %d spaces, this fills %d", ISLAND_SPACES,
+                                 used);
         used = 0;
         for (int b = 0; b < L->buildings; b++) {
             if (p[L->p_build + b] < 0)
                 continue;
-            if ((used += BUILDINGS[b].spaces) > CITY_SPACES || (v2 && !v[L->in_game + b]))
-                return (int32_t)(p - v) + L->p_build + b;
+            if ((used += BUILDINGS[b].spaces) > CITY_SPACES)
+                return mm_reject(out, at + L->p_build + b, "the city has %d spaces, this fills %d", CITY_SPACES,
+                                 used);
+            if (v2 && !v[L->in_game + b])
+                return mm_reject(out, at + L->p_build + b, "%s is not in this game", MM_PR_NAMES_BUILDINGS[b]);
         }
     }
-    int seen = 0;
     for (int i = 0; i < setup_of(n)->ships; i++) {
-        int kind = v[L->ships + 3 * i + 1], count = v[L->ships + 3 * i + 2];
-        if ((kind < 0) != (count == 0) || (kind >= 0 && (seen >> kind & 1)))
-            return L->ships + 3 * i + 1;
-        seen |= kind >= 0 ? 1 << kind : 0;
+        int kind = v[L->ships + 3 * i + 1], count = v[L->ships + 3 * i + 2], at = L->ships + 3 * i + 1;
+        if ((kind < 0) != (count == 0))
+            return mm_reject(out, at, "a ship carries a kind exactly when it holds barrels");
+        for (int j = 0; j < i && kind >= 0; j++)
+            if (v[L->ships + 3 * j + 1] == kind)
+                return mm_reject(out, at, "carries %s, already carried by ships[%d]", MM_PR_NAMES_GOODS[kind], j);
     }
     int house = 0, faceup = 0;
     for (int k = 0; k < NK; k++)
         if ((house += v[L->house + k]) > HOUSE_SPACES)
-            return L->house + k;
+            return mm_reject(out, L->house + k, "the trading house holds at most %d barrels", HOUSE_SPACES);
     for (int k = 0; k < NK; k++)
         if ((faceup += v[L->faceup + k]) > n + 1)
-            return L->faceup + k;
+            return mm_reject(out, L->faceup + k, "at most %d face-up plantations", n + 1);
     return -1;
 }
 
-/* validate.py _check_conservation: every component against the setup (v2: the
- * drawn Hacienda tile, the forests, and only the building types in the game). */
-static int32_t check_conservation(const layout *L, const int32_t *v)
+/* Every component against the setup (v2: the drawn Hacienda tile, the forests, and
+ * only the building types in the game). */
+static int32_t check_conservation(const layout *L, const int32_t *v, mm_verdict *out)
 {
     int n = v[G_PLAYERS], v2 = L->version == 2;
     const setup *su = setup_of(n);
@@ -1730,7 +1723,8 @@ static int32_t check_conservation(const layout *L, const int32_t *v)
         for (int i = 0; i < MM_PR_MAX_SHIPS; i++)
             total += v[L->ships + 3 * i + 1] == k ? v[L->ships + 3 * i + 2] : 0;
         if (total != su->goods[k])
-            return L->goods + k;
+            return mm_reject(out, L->goods + k, "%d %s barrels in play, the game has %d", total,
+                             MM_PR_NAMES_GOODS[k], su->goods[k]);
     }
     for (int k = 0; k < NK; k++) {
         int total = v[L->deck + k] + v[L->faceup + k] + v[L->discard + k]
@@ -1738,7 +1732,8 @@ static int32_t check_conservation(const layout *L, const int32_t *v)
         for (int i = 0; i < n; i++)
             total += player_in(L, v, i)[P_PLANT + k];
         if (total != su->plantations[k])
-            return L->deck + k;
+            return mm_reject(out, L->deck + k, "%d %s plantations in play, the game has %d", total,
+                             MM_PR_NAMES_GOODS[k], su->plantations[k]);
     }
     int quarries = v[G_QUARRY_SUPPLY], forests = v2 ? v[G_FOREST_SUPPLY] : FORESTS;
     for (int i = 0; i < n; i++) {
@@ -1746,15 +1741,16 @@ static int32_t check_conservation(const layout *L, const int32_t *v)
         forests += v2 ? player_in(L, v, i)[P_FORESTS] : 0;
     }
     if (quarries != su->quarries)
-        return G_QUARRY_SUPPLY;
+        return mm_reject(out, G_QUARRY_SUPPLY, "%d quarries in play, the game has %d", quarries, su->quarries);
     if (forests != FORESTS)
-        return G_FOREST_SUPPLY;
+        return mm_reject(out, G_FOREST_SUPPLY, "%d forests in play, the game has %d", forests, FORESTS);
     for (int b = 0; b < L->buildings; b++) {
         int total = v[L->bsupply + b], count = !v2 || v[L->in_game + b] ? building_count(b, n) : 0;
         for (int i = 0; i < n; i++)
             total += player_in(L, v, i)[L->p_build + b] >= 0;
         if (total != count)
-            return L->bsupply + b;
+            return mm_reject(out, L->bsupply + b, "%d %s in play, the game has %d", total,
+                             MM_PR_NAMES_BUILDINGS[b], count);
     }
     int people = v[G_COLONIST_SUPPLY] + v[G_COLONIST_SHIP] + v[G_TO_PLACE], vp = v[G_VP_SUPPLY];
     for (int i = 0; i < n; i++) {
@@ -1767,16 +1763,16 @@ static int32_t check_conservation(const layout *L, const int32_t *v)
         vp += p[P_VP];
     }
     if (people != su->colonists + su->ship_colonists)
-        return G_COLONIST_SUPPLY;
+        return mm_reject(out, G_COLONIST_SUPPLY, "%d colonists in play, the game has %d", people,
+                         su->colonists + su->ship_colonists);
     if (vp != su->vp_chips)
-        return G_VP_SUPPLY;
+        return mm_reject(out, G_VP_SUPPLY, "%d VP in play, the game has %d", vp, su->vp_chips);
     return -1;
 }
 
-/* validate.py _check_draft (v2): the violet types in the game fill at most their
- * cost's slots, all of them once the draft is over; during the draft the next
- * seat from the governor picks. */
-static int32_t check_draft(const layout *L, const int32_t *v)
+/* v2: the violet types in the game fill at most their cost's slots, all of them once
+ * the draft is over; during the draft the next seat from the governor picks. */
+static int32_t check_draft(const layout *L, const int32_t *v, mm_verdict *out)
 {
     int taken[11] = {0}, drafted = 0, n = v[G_PLAYERS];
     for (int b = 0; b < L->buildings; b++) {
@@ -1784,14 +1780,17 @@ static int32_t check_draft(const layout *L, const int32_t *v)
             continue;
         int cost = cost_of(v[G_OPTIONS], b);
         if (++taken[cost] > DRAFT_SLOTS[cost])
-            return L->in_game + b;
+            return mm_reject(out, L->in_game + b, "%d buildings of cost %d, the game has %d slots", taken[cost],
+                             cost, DRAFT_SLOTS[cost]);
         drafted++;
     }
     int drafting = v[G_PHASE] == PH_DRAFT;
     if (drafting == (drafted == DRAFT_PICKS))
-        return G_PHASE;
-    if (drafting && v[G_CURRENT] != (v[G_GOVERNOR] + drafted) % n)
-        return G_CURRENT;
+        return mm_reject(out, G_PHASE, "%d of %d violet buildings drafted, the draft is %s", drafted, DRAFT_PICKS,
+                         drafting ? "over" : "not over");
+    int next = (v[G_GOVERNOR] + drafted) % n;
+    if (drafting && v[G_CURRENT] != next)
+        return mm_reject(out, G_CURRENT, "player %d drafts next, not %d", next, v[G_CURRENT]);
     return -1;
 }
 
@@ -1809,8 +1808,8 @@ static int slot_free_in_vector(const layout *L, const int32_t *p, int slot)
     return c >= 0 ? BUILDINGS[slot - SLOT_BUILDING].circles - c : 0;
 }
 
-/* validate.py _library_quarry: settler phase, last_slot is the quarry while the settler
- * with an occupied Library took a quarry as his first tile and is yet to take his Library tile. */
+/* Settler phase: last_slot is the quarry while the settler with an occupied Library
+ * took a quarry as his first tile and is yet to take his Library tile. */
 static int library_quarry(const layout *L, const int32_t *v)
 {
     const int32_t *chooser = player_in(L, v, v[G_CHOOSER]);
@@ -1818,9 +1817,8 @@ static int library_quarry(const layout *L, const int32_t *v)
         && chooser[L->p_build + LIBRARY] > 0 && chooser[P_QUARRIES] > 0;
 }
 
-/* validate.py _phase_fields: the fields only a phase in progress uses must hold
- * their idle value outside it. */
-static int32_t check_phase_fields(const layout *L, const int32_t *v)
+/* The fields only a phase in progress uses must hold their idle value outside it. */
+static int32_t check_phase_fields(const layout *L, const int32_t *v, mm_verdict *out)
 {
     int phase = v[G_PHASE], v2 = L->version == 2;
     int last_slot = phase == PH_MAYOR
@@ -1839,68 +1837,71 @@ static int32_t check_phase_fields(const layout *L, const int32_t *v)
     int count = v2 ? (int)(sizeof fields / sizeof fields[0]) : G_STORE_MASK - G_HACIENDA_DONE + 1;
     for (int i = 0; i < count; i++)
         if (v[fields[i].field] != fields[i].idle && !fields[i].allowed)
-            return fields[i].field;
+            return mm_reject(out, fields[i].field, "must be %d outside its phase, is %d", fields[i].idle,
+                             v[fields[i].field]);
     for (int k = 0; k < NK && v2; k++)
         if (v[G_MADE + k] && phase != PH_CRAFTSMAN)
-            return G_MADE + k;
+            return mm_reject(out, G_MADE + k, "must be 0 outside its phase, is %d", v[G_MADE + k]);
     for (int k = 0; k < NK && v2; k++)
         if (v[G_KEPT + k] && phase != PH_STORAGE)
-            return G_KEPT + k;
+            return mm_reject(out, G_KEPT + k, "must be 0 outside its phase, is %d", v[G_KEPT + k]);
     for (int i = 0; i < v[G_PLAYERS]; i++) {
         const int32_t *p = player_in(L, v, i);
-        if (p[P_WHARF] && phase != PH_CAPTAIN && phase != PH_STORAGE)
-            return (int32_t)(p - v) + P_WHARF;
-        if (v2 && p[P_SMALL_WHARF] && phase != PH_CAPTAIN && phase != PH_STORAGE)
-            return (int32_t)(p - v) + P_SMALL_WHARF;
+        int at = (int)(p - v), captain = phase == PH_CAPTAIN || phase == PH_STORAGE;
+        if (p[P_WHARF] && !captain)
+            return mm_reject(out, at + P_WHARF, "must be 0 outside the captain phase and storage");
+        if (v2 && p[P_SMALL_WHARF] && !captain)
+            return mm_reject(out, at + P_SMALL_WHARF, "must be 0 outside the captain phase and storage");
     }
     return -1;
 }
 
-/* validate.py _check_progress_v2: the expansion's progress fields agree with each
- * other and with the position. */
-static int32_t check_progress_v2(const layout *L, const int32_t *v)
+/* v2: the expansion's progress fields agree with each other and with the position. */
+static int32_t check_progress_v2(const layout *L, const int32_t *v, mm_verdict *out)
 {
     int phase = v[G_PHASE], b = v[G_BM_BUILDING];
     if (phase == PH_MAYOR && v[G_COLONIST_SHIP])
-        return G_COLONIST_SHIP;
+        return mm_reject(out, G_COLONIST_SHIP, "the colonist ship is empty while the mayor phase places colonists");
     if (v[G_HACIENDA_TILE] >= 0 && !v[G_HACIENDA_DONE])
-        return G_HACIENDA_TILE;
+        return mm_reject(out, G_HACIENDA_TILE, "a drawn Hacienda tile waits only after the Hacienda draw");
     if ((b >= 0) != (v[G_BM_DUE] > 0))
-        return G_BM_DUE;
+        return mm_reject(out, G_BM_DUE, "give-ups are owed exactly while a Black Market build is paid");
     if (v[G_BM_GIVEN] && !v[G_BM_DUE])
-        return G_BM_GIVEN;
+        return mm_reject(out, G_BM_GIVEN, "must be 0 outside a Black Market build");
     if (v[G_BM_DUE] > 3 - v[G_BM_GIVEN])
-        return G_BM_DUE;
+        return mm_reject(out, G_BM_DUE, "%d give-ups owed, but only %d categories are left", v[G_BM_DUE],
+                         3 - v[G_BM_GIVEN]);
     if (b >= 0) {
         const int32_t *city = player_in(L, v, v[G_CURRENT]) + L->p_build;
         int room = CITY_SPACES;
         for (int x = 0; x < L->buildings; x++)
             room -= city[x] >= 0 ? BUILDINGS[x].spaces : 0;
         if (!v[L->bsupply + b] || city[b] >= 0 || BUILDINGS[b].spaces > room)
-            return G_BM_BUILDING;
+            return mm_reject(out, G_BM_BUILDING, "the player to move cannot build %s", MM_PR_NAMES_BUILDINGS[b]);
     }
     /* a declined University colonist: a Black Market build of a building with a circle
      * by the owner of an occupied University */
     if (v[G_BM_DECLINED] && (b < 0 || !BUILDINGS[b].circles
                              || player_in(L, v, v[G_CURRENT])[L->p_build + UNIVERSITY] <= 0))
-        return G_BM_DECLINED;
+        return mm_reject(out, G_BM_DECLINED, "a University colonist is declined only in a Black Market build of "
+                         "a building with a circle by the owner of an occupied University");
     if (phase == PH_CRAFTSMAN)
         for (int k = 0; k < NK; k++)
             if ((v[G_PRODUCED] >> k & 1) != (v[G_MADE + k] > 0))
-                return G_MADE + k;
+                return mm_reject(out, G_MADE + k, "the craftsman made barrels of exactly the kinds he produced");
     if (phase == PH_STORAGE) {
         const int32_t *p = player_in(L, v, v[G_CURRENT]);
         for (int k = 0; k < NK; k++)
             if (v[G_KEPT + k] > p[P_GOODS + k] || (v[G_KEPT + k] && (v[G_STORE_MASK] >> k & 1)))
-                return G_KEPT + k;
+                return mm_reject(out, G_KEPT + k, "kept barrels must be held and not warehoused");
     }
     return -1;
 }
 
-/* validate.py _storage_open: whether the storage choices so far, made in any order
- * (another client's position), leave a choice: warehouse kinds of the allowed number
- * holding those named and no kept barrel's kind, with room for the barrels kept, and not
- * all named and kept already (a finished choice is played on, never asked). */
+/* Whether the storage choices so far, made in any order (another client's position),
+ * leave a choice: warehouse kinds of the allowed number holding those named and no kept
+ * barrel's kind, with room for the barrels kept, and not all named and kept already (a
+ * finished choice is played on, never asked). */
 static int storage_open_in_vector(const layout *L, const int32_t *v, const int32_t *cur, int held,
                                   int warehouses)
 {
@@ -1925,38 +1926,39 @@ static int storage_open_in_vector(const layout *L, const int32_t *v, const int32
     return 0;
 }
 
-/* validate.py _check_progress: where the turn stands. */
-static int32_t check_progress(const layout *L, const int32_t *v)
+/* Where the turn stands. */
+static int32_t check_progress(const layout *L, const int32_t *v, mm_verdict *out)
 {
     int n = v[G_PLAYERS], phase = v[G_PHASE], picks = v[G_PICKS], taken = 0, v2 = L->version == 2;
     int window = v2 ? v[G_WINDOW] : -1;
     if (v2 && (phase == PH_GUESTS) != (window >= 0))
-        return G_WINDOW;
+        return mm_reject(out, G_WINDOW, "a Guest House window is open exactly in the guests phase");
     if (v2 && phase == PH_GUESTS && window != PH_CRAFTSMAN && window != PH_TRADER
         && window != PH_CAPTAIN && window != END)
-        return G_WINDOW;
+        return mm_reject(out, G_WINDOW, "%d is not a phase a Guest House window comes before", window);
     int card_phase = phase == PH_GUESTS ? window : phase, card = PHASE_CARD[card_phase];
     for (int r = 0; r < MM_PR_MAX_ROLES; r++)
         taken += v[L->role_taken + r];
     if (card_phase == END && (picks || taken))
-        return G_PICKS;
+        return mm_reject(out, G_PICKS, "a finished game has no roles picked");
     if (taken != picks + (card >= 0))
-        return G_PICKS;
+        return mm_reject(out, G_PICKS, "%d roles picked this round, but %d role cards are taken", picks, taken);
     if (card >= 0 && !v[L->role_taken + card])
-        return L->role_taken + card;
+        return mm_reject(out, L->role_taken + card, "the %s phase is played, so its card is taken",
+                         MM_PR_NAMES_ROLES[card]);
     if (phase != PH_CAPTAIN && phase != END && phase != PH_DRAFT) {
         int want = phase == ROLE ? (v[G_GOVERNOR] + picks) % n
                  : phase == PH_CRAFTSMAN ? v[G_CHOOSER]
                  : (v[G_CHOOSER] + v[G_TURN]) % n;
         if (v[G_CURRENT] != want)
-            return G_CURRENT;
+            return mm_reject(out, G_CURRENT, "player %d is to move in this phase, not %d", want, v[G_CURRENT]);
     }
     if (v2 && v[G_TURN] == n
         && !(phase == PH_SETTLER && player_in(L, v, v[G_CHOOSER])[L->p_build + LIBRARY] > 0))
-        return G_TURN;
-    int32_t bad = check_phase_fields(L, v);
+        return mm_reject(out, G_TURN, "turn %d is only the settler's Library tile", n);
+    int32_t bad = check_phase_fields(L, v, out);
     if (bad < 0 && v2)
-        bad = check_progress_v2(L, v);
+        bad = check_progress_v2(L, v, out);
     if (bad >= 0)
         return bad;
     if (phase == PH_MAYOR) {
@@ -1964,8 +1966,11 @@ static int32_t check_progress(const layout *L, const int32_t *v)
         int room = 0;
         for (int slot = v[G_LAST_SLOT]; slot < L->slots; slot++)
             room += slot_free_in_vector(L, cur, slot);
-        if (v[G_TO_PLACE] == 0 || room < v[G_TO_PLACE])
-            return G_TO_PLACE;
+        if (v[G_TO_PLACE] == 0)
+            return mm_reject(out, G_TO_PLACE, "the mayor phase waits for a player with colonists to place");
+        if (room < v[G_TO_PLACE])
+            return mm_reject(out, G_TO_PLACE, "%d colonists to place but only %d free circles", v[G_TO_PLACE],
+                             room);
     }
     if (phase == PH_STORAGE) {
         const int32_t *cur = player_in(L, v, v[G_CURRENT]);
@@ -1973,29 +1978,35 @@ static int32_t check_progress(const layout *L, const int32_t *v)
         for (int k = 0; k < NK; k++)
             held |= (cur[P_GOODS + k] != 0) << k;
         if (v[G_STORE_MASK] & ~held)
-            return G_STORE_MASK;
+            return mm_reject(out, G_STORE_MASK, "warehoused kinds must be kinds the player holds");
         /* a player who keeps everything is never asked (his stores would never end) */
         const int32_t *city = cur + L->p_build;
         int warehouses = (city[SMALL_WAREHOUSE] > 0) + 2 * (city[LARGE_WAREHOUSE] > 0);
         if (popcount5(held) <= warehouses)
-            return G_CURRENT;
+            return mm_reject(out, G_CURRENT, "player %d keeps every barrel, storage waits for one who must choose",
+                             v[G_CURRENT]);
         if (!storage_open_in_vector(L, v, cur, held, warehouses))
-            return G_STORE_MASK;
+            return mm_reject(out, G_STORE_MASK,
+                             "the kinds warehoused and barrels kept so far leave no storage choice");
     }
     return -1;
 }
 
-static int32_t check_invariants(const layout *L, const int32_t *v)
+/* The consistency rules, in order (schema.py RULES), after every range. */
+static int32_t check_invariants(const layout *L, const int32_t *v, mm_verdict *out)
 {
-    if ((v[G_PHASE] == END) != (v[G_CURRENT] < 0)) /* schema rule game_over */
-        return G_CURRENT;
-    int32_t bad = check_spaces(L, v);
+    if ((v[G_PHASE] == END) != (v[G_CURRENT] < 0)) { /* schema rule game_over */
+        if (v[G_CURRENT] < 0)
+            return mm_reject(out, G_CURRENT, "-1 (nobody to move) but the game is not over");
+        return mm_reject(out, G_CURRENT, "must be -1 (nobody to move) in a finished game, is %d", v[G_CURRENT]);
+    }
+    int32_t bad = check_spaces(L, v, out);
     if (bad < 0)
-        bad = check_conservation(L, v);
+        bad = check_conservation(L, v, out);
     if (bad < 0 && L->version == 2)
-        bad = check_draft(L, v);
+        bad = check_draft(L, v, out);
     if (bad < 0)
-        bad = check_progress(L, v);
+        bad = check_progress(L, v, out);
     return bad;
 }
 
@@ -2082,33 +2093,23 @@ static const layout *layout_of_vector(const int32_t *vec, int32_t len)
     return version == V2.version || (version != V1.version && len == V2.length) ? &V2 : &V1;
 }
 
-/* validate.py check_vector / check_vector_v2, then codec.validate's "the player to
- * move has a move". */
-static int pr_decode(void *state, const int32_t *vec, int32_t len, int32_t *bad_field)
+/* The one validator of Puerto Rico positions: the length, version, player count and
+ * every range (the schema's table), the consistency rules, then "the player to move
+ * has a move"; a rejection names the vector index and the rule (*verdict). */
+static int pr_decode(void *state, const int32_t *vec, int32_t len, mm_verdict *verdict)
 {
     mm_pr_state *s = state;
     const layout *L = layout_of_vector(vec, len);
-    int32_t bad;
-    *bad_field = -1;
-    if (len != L->length)
-        return MM_ERR_LENGTH;
-    *bad_field = 0;
-    if (vec[G_VERSION] != L->version)
-        return MM_ERR_VERSION;
-    if ((bad = check_ranges(L, vec)) >= 0) {
-        *bad_field = bad;
-        return MM_ERR_RANGE;
-    }
-    if ((bad = check_invariants(L, vec)) >= 0) {
-        *bad_field = bad;
+    int rc = mm_check_layout(L->version == 2 ? &MM_PR_V2_CHECK : &MM_PR_V1_CHECK, vec, len, verdict);
+    if (rc != MM_OK)
+        return rc;
+    if (check_invariants(L, vec, verdict) >= 0)
         return MM_ERR_INVARIANT;
-    }
     load_state(L, s, vec);
     if (s->phase != END && s->num_legal == 0) {
-        *bad_field = G_CURRENT;
+        mm_reject(verdict, G_CURRENT, "the player to move has no legal move");
         return MM_ERR_INVARIANT;
     }
-    *bad_field = -1;
     return MM_OK;
 }
 
@@ -2117,10 +2118,11 @@ static int pr_decode(void *state, const int32_t *vec, int32_t len, int32_t *bad_
  * its vector rebuilds the same bytes (derived fields and move cache included). */
 static int consistent(const mm_pr_state *s)
 {
-    int32_t v[MM_PR_VECTOR_LEN_V2], bad;
+    int32_t v[MM_PR_VECTOR_LEN_V2];
     mm_pr_state again;
+    mm_verdict verdict;
     encode_state(s, v);
-    return pr_decode(&again, v, layout_of(s)->length, &bad) == MM_OK
+    return pr_decode(&again, v, layout_of(s)->length, &verdict) == MM_OK
         && memcmp(&again, s, sizeof again) == 0 && s->num_legal != 1;
 }
 #endif

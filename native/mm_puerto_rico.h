@@ -3,8 +3,8 @@
  *
  * The Python package is the specification: the same action ids (moves.py), the
  * same state vectors (codec.py: layout version 1 for base games, version 2 for
- * games with the expansion), the same validation in the same order (validate.py)
- * and the same conventions (top of state.py and expansion.py): a decision with a
+ * games with the expansion) and the same conventions (top of state.py and
+ * expansion.py); decode here is the one validator of positions.  A decision with a
  * single legal move is applied inside apply, free gains are automatic, compound
  * choices are canonical sequences, and chance is only rng below(total) in the
  * plantation draws, in the same call order.

@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <string.h>
 #include "mm_traders_of_genoa.h"
+#include "schema_traders_of_genoa.h"
 #include "traders_of_genoa_tables.h"
 
 typedef mm_tog_state state;
@@ -676,82 +677,19 @@ static void encode_state(const state *s, int32_t *v)
     }
 }
 
-/* codec.py field_range: the range of entry i >= 2 in an n-player position. */
-static void field_range(int n, int i, int32_t *lo, int32_t *hi)
-{
-    *lo = 0;
-    if (i < TOG_O_PATH) {
-        switch (i) {
-        case G_START: case G_OWNER: case G_ACQUIRER: *hi = n - 1; return;
-        case G_ROUND: *hi = TOG_LIMIT; return;
-        case G_STAGE: *hi = ST_END; return;
-        case G_TO_MOVE: case G_ACTOR: *lo = -1; *hi = n - 1; return;
-        case G_SITE: case G_LAST_MARK: *lo = -1; *hi = NB - 1; return;
-        case G_DELIVERED: case G_OUSTED: *hi = 1; return;
-        case G_BASE: *lo = -1; *hi = NSQ - 1; return;
-        default: *hi = (1 << DISCS) - 1; return; /* used discs */
-        }
-    }
-    if (i < TOG_O_OFFERS) {
-        *lo = -1;
-        *hi = NSQ - 1;
-    } else if (i < TOG_O_SUPPLY) {
-        *lo = -1;
-        *hi = (i - TOG_O_OFFERS) / 2 >= n ? -1 : (i - TOG_O_OFFERS) % 2 ? NG - 1 : TOG_LIMIT;
-    } else if (i < TOG_O_SPECIAL_SUPPLY) {
-        *hi = TOG_GOODS_PER_KIND;
-    } else if (i < TOG_O_MARKS) {
-        *hi = SPECIAL_COUNTS[i - TOG_O_SPECIAL_SUPPLY];
-    } else if (i < TOG_O_LOCATION) {
-        *hi = (1 << n) - 1;
-    } else if (i < TOG_O_PILES) {
-        *hi = UNSEEN;
-    } else if (i < TOG_O_PLAYERS) {
-        *hi = DECK_SIZES[i - TOG_O_PILES];
-    } else {
-        int seat = (i - TOG_O_PLAYERS) / TOG_PLAYER_LEN, j = (i - TOG_O_PLAYERS) % TOG_PLAYER_LEN;
-        if (seat >= n)
-            *hi = 0;
-        else if (j == TOG_P_DUCATS)
-            *hi = TOG_LIMIT;
-        else if (j < TOG_P_SPECIALS)
-            *hi = TOG_GOODS_PER_KIND;
-        else if (j < TOG_P_MARKERS)
-            *hi = SPECIAL_COUNTS[j - TOG_P_SPECIALS];
-        else if (j < TOG_P_CARDS)
-            *hi = TOG_MARKERS_PER_PLAYER;
-        else if (j < TOG_P_ACTIONS)
-            *hi = DECK_SIZES[j - TOG_P_CARDS];
-        else
-            *hi = TOG_MAX_ACTIONS;
-    }
-}
-
-static int32_t check_ranges(const int32_t *v)
-{
-    int n = v[G_PLAYERS];
-    if (n < 2 || n > NP)
-        return G_PLAYERS;
-    for (int i = 2; i < TOG_VECTOR_LEN; i++) {
-        int32_t lo, hi;
-        field_range(n, i, &lo, &hi);
-        if (v[i] < lo || v[i] > hi)
-            return i;
-    }
-    return -1;
-}
-
 static int32_t pv(const int32_t *v, int seat, int j) { return v[TOG_O_PLAYERS + seat * TOG_PLAYER_LEN + j]; }
 
-/* codec.py _may_act: may_act on the vector */
+/* may_act on the vector: the seat may still take an action this turn. */
 static int vector_may_act(const int32_t *v, int seat)
 {
     int limit = 1 + (v[G_PLAYERS] == 2 && seat == v[G_OWNER] && pv(v, 1 - seat, TOG_P_ACTIONS) > 0);
     return pv(v, seat, TOG_P_ACTIONS) < limit || pv(v, seat, TOG_P_SPECIALS + S_EXTRA_ACTION) > 0;
 }
 
-/* codec.py _check_turn */
-static int32_t check_turn(const int32_t *v)
+#define STAGE_NAME(stage) MM_TOG_NAMES_STAGES[stage]
+
+/* Rules path and progress: the tower's path and who is to move at this stage. */
+static int32_t check_turn(const int32_t *v, mm_verdict *out)
 {
     int n = v[G_PLAYERS], stage = v[G_STAGE], owner = v[G_OWNER], len = 0;
     int32_t path[DISCS];
@@ -763,25 +701,25 @@ static int32_t check_turn(const int32_t *v)
         int sq = v[TOG_O_PATH + i];
         if (i >= len) {
             if (sq >= 0)
-                return TOG_O_PATH + i;
+                return mm_reject(out, TOG_O_PATH + i, "the path lists its squares first, then -1");
             continue;
         }
         if (SQUARE[sq] == TOG_MARKET)
-            return TOG_O_PATH + i;
+            return mm_reject(out, TOG_O_PATH + i, "the tower never stands on the market");
         for (int j = 0; j < i; j++)
             if (path[j] == sq)
-                return TOG_O_PATH + i;
+                return mm_reject(out, TOG_O_PATH + i, "the tower never visits a square twice in a turn");
         if (i) {
             int next = 0;
             for (int d = 0; d < 4; d++)
                 next |= NEIGHBOUR[path[i - 1]][d] == sq;
             if (!next)
-                return TOG_O_PATH + i;
+                return mm_reject(out, TOG_O_PATH + i, "the tower moves one square orthogonally");
         }
     }
     for (int i = 0; i < DISCS; i++)
         if ((v[G_USED_DISCS] >> i & 1) && (i >= len || SQUARE[path[i]] != TOG_STREET))
-            return G_USED_DISCS;
+            return mm_reject(out, G_USED_DISCS, "disc %d is not on a street square", i);
     int acting = stage == ST_VILLA || stage == ST_REWARD || stage == ST_EXTRAS;
     /* each field: set (1: must be >= 0, 2: any value) or its one value */
     struct { int index, free, value; } want[] = {
@@ -797,24 +735,24 @@ static int32_t check_turn(const int32_t *v)
     for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
         int i = want[k].index;
         if (!want[k].free && v[i] != want[k].value)
-            return i;
+            return mm_reject(out, i, "must be %d at stage %s", want[k].value, STAGE_NAME(stage));
         if (want[k].free == 1 && v[i] < 0)
-            return i;
+            return mm_reject(out, i, "must be set at stage %s", STAGE_NAME(stage));
     }
     if ((stage == ST_START || stage == ST_END) && len)
-        return TOG_O_PATH;
+        return mm_reject(out, TOG_O_PATH, "the tower has no path at stage %s", STAGE_NAME(stage));
     if (stage != ST_START && stage != ST_END && !len)
-        return TOG_O_PATH;
+        return mm_reject(out, TOG_O_PATH, "the tower stands on the board at stage %s", STAGE_NAME(stage));
     if ((stage == ST_OFFER || stage == ST_DECIDE) && SQUARE[path[len - 1]] != v[G_SITE])
-        return G_SITE;
+        return mm_reject(out, G_SITE, "the action on offer is the building the tower stands on");
     if (stage == ST_VILLA && BUILDING_ACTION[v[G_SITE]][0] != ACT_VILLA)
-        return G_SITE;
+        return mm_reject(out, G_SITE, "only a villa offers a privilege or a large order");
     if (stage == ST_REWARD) {
         int any = 0;
         for (int k = 0; k < NK; k++)
             any |= v[TOG_O_SPECIAL_SUPPLY + k] > 0;
         if (!any)
-            return G_STAGE;
+            return mm_reject(out, G_STAGE, "a large order's special card needs one in the supply");
     }
     if (stage == ST_MARK) {
         int at = -1;
@@ -822,48 +760,50 @@ static int32_t check_turn(const int32_t *v)
             if (path[i] == v[G_BASE])
                 at = i;
         if (at < 0 || !(v[G_USED_DISCS] >> at & 1))
-            return G_BASE;
+            return mm_reject(out, G_BASE, "the base is a street square of the path whose disc is used");
         if (v[G_LAST_MARK] >= 0 && !(v[TOG_O_MARKS + v[G_LAST_MARK]] >> v[G_TO_MOVE] & 1))
-            return G_LAST_MARK;
+            return mm_reject(out, G_LAST_MARK, "the last building marked carries the player's marker");
     }
     if (stage == ST_OFFER && v[G_TO_MOVE] == owner)
-        return G_TO_MOVE;
+        return mm_reject(out, G_TO_MOVE, "the tower owner makes no offer");
     if (stage == ST_OFFER && !vector_may_act(v, v[G_TO_MOVE]))
-        return G_TO_MOVE;
+        return mm_reject(out, G_TO_MOVE, "the bidder to move may still act this turn");
     if ((stage == ST_START || stage == ST_DECIDE || stage == ST_WALK) && v[G_TO_MOVE] != owner)
-        return G_TO_MOVE;
+        return mm_reject(out, G_TO_MOVE, "the tower owner %d is to move", owner);
     if (acting && v[G_TO_MOVE] != v[G_ACTOR])
-        return G_TO_MOVE;
+        return mm_reject(out, G_TO_MOVE, "the actor %d is to move", v[G_ACTOR]);
     if ((stage == ST_BASE || stage == ST_MARK) && v[G_TO_MOVE] != (owner + v[G_ACQUIRER]) % n)
-        return G_TO_MOVE;
+        return mm_reject(out, G_TO_MOVE, "the acquirer %d is to move", (owner + v[G_ACQUIRER]) % n);
     return -1;
 }
 
-static int32_t check_offers(const int32_t *v)
+/* Rule offers. */
+static int32_t check_offers(const int32_t *v, mm_verdict *out)
 {
     int n = v[G_PLAYERS], stage = v[G_STAGE];
     for (int seat = 0; seat < n; seat++) {
         int at = TOG_O_OFFERS + 2 * seat, amount = v[at], good = v[at + 1];
         if (amount < 0) {
             if (good >= 0)
-                return at + 1;
+                return mm_reject(out, at + 1, "a good is offered with ducats (0 or more)");
             continue;
         }
         if ((stage != ST_OFFER && stage != ST_DECIDE) || seat == v[G_OWNER])
-            return at;
+            return mm_reject(out, at, "offers are made to the tower owner during a negotiation");
         if (!vector_may_act(v, seat))
-            return at;
+            return mm_reject(out, at, "an offer comes from a player who may still act this turn");
         if (amount % TOG_OFFER_STEP || amount > pv(v, seat, TOG_P_DUCATS))
-            return at;
+            return mm_reject(out, at, "an offer is a multiple of %d ducats the bidder has", TOG_OFFER_STEP);
         if (good >= 0 && !pv(v, seat, TOG_P_GOODS + good))
-            return at + 1;
+            return mm_reject(out, at + 1, "an offered good is one the bidder holds");
         if (good < 0 && (amount == 0 || n == 2))
-            return at + 1;
+            return mm_reject(out, at + 1, "an offer of no ducats, and any 2-player offer, includes a good");
     }
     return -1;
 }
 
-static int32_t check_conservation(const int32_t *v)
+/* Rule conservation: every good, special card and marker of the game is somewhere. */
+static int32_t check_conservation(const int32_t *v, mm_verdict *out)
 {
     int n = v[G_PLAYERS];
     for (int g = 0; g < NG; g++) {
@@ -871,32 +811,36 @@ static int32_t check_conservation(const int32_t *v)
         for (int q = 0; q < n; q++)
             total += pv(v, q, TOG_P_GOODS + g);
         if (total != TOG_GOODS_PER_KIND)
-            return TOG_O_SUPPLY + g;
+            return mm_reject(out, TOG_O_SUPPLY + g, "%d %s in play, the game has %d", total, MM_TOG_NAMES_GOODS[g],
+                             TOG_GOODS_PER_KIND);
     }
     for (int k = 0; k < NK; k++) {
         int total = v[TOG_O_SPECIAL_SUPPLY + k];
         for (int q = 0; q < n; q++)
             total += pv(v, q, TOG_P_SPECIALS + k);
         if (total != SPECIAL_COUNTS[k])
-            return TOG_O_SPECIAL_SUPPLY + k;
+            return mm_reject(out, TOG_O_SPECIAL_SUPPLY + k, "%d %s cards in play, the game has %d", total,
+                             MM_TOG_NAMES_SPECIALS[k], SPECIAL_COUNTS[k]);
     }
     for (int q = 0; q < n; q++) {
         int total = pv(v, q, TOG_P_MARKERS) + pv(v, q, TOG_P_RESERVE);
         for (int b = 0; b < NB; b++)
             total += v[TOG_O_MARKS + b] >> q & 1;
         if (total != TOG_MARKERS_PER_PLAYER)
-            return TOG_O_PLAYERS + q * TOG_PLAYER_LEN + TOG_P_RESERVE;
+            return mm_reject(out, TOG_O_PLAYERS + q * TOG_PLAYER_LEN + TOG_P_RESERVE,
+                             "%d markers of seat %d in play, each player has %d", total, q, TOG_MARKERS_PER_PLAYER);
     }
     return -1;
 }
 
-static int32_t check_cards(const int32_t *v)
+/* Rule cards: every card has one location, and the public counts agree with the known cards. */
+static int32_t check_cards(const int32_t *v, mm_verdict *out)
 {
     int n = v[G_PLAYERS];
     for (int c = 0; c < NCARDS; c++) {
         int loc = v[TOG_O_LOCATION + c];
         if (loc >= n && loc < PILE)
-            return TOG_O_LOCATION + c;
+            return mm_reject(out, TOG_O_LOCATION + c, "seat %d is not in a %d-player game", loc, n);
     }
     for (int d = 0; d < ND; d++) {
         int count[UNSEEN + 1] = {0};
@@ -904,16 +848,18 @@ static int32_t check_cards(const int32_t *v)
             count[v[TOG_O_LOCATION + c]]++;
         int piles = v[TOG_O_PILES + d];
         if (count[PILE] > piles)
-            return TOG_O_PILES + d;
+            return mm_reject(out, TOG_O_PILES + d, "%d cards are known to be in the pile of %d", count[PILE], piles);
         int hidden = piles - count[PILE];
         for (int q = 0; q < n; q++) {
             int held = pv(v, q, TOG_P_CARDS + d);
             if (count[q] > held)
-                return TOG_O_PLAYERS + q * TOG_PLAYER_LEN + TOG_P_CARDS + d;
+                return mm_reject(out, TOG_O_PLAYERS + q * TOG_PLAYER_LEN + TOG_P_CARDS + d,
+                                 "%d cards are known in a hand of %d", count[q], held);
             hidden += held - count[q];
         }
         if (hidden != count[UNSEEN])
-            return TOG_O_PILES + d;
+            return mm_reject(out, TOG_O_PILES + d, "%d unseen %s cards for %d unknown places", count[UNSEEN],
+                             MM_TOG_NAMES_DECKS[d], hidden);
     }
     return -1;
 }
@@ -969,27 +915,19 @@ static void load_state(state *s, const int32_t *v)
     }
 }
 
-static int tog_decode(void *out, const int32_t *vec, int32_t len, int32_t *bad_field)
+/* The one validator of Traders of Genoa positions: the length, version, player count
+ * and every range (the schema's table), then the consistency rules in the schema's
+ * order; a rejection names the vector index and the rule (*verdict). */
+static int tog_decode(void *out, const int32_t *vec, int32_t len, mm_verdict *verdict)
 {
-    int32_t bad;
-    *bad_field = -1;
-    if (!vec || len != TOG_VECTOR_LEN)
-        return MM_ERR_LENGTH;
-    *bad_field = G_VERSION;
-    if (vec[G_VERSION] != TOG_LAYOUT_VERSION)
-        return MM_ERR_VERSION;
-    if ((bad = check_ranges(vec)) >= 0) {
-        *bad_field = bad;
-        return MM_ERR_RANGE;
-    }
-    if ((bad = check_turn(vec)) >= 0 || (bad = check_offers(vec)) >= 0
-        || (bad = check_conservation(vec)) >= 0 || (bad = check_cards(vec)) >= 0) {
-        *bad_field = bad;
+    int rc = mm_check_layout(&MM_TOG_V1_CHECK, vec, len, verdict);
+    if (rc != MM_OK)
+        return rc;
+    if (check_turn(vec, verdict) >= 0 || check_offers(vec, verdict) >= 0 || check_conservation(vec, verdict) >= 0
+        || check_cards(vec, verdict) >= 0)
         return MM_ERR_INVARIANT;
-    }
     load_state(out, vec);
     cache_legal(out);
-    *bad_field = -1;
     return MM_OK;
 }
 
@@ -997,10 +935,11 @@ static int tog_decode(void *out, const int32_t *vec, int32_t len, int32_t *bad_f
 /* Debug builds: every position apply reaches is one decode accepts, as the same bytes. */
 static int consistent(const state *s)
 {
-    int32_t v[TOG_VECTOR_LEN], bad;
+    int32_t v[TOG_VECTOR_LEN];
     state again;
+    mm_verdict verdict;
     encode_state(s, v);
-    return tog_decode(&again, v, TOG_VECTOR_LEN, &bad) == MM_OK && memcmp(&again, s, sizeof again) == 0;
+    return tog_decode(&again, v, TOG_VECTOR_LEN, &verdict) == MM_OK && memcmp(&again, s, sizeof again) == 0;
 }
 #endif
 

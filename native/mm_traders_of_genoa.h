@@ -1,8 +1,8 @@
 /* meeplemind: Traders of Genoa (2-5 players), the C twin of engine/traders_of_genoa.
  *
  * The Python package is the specification: the same action ids (moves.py), the same
- * state vector (codec.py, layout version 1), the same validation in the same order
- * (codec.py check_vector), the same conventions (top of state.py): a decision with a
+ * state vector (codec.py, layout version 1; decode here is the one validator of
+ * positions, in schema.py's rule order), the same conventions (top of state.py): a decision with a
  * single legal move is played inside apply, and chance is rng below(n) in the same call
  * order (the start square, card draws).  Every number comes from the generated
  * traders_of_genoa_tables.h (native/gen_traders_of_genoa.py reads engine/traders_of_genoa).

@@ -25,8 +25,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from ..engine import PositionError, get_game
-from ..native import NativeDecodeError, NativeGame
+from ..engine import PositionError, get_game, native_check
+from ..native import NativeDecodeError
 from ..native import load as load_cffi_module
 from .deadlines import TIME_BUDGET_FLOOR_MS, DeadlineMargin
 
@@ -388,7 +388,7 @@ def check_native(state: SearchableState) -> np.ndarray:
     checked state vector (``analyze``'s ``vector``)."""
     vec = _encode(state)
     try:
-        _native_game(state.game_id).decode(vec)
+        native_check.native(state.game_id).decode(vec)
     except NativeDecodeError as e:
         raise _explain(state.game_id, vec, e) from None
     return vec
@@ -421,7 +421,7 @@ class CheckedVector:
 def read_vector(game_id: str, vector: np.ndarray) -> CheckedVector:
     """The CheckedVector of a state vector (a message read by the game's schema) the
     native decoder accepts; PositionError naming the field (``_explain``) otherwise."""
-    native, vec = _native_game(game_id), _as_vector(vector)
+    native, vec = native_check.native(game_id), _as_vector(vector)
     try:
         buf = native.decode(vec)
     except NativeDecodeError as e:
@@ -429,25 +429,18 @@ def read_vector(game_id: str, vector: np.ndarray) -> CheckedVector:
     return CheckedVector(game_id, vec, native.num_players(buf), native.current_player(buf))
 
 
-@functools.cache
-def _native_game(game_id: str) -> NativeGame:
-    return NativeGame(game_id)
-
-
 def _explain(game_id: str, vec: np.ndarray, error: NativeDecodeError) -> ValueError:
-    """The reference engine's message for a vector the C decoder rejected: the same
-    field path and words as the game's ``decode`` (the two decoders run the same checks)."""
+    """The C decoder's rejection as a PositionError naming the field path (its verdict
+    again, in its words: a search reports only the code and the index)."""
     try:
-        game = get_game(game_id)
+        layout = get_game(game_id).layout_for(vec)
     except KeyError:
         return error
     try:
-        game.decode(vec)
+        native_check.check(game_id, vec, layout)
     except PositionError as e:
         return e
-    layout = game.layout_for(vec)
-    path = layout[error.index] if 0 <= error.index < len(layout) else "state"
-    return PositionError(path, f"rejected by the native decoder (code {error.code})")
+    return error
 
 
 @functools.cache

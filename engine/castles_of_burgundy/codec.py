@@ -1,14 +1,15 @@
 """Castles of Burgundy states as the int32 state vector (``encode``/``decode``).
 
 A position's message is read into and written from the vector by the generic codec
-(``engine/vector_codec.py``) through schema.py; ``decode`` checks the whole position
-(``validate.check_vector``: conservation of every tile and goods tile, estate rules, bonus
-tiles, turn bookkeeping) and raises ``PositionError`` naming the field path.
+(``engine/vector_codec.py``) through schema.py; ``decode`` has the C decoder check the
+whole position (``engine/native_check.py``: every range, conservation of every tile and
+goods tile, estate rules, bonus tiles, turn bookkeeping) and raises ``PositionError``
+naming the field path.
 
 State vector, layout version 1 (``VECTOR_LEN`` = 498 int32).  Engine indices are 0-based:
 tile kinds 0-48 (data.TILE_NAMES), goods 0-5 (goods number - 1), depots 0-5, cells 0-36
-(space - 1); -1 is "none".  A C decoder range-checks every field in this order, then the
-invariants of validate.py::
+(space - 1); -1 is "none".  The C decoder range-checks every field in this order, then the
+consistency rules of native/mm_castles_of_burgundy.c::
 
       0 version (1)          1 players (2-4)       2 phase (A-E = 0-4)    3 round (0-4)
       4 stage (turn discard tile castle city_hall carpenter church market warehouse ship
@@ -39,15 +40,15 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import PositionError
+from .. import native_check
 from .board import NUM_CELLS
 from .data import (
     BLACK_SLOTS, DEPOT_SLOTS, NUM_DEPOTS, NUM_GOODS, NUM_TILES,
     ROUNDS, STORAGE,
 )
 from .state import Player, State
+from .schema import GAME_ID, MAX_PLAYERS
 from .schema import V1 as SCHEMA
-from .validate import LAYOUT_VERSION, MAX_PLAYERS, O_PLAYERS, PLAYER_LEN, check_vector
 
 _BONUS_NAMES = ("first", "second")
 _CELL_KEYS = {str(c + 1): c for c in range(NUM_CELLS)}
@@ -56,6 +57,9 @@ _CELL_KEYS = {str(c + 1): c for c in range(NUM_CELLS)}
 #: Field path of every state-vector index (names the field a decoder rejects).
 LAYOUT = SCHEMA.names()
 VECTOR_LEN = SCHEMA.length
+LAYOUT_VERSION = SCHEMA.version
+O_PLAYERS = SCHEMA.index("players[0].silverlings")
+PLAYER_LEN = SCHEMA.index("players[1].silverlings") - O_PLAYERS
 
 
 def layout_for(vec: Any) -> tuple[str, ...]:
@@ -65,18 +69,7 @@ def layout_for(vec: Any) -> tuple[str, ...]:
 
 def validate(s: State) -> None:
     """Raise PositionError unless ``s`` is a consistent position with a move to play."""
-    _raise(check_vector(encode(s).tolist()))
-    _check_has_move(s)
-
-
-def _check_has_move(s: State) -> None:
-    if not s.is_terminal and not s.legal_action_ids():
-        raise PositionError("current_player", "the player to move has no legal move")
-
-
-def _raise(bad: tuple[int, str] | None) -> None:
-    if bad:
-        raise PositionError(LAYOUT[bad[0]] if bad[0] >= 0 else "state", bad[1])
+    native_check.check(GAME_ID, encode(s), LAYOUT)
 
 
 def encode(s: State) -> np.ndarray:
@@ -97,11 +90,12 @@ def encode(s: State) -> np.ndarray:
 
 
 def decode(vec: Any, check: bool = True) -> State:
-    """The State of a vector written by ``encode`` (validated like ``from_dict``).
-    ``check=False`` skips the validation, for a vector the native decoder has accepted."""
+    """The State of a vector written by ``encode``, after the C decoder accepts it;
+    ``check=False`` builds the reference State of a vector already accepted (lockstep
+    tests, a search's checked root)."""
     v = np.asarray(vec).ravel().tolist()
     if check:
-        _raise(check_vector(v))
+        native_check.check(GAME_ID, v, LAYOUT)
     n = v[1]
     pos = 12
 
@@ -125,8 +119,6 @@ def decode(vec: Any, check: bool = True) -> State:
               ranking=ranking, round_order=order, depots=depots, black=black,
               depot_goods=depot_goods, round_goods=round_goods, goods_pool=goods_pool, stack=stack,
               black_stack=black_stack, discarded=discarded)
-    if check:
-        _check_has_move(s)
     return s
 
 

@@ -19,6 +19,8 @@ GAME_ID = "castles-of-burgundy"
 LIMIT = 1000  # silverlings, workers and VP are at most this
 FIRST, LAST = min(SETUPS), max(SETUPS)
 MAX_PLAYERS = LAST
+#: Names the C decoder's rejections quote (``MM_COB_NAMES_<NAME>``).
+C_NAMES = {"TILES": TILE_NAMES, "COLOURS": COLOURS}
 TILES = ("",) + TILE_NAMES
 BONUS = ("", "first", "second")
 

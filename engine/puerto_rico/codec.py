@@ -1,9 +1,10 @@
 """Puerto Rico states as the int32 state vector (``encode``/``decode``).
 
 A position's message is read into and written from the vector by the generic codec
-(``engine/vector_codec.py``) through schema.py; ``decode`` checks the whole position
-(conservation of every component against the setup for the player count, phase
-bookkeeping) and raises ``PositionError`` naming the field path.
+(``engine/vector_codec.py``) through schema.py; ``decode`` has the C decoder check the
+whole position (``engine/native_check.py``: every range, conservation of every component
+against the setup for the player count, phase bookkeeping) and raises ``PositionError``
+naming the field path.
 
 State vector, layout version 1 for base games (``VECTOR_LEN`` int32, mirrored by
 native/mm_puerto_rico.c, which checks every field on decode)::
@@ -44,7 +45,8 @@ v1 with their meaning widened, 19 new globals, then v1's blocks with 37 building
         buildings[37]
 
 Every field's path, kind and range is in the table of schema.py (checked in vector order),
-then the invariants of validate.py; the action ids of v2 games are ``moves.NUM_ACTIONS_V2``.
+then the consistency rules of native/mm_puerto_rico.c; the action ids of v2 games are
+``moves.NUM_ACTIONS_V2``.
 """
 
 from __future__ import annotations
@@ -53,13 +55,13 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import PositionError
+from .. import native_check
 from .data import GOODS, NUM_BASE_BUILDINGS, NUM_BUILDINGS, ROLES, SETUPS
 from .expansion import EXPANSION, ExpansionState
 from .state import NK, Player, State
+from .schema import GAME_ID
 from .schema import V1 as SCHEMA_V1
 from .schema import V2 as SCHEMA_V2
-from .validate import V1, V2, check_vector, check_vector_v2
 
 LAYOUT_VERSION = 1
 MAX_PLAYERS, MAX_SHIPS, MAX_ROLES = 5, 3, len(ROLES)
@@ -73,13 +75,13 @@ LAYOUT = SCHEMA_V1.names()
 VECTOR_LEN = len(LAYOUT)
 LAYOUT_V2 = SCHEMA_V2.names()
 VECTOR_LEN_V2 = len(LAYOUT_V2)
-assert VECTOR_LEN == V1.length and VECTOR_LEN_V2 == V2.length
+#: Where the piles start: after the globals of each layout.
+_PILES = {1: SCHEMA_V1.index("goods_supply.corn"), 2: SCHEMA_V2.index("goods_supply.corn")}
 
 
 def validate(s: State) -> None:
     """Raise PositionError unless ``s`` is a consistent position with a move to play."""
-    _check(encode(s).tolist())
-    _check_moves(s)
+    _check(encode(s))
 
 
 def layout_for(v: Any) -> tuple[str, ...]:
@@ -89,17 +91,9 @@ def layout_for(v: Any) -> tuple[str, ...]:
     return LAYOUT_V2 if v2 else LAYOUT
 
 
-def _check(v: list[int]) -> None:
-    """Raise PositionError naming the field unless ``v`` is a valid vector of its layout."""
-    layout = layout_for(v)
-    bad = check_vector_v2(v) if layout is LAYOUT_V2 else check_vector(v)
-    if bad:
-        raise PositionError(layout[bad[0]] if bad[0] >= 0 else "state", bad[1])
-
-
-def _check_moves(s: State) -> None:
-    if not s.is_terminal and not s.legal_action_ids():
-        raise PositionError("current_player", "the player to move has no legal move")
+def _check(v: Any) -> None:
+    """Raise PositionError naming the field unless the C decoder accepts ``v``."""
+    native_check.check(GAME_ID, v, layout_for(v))
 
 
 def encode(s: State) -> np.ndarray:
@@ -137,15 +131,15 @@ def encode(s: State) -> np.ndarray:
 
 
 def decode(vec: Any, check: bool = True) -> State:
-    """The State of a vector written by ``encode`` (either layout, by its version field;
-    validated like ``from_dict``). ``check=False`` skips the validation, for a vector the
-    native decoder has accepted."""
+    """The State of a vector written by ``encode`` (either layout, by its version field),
+    after the C decoder accepts it; ``check=False`` builds the reference State of a vector
+    already accepted (lockstep tests, a search's checked root)."""
     v = [int(x) for x in np.asarray(vec).ravel()]
     if check:
         _check(v)
     v2 = v[0] == 2
     n, nb = v[1], NUM_BUILDINGS if v2 else NUM_BASE_BUILDINGS
-    pos = V2.globals if v2 else V1.globals
+    pos = _PILES[v[0]]
 
     def take(k: int) -> list[int]:
         nonlocal pos
@@ -184,8 +178,6 @@ def decode(vec: Any, check: bool = True) -> State:
                            window=v[22], privilege_left=v[23], bm_building=v[24], bm_due=v[25],
                            bm_given=v[26], wharf_barrels=v[27], made=v[28:33], kept=v[33:38],
                            bm_declined=bool(v[38]))
-    if check:
-        _check_moves(s)  # the vector is checked: encode(s) == v
     return s
 
 

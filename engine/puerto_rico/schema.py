@@ -21,6 +21,8 @@ C_PREFIX = "MM_PR"  # of the names in the generated native/schema_puerto_rico.h
 GAME_ID = "puerto-rico"
 #: Constants of the rules the C engine reads from the generated header (``MM_PR_<NAME>``).
 C_CONSTANTS = {"LIMIT": LIMIT}
+#: Names the C decoder's rejections quote (``MM_PR_NAMES_<NAME>``).
+C_NAMES = {"GOODS": GOODS, "BUILDINGS": tuple(b.name for b in BUILDINGS), "ROLES": ROLES}
 MAX_PLAYERS, MAX_SHIPS, MAX_ROLES = max(SETUPS), 3, len(ROLES)
 FIRST, LAST = min(SETUPS), max(SETUPS)
 HOUSE_SPACES = 4

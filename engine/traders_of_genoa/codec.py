@@ -1,9 +1,9 @@
-"""Traders of Genoa positions as the int32 state vector, and its validation.
+"""Traders of Genoa positions as the int32 state vector.
 
 Layout version 1 (``VECTOR_LEN`` int32), engine indices 0-based, -1 for none.  The C
-decoder (native/mm_traders_of_genoa.c) checks the same things in the same order and
-reports the same index: the player count, every field's range in vector order
-(``FIELDS``), then the invariants of ``check_vector`` in the order written::
+decoder (native/mm_traders_of_genoa.c) is the one validator (``engine/native_check.py``):
+the player count, every field's range in vector order (schema.py's table), then the
+consistency rules in schema.py's order::
 
       0 version   1 players   2 start_player   3 owner (tower)   4 round (marker)
       5 stage (start offer decide villa reward extras walk base mark end)   6 to_move
@@ -20,277 +20,45 @@ reports the same index: the player count, every field's range in vector order
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from ..errors import PositionError
-from .board import NEIGHBOUR, NUM_SQUARES, SQUARE
-from .data import (
-    BUILDINGS, CARD_NAMES, DECK_FIRST, DECK_SIZES, DECKS, GOODS, GOODS_PER_KIND, LIMIT, MARKERS_PER_PLAYER,
-    MARKET, MAX_ACTIONS, MAX_PLAYERS, NUM_BUILDINGS, NUM_CARDS, NUM_GOODS, OFFER_STEP, S_EXTRA_ACTION, SPECIAL_COUNTS,
-    SPECIALS, STREET, TOWER_DISCS,
-)
-from .state import (
-    PILE, ST_BASE, ST_DECIDE, ST_END, ST_EXTRAS, ST_MARK, ST_OFFER, ST_REWARD, ST_START, ST_VILLA,
-    ST_WALK, STAGES, UNSEEN, Player, State,
-)
+from .. import native_check
+from .data import BUILDING_NAMES, CARD_NAMES, DECKS, GOODS, MAX_PLAYERS, SPECIALS, TOWER_DISCS
+from .schema import GAME_ID
+from .schema import V1 as SCHEMA
+from .state import Player, State
 
-LAYOUT_VERSION = 1
-G_PLAYERS, G_START, G_OWNER, G_ROUND, G_STAGE, G_TO_MOVE, G_SITE, G_ACTOR, G_DELIVERED = range(1, 10)
-G_BASE, G_LAST_MARK, G_USED_DISCS, G_ACQUIRER, G_OUSTED = range(10, 15)
-O_PATH = 15
-O_OFFERS = O_PATH + TOWER_DISCS
-O_SUPPLY = O_OFFERS + 2 * MAX_PLAYERS
-O_SPECIAL_SUPPLY = O_SUPPLY + NUM_GOODS
-O_MARKS = O_SPECIAL_SUPPLY + len(SPECIALS)
-O_LOCATION = O_MARKS + NUM_BUILDINGS
-O_PILES = O_LOCATION + NUM_CARDS
-O_PLAYERS = O_PILES + len(DECKS)
-P_DUCATS, P_GOODS = 0, 1
-P_SPECIALS = P_GOODS + NUM_GOODS
-P_MARKERS = P_SPECIALS + len(SPECIALS)
-P_RESERVE = P_MARKERS + 1
-P_CARDS = P_RESERVE + 1
-P_ACTIONS = P_CARDS + len(DECKS)
-PLAYER_LEN = P_ACTIONS + 1
-VECTOR_LEN = O_PLAYERS + MAX_PLAYERS * PLAYER_LEN
-
-
-def _layout() -> list[str]:
-    names = ["version", "players", "start_player", "owner", "round", "stage", "to_move", "site", "actor",
-             "delivered", "base", "last_mark", "used_discs", "acquirer", "ousted"]
-    names += [f"path[{i}]" for i in range(TOWER_DISCS)]
-    names += [f"offers[{p}].{f}" for p in range(MAX_PLAYERS) for f in ("ducats", "good")]
-    names += [f"supply.{g}" for g in GOODS]
-    names += [f"special_supply.{k}" for k in SPECIALS]
-    names += [f"marks.{b[0]}" for b in BUILDINGS]
-    names += [f"cards.{name}" for name in CARD_NAMES]
-    names += [f"piles.{d}" for d in DECKS]
-    for p in range(MAX_PLAYERS):
-        at = f"players[{p}]."
-        names += [at + "ducats"] + [f"{at}goods.{g}" for g in GOODS] + [f"{at}specials.{k}" for k in SPECIALS]
-        names += [at + "markers", at + "reserve"] + [f"{at}hand.{d}" for d in DECKS] + [at + "actions"]
-    return names
+LAYOUT_VERSION = SCHEMA.version
+#: Offsets of the globals and blocks, from the schema's table.
+(G_PLAYERS, G_START, G_OWNER, G_ROUND, G_STAGE, G_TO_MOVE, G_SITE, G_ACTOR, G_DELIVERED, G_BASE, G_LAST_MARK,
+ G_USED_DISCS, G_ACQUIRER, G_OUSTED) = (SCHEMA.index(path) for path in (
+    "players", "start_player", "owner", "round", "stage", "to_move", "site", "actor", "delivered", "base",
+    "last_mark", "used_discs", "acquirer", "ousted"))
+O_PATH, O_OFFERS, O_SUPPLY, O_SPECIAL_SUPPLY, O_MARKS, O_LOCATION, O_PILES, O_PLAYERS = (
+    SCHEMA.index(path) for path in ("path[0]", "offers[0].ducats", f"supply.{GOODS[0]}",
+                                    f"special_supply.{SPECIALS[0]}", f"marks.{BUILDING_NAMES[0]}",
+                                    f"cards.{CARD_NAMES[0]}", f"piles.{DECKS[0]}", "players[0].ducats"))
+PLAYER_LEN = SCHEMA.index("players[1].ducats") - O_PLAYERS
+P_DUCATS, P_GOODS, P_SPECIALS, P_MARKERS, P_RESERVE, P_CARDS, P_ACTIONS = (
+    SCHEMA.index(f"players[0].{path}") - O_PLAYERS for path in (
+        "ducats", f"goods.{GOODS[0]}", f"specials.{SPECIALS[0]}", "markers", "reserve", f"hand.{DECKS[0]}",
+        "actions"))
+VECTOR_LEN = SCHEMA.length
 
 
 #: Field path of every state-vector index (names the field a decoder rejects).
-LAYOUT = tuple(_layout())
+LAYOUT = SCHEMA.names()
 
 
 def layout_for(vec: Any) -> tuple[str, ...]:
     return LAYOUT
 
 
-def field_range(n: int, i: int) -> tuple[int, int]:
-    """The range of vector entry ``i >= 2`` in an ``n``-player position (the C decoder's
-    ``field_range`` is this function)."""
-    if i < O_PATH:
-        return {G_START: (0, n - 1), G_OWNER: (0, n - 1), G_ROUND: (0, LIMIT), G_STAGE: (0, len(STAGES) - 1),
-                G_TO_MOVE: (-1, n - 1), G_SITE: (-1, NUM_BUILDINGS - 1), G_ACTOR: (-1, n - 1),
-                G_DELIVERED: (0, 1), G_BASE: (-1, NUM_SQUARES - 1), G_LAST_MARK: (-1, NUM_BUILDINGS - 1),
-                G_USED_DISCS: (0, (1 << TOWER_DISCS) - 1), G_ACQUIRER: (0, n - 1), G_OUSTED: (0, 1)}[i]
-    if i < O_OFFERS:
-        return -1, NUM_SQUARES - 1
-    if i < O_SUPPLY:
-        seat, good = divmod(i - O_OFFERS, 2)
-        return -1, (NUM_GOODS - 1 if good else LIMIT) if seat < n else -1
-    if i < O_SPECIAL_SUPPLY:
-        return 0, GOODS_PER_KIND
-    if i < O_MARKS:
-        return 0, SPECIAL_COUNTS[i - O_SPECIAL_SUPPLY]
-    if i < O_LOCATION:
-        return 0, (1 << n) - 1
-    if i < O_PILES:
-        return 0, UNSEEN
-    if i < O_PLAYERS:
-        return 0, DECK_SIZES[i - O_PILES]
-    seat, j = divmod(i - O_PLAYERS, PLAYER_LEN)
-    if seat >= n:
-        return 0, 0
-    if j == P_DUCATS:
-        return 0, LIMIT
-    if j < P_SPECIALS:
-        return 0, GOODS_PER_KIND
-    if j < P_MARKERS:
-        return 0, SPECIAL_COUNTS[j - P_SPECIALS]
-    if j < P_CARDS:
-        return 0, MARKERS_PER_PLAYER
-    if j < P_ACTIONS:
-        return 0, DECK_SIZES[j - P_CARDS]
-    return 0, MAX_ACTIONS
-
-
-Failure = tuple[int, str]
-
-
-def check_ranges(v: Sequence[int]) -> Failure | None:
-    """The first pass: the player count, then every field's range in vector order."""
-    n = v[G_PLAYERS]
-    if not 2 <= n <= MAX_PLAYERS:
-        return G_PLAYERS, f"{n} players is not supported (2-{MAX_PLAYERS})"
-    for i in range(2, VECTOR_LEN):
-        lo, hi = field_range(n, i)
-        if v[i] < lo:
-            return i, f"{v[i]} is below {lo}"
-        if v[i] > hi:
-            return i, f"{v[i]} is above {hi}" + (" (no such seat)" if i >= O_PLAYERS else "")
-    return None
-
-
-def check_vector(v: Sequence[int]) -> Failure | None:
-    """The first problem of a state vector, or None if it is a valid position."""
-    if len(v) != VECTOR_LEN:
-        return -1, f"vector has {len(v)} entries, expected {VECTOR_LEN}"
-    if v[0] != LAYOUT_VERSION:
-        return 0, f"layout version {v[0]} is not {LAYOUT_VERSION}"
-    return check_ranges(v) or _check_turn(v) or _check_offers(v) or _check_conservation(v) or _check_cards(v)
-
-
-def _player(v: Sequence[int], seat: int, j: int) -> int:
-    return v[O_PLAYERS + seat * PLAYER_LEN + j]
-
-
-def _may_act(v: Sequence[int], seat: int) -> bool:
-    """``State.may_act`` on the vector: ``seat`` may still take an action this turn."""
-    limit = 1 + (v[G_PLAYERS] == 2 and seat == v[G_OWNER] and _player(v, 1 - seat, P_ACTIONS) > 0)
-    return _player(v, seat, P_ACTIONS) < limit or _player(v, seat, P_SPECIALS + S_EXTRA_ACTION) > 0
-
-
-def _check_turn(v: Sequence[int]) -> Failure | None:
-    """The tower's path and who is to move at this stage."""
-    n, stage, owner = v[G_PLAYERS], v[G_STAGE], v[G_OWNER]
-    length = next((i for i in range(TOWER_DISCS) if v[O_PATH + i] < 0), TOWER_DISCS)
-    path = list(v[O_PATH:O_PATH + length])
-    for i in range(TOWER_DISCS):
-        s = v[O_PATH + i]
-        if i >= length:
-            if s >= 0:
-                return O_PATH + i, "the path lists its squares first, then -1"
-        elif SQUARE[s] == MARKET:
-            return O_PATH + i, "the tower never stands on the market"
-        elif s in path[:i]:
-            return O_PATH + i, "the tower never visits a square twice in a turn"
-        elif i and s not in NEIGHBOUR[path[i - 1]]:
-            return O_PATH + i, "the tower moves one square orthogonally"
-    for i in range(TOWER_DISCS):
-        if v[G_USED_DISCS] >> i & 1 and (i >= len(path) or SQUARE[path[i]] != STREET):
-            return G_USED_DISCS, f"disc {i} is not on a street square"
-    acting = stage in (ST_VILLA, ST_REWARD, ST_EXTRAS)
-    negotiating = stage in (ST_OFFER, ST_DECIDE)
-    want = {G_TO_MOVE: -1 if stage == ST_END else None, G_SITE: None if negotiating or acting else -1,
-            G_ACTOR: None if acting else -1, G_DELIVERED: None if stage == ST_EXTRAS else 0,
-            G_BASE: None if stage == ST_MARK else -1, G_LAST_MARK: None if stage == ST_MARK else -1,
-            G_ACQUIRER: None if stage in (ST_BASE, ST_MARK) else 0, G_OUSTED: None if stage == ST_MARK else 0}
-    for i, value in want.items():
-        if value is not None and v[i] != value:
-            return i, f"must be {value} at stage {STAGES[stage]}"
-        if value is None and v[i] < 0 and i != G_LAST_MARK:
-            return i, f"must be set at stage {STAGES[stage]}"
-    if stage in (ST_START, ST_END) and path:
-        return O_PATH, f"the tower has no path at stage {STAGES[stage]}"
-    if stage not in (ST_START, ST_END) and not path:
-        return O_PATH, f"the tower stands on the board at stage {STAGES[stage]}"
-    if stage in (ST_OFFER, ST_DECIDE) and SQUARE[path[-1]] != v[G_SITE]:
-        return G_SITE, "the action on offer is the building the tower stands on"
-    if stage == ST_VILLA and BUILDINGS[v[G_SITE]][1] != "villa":
-        return G_SITE, "only a villa offers a privilege or a large order"
-    if stage == ST_REWARD and not any(v[O_SPECIAL_SUPPLY:O_MARKS]):
-        return G_STAGE, "a large order's special card needs one in the supply"
-    if stage == ST_MARK:
-        base = v[G_BASE]
-        if base not in path or not v[G_USED_DISCS] >> path.index(base) & 1:
-            return G_BASE, "the base is a street square of the path whose disc is used"
-        if v[G_LAST_MARK] >= 0 and not v[O_MARKS + v[G_LAST_MARK]] >> v[G_TO_MOVE] & 1:
-            return G_LAST_MARK, "the last building marked carries the player's marker"
-    if stage in (ST_OFFER,) and v[G_TO_MOVE] == owner:
-        return G_TO_MOVE, "the tower owner makes no offer"
-    if stage == ST_OFFER and not _may_act(v, v[G_TO_MOVE]):
-        return G_TO_MOVE, "the bidder to move may still act this turn"
-    if stage in (ST_START, ST_DECIDE, ST_WALK) and v[G_TO_MOVE] != owner:
-        return G_TO_MOVE, f"the tower owner {owner} is to move"
-    if acting and v[G_TO_MOVE] != v[G_ACTOR]:
-        return G_TO_MOVE, f"the actor {v[G_ACTOR]} is to move"
-    if stage in (ST_BASE, ST_MARK) and v[G_TO_MOVE] != (owner + v[G_ACQUIRER]) % n:
-        return G_TO_MOVE, "the acquirer is to move"
-    return None
-
-
-def _check_offers(v: Sequence[int]) -> Failure | None:
-    n, stage = v[G_PLAYERS], v[G_STAGE]
-    for seat in range(n):
-        at = O_OFFERS + 2 * seat
-        amount, good = v[at], v[at + 1]
-        if amount < 0:
-            if good >= 0:
-                return at + 1, "a good is offered with ducats (0 or more)"
-            continue
-        if stage not in (ST_OFFER, ST_DECIDE) or seat == v[G_OWNER]:
-            return at, "offers are made to the tower owner during a negotiation"
-        if not _may_act(v, seat):
-            return at, "an offer comes from a player who may still act this turn"
-        if amount % OFFER_STEP or amount > _player(v, seat, P_DUCATS):
-            return at, f"an offer is a multiple of {OFFER_STEP} ducats the bidder has"
-        if good >= 0 and not _player(v, seat, P_GOODS + good):
-            return at + 1, "an offered good is one the bidder holds"
-        if good < 0 and (amount == 0 or n == 2):
-            return at + 1, "an offer of no ducats, and any 2-player offer, includes a good"
-    return None
-
-
-def _check_conservation(v: Sequence[int]) -> Failure | None:
-    n = v[G_PLAYERS]
-    for g in range(NUM_GOODS):
-        total = v[O_SUPPLY + g] + sum(_player(v, p, P_GOODS + g) for p in range(n))
-        if total != GOODS_PER_KIND:
-            return O_SUPPLY + g, f"{total} {GOODS[g]} in play, the game has {GOODS_PER_KIND}"
-    for k in range(len(SPECIALS)):
-        total = v[O_SPECIAL_SUPPLY + k] + sum(_player(v, p, P_SPECIALS + k) for p in range(n))
-        if total != SPECIAL_COUNTS[k]:
-            return O_SPECIAL_SUPPLY + k, f"{total} {SPECIALS[k]} cards in play, the game has {SPECIAL_COUNTS[k]}"
-    for p in range(n):
-        placed = sum(1 for b in range(NUM_BUILDINGS) if v[O_MARKS + b] >> p & 1)
-        total = placed + _player(v, p, P_MARKERS) + _player(v, p, P_RESERVE)
-        if total != MARKERS_PER_PLAYER:
-            return O_PLAYERS + p * PLAYER_LEN + P_RESERVE, \
-                f"{total} markers of seat {p} in play, each player has {MARKERS_PER_PLAYER}"
-    return None
-
-
-def _check_cards(v: Sequence[int]) -> Failure | None:
-    """Every card has one location, and the public counts agree with the known cards."""
-    n = v[G_PLAYERS]
-    for c in range(NUM_CARDS):
-        loc = v[O_LOCATION + c]
-        if n <= loc < PILE:
-            return O_LOCATION + c, f"seat {loc} is not in a {n}-player game"
-    for d in range(len(DECKS)):
-        cards = range(DECK_FIRST[d], DECK_FIRST[d] + DECK_SIZES[d])
-        count = [0] * (UNSEEN + 1)
-        for c in cards:
-            count[v[O_LOCATION + c]] += 1
-        if count[PILE] > v[O_PILES + d]:
-            return O_PILES + d, f"{count[PILE]} cards are known to be in the pile of {v[O_PILES + d]}"
-        hidden = v[O_PILES + d] - count[PILE]
-        for p in range(n):
-            held = _player(v, p, P_CARDS + d)
-            if count[p] > held:
-                return O_PLAYERS + p * PLAYER_LEN + P_CARDS + d, f"{count[p]} cards are known in a hand of {held}"
-            hidden += held - count[p]
-        if hidden != count[UNSEEN]:
-            return O_PILES + d, f"{count[UNSEEN]} unseen {DECKS[d]} cards for {hidden} unknown places"
-    return None
-
-
 def validate(s: State) -> None:
     """Raise PositionError unless ``s`` is a consistent position."""
-    _raise(check_vector(encode(s).tolist()))
-
-
-def _raise(bad: Failure | None) -> None:
-    if bad:
-        raise PositionError(LAYOUT[bad[0]] if bad[0] >= 0 else "state", bad[1])
+    native_check.check(GAME_ID, encode(s), LAYOUT)
 
 
 def encode(s: State) -> np.ndarray:
@@ -308,11 +76,12 @@ def encode(s: State) -> np.ndarray:
 
 
 def decode(vec: Any, check: bool = True) -> State:
-    """The State of a vector written by ``encode``; validated unless ``check=False`` (a
-    vector the native decoder has accepted)."""
+    """The State of a vector written by ``encode``, after the C decoder accepts it;
+    ``check=False`` builds the reference State of a vector already accepted (lockstep
+    tests, a search's checked root)."""
     v = np.asarray(vec).ravel().tolist()
     if check:
-        _raise(check_vector(v))
+        native_check.check(GAME_ID, v, LAYOUT)
     n = v[G_PLAYERS]
     players = []
     for seat in range(n):

@@ -2,7 +2,7 @@
 
 Each cell's path is its field in ``meeplemind.v1.TradersOfGenoaState``; numbers a position
 names (buildings, squares, goods) are 0-based in the vector (``first=-1``: "" is -1).  The
-ranges are ``codec.field_range``'s, the rules ``codec.check_vector``'s, in their order.
+C decoder checks the ranges from this table and the rules in their order.
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ C_GAME = "mm_traders_of_genoa_game"  # the C engine's mm_game: its registration 
 C_PREFIX = "MM_TOG"  # of the names in the generated native/schema_traders_of_genoa.h
 GAME_ID = "traders-of-genoa"
 C_CONSTANTS = {"LIMIT": LIMIT, "MAX_ACTIONS": MAX_ACTIONS}
+#: Names the C decoder's rejections quote (``MM_TOG_NAMES_<NAME>``).
+C_NAMES = {"GOODS": GOODS, "SPECIALS": SPECIALS, "DECKS": DECKS, "STAGES": STAGES}
 FIRST, LAST = min(PLAYER_COUNTS), max(PLAYER_COUNTS)
 BUILDINGS = ("",) + BUILDING_NAMES
 SQUARES = ("",) + tuple(square_name(s) for s in range(NUM_SQUARES))

@@ -9,9 +9,14 @@
 #define MM_ERR_RANGE ...
 #define MM_ERR_INVARIANT ...
 typedef struct mm_game mm_game;
+#define MM_WHY_LEN ...
+typedef struct mm_verdict {
+    int32_t field;
+    char why[...];
+} mm_verdict;
 const mm_game *mm_find_game(const char *name);
 void mm_game_info(const mm_game *g, int64_t *out);
-int mm_decode(const mm_game *g, void *state, const int32_t *vec, int32_t len, int32_t *bad_field);
+int mm_decode(const mm_game *g, void *state, const int32_t *vec, int32_t len, mm_verdict *verdict);
 void mm_encode(const mm_game *g, const void *state, int32_t *vec);
 int32_t mm_encoded_len(const mm_game *g, const void *state);
 int mm_num_players(const mm_game *g, const void *state);

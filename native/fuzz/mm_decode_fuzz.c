@@ -35,17 +35,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int32_t *vec = malloc(sizeof(int32_t) * (size_t)(len + 1));
     int32_t *again = malloc(sizeof(int32_t) * (size_t)g->vector_len);
     void *state = malloc(g->state_bytes);
-    int32_t bad;
+    mm_verdict verdict;
     memcpy(vec, data + 1, sizeof(int32_t) * (size_t)len);
-    if (mm_decode(g, state, vec, len, &bad) == MM_OK) {
+    if (mm_decode(g, state, vec, len, &verdict) == MM_OK) {
         if (mm_encoded_len(g, state) != len)
             abort();
         mm_encode(g, state, again);
         if (memcmp(again, vec, sizeof(int32_t) * (size_t)len) != 0)
             abort(); /* encode(decode(v)) != v */
         play_on(g, state);
-    } else if (bad < -1 || bad >= (len > 0 ? len : 1)) {
-        abort(); /* a rejection must name a field of the vector (or none) */
+    } else if (verdict.field < -1 || verdict.field >= (len > 0 ? len : 1) || !verdict.why[0]) {
+        abort(); /* a rejection must name a field of the vector (or none) and a reason */
     }
     free(state);
     free(again);

@@ -300,12 +300,17 @@ def test_bad_notation(text: str) -> None:
 
 
 def test_vector_checks_split_into_ranges_and_invariants() -> None:
-    """The two passes a C decoder mirrors: a range failure is found by the first pass."""
-    from meeplemind.engine.puerto_rico.validate import check_ranges_v2, check_vector_v2
+    """The C decoder's two passes: a range failure is found before the consistency rules."""
+    from meeplemind.engine import PositionError
+    from meeplemind.engine.puerto_rico import decode
 
     v = fresh_expansion(4).encode().tolist()
-    assert check_vector_v2(v) is None and check_ranges_v2(v) is None
+    decode(v)
     v[LAYOUT_V2.index("players[3].forests")] = 13
-    assert check_ranges_v2(v) == check_vector_v2(v) == (LAYOUT_V2.index("players[3].forests"), "13 is above 12")
+    with pytest.raises(PositionError) as e:
+        decode(v)
+    assert (e.value.path, e.value.problem) == ("players[3].forests", "13 is above 12")
     v[LAYOUT_V2.index("players[3].forests")] = 1
-    assert check_ranges_v2(v) is None and check_vector_v2(v) == (20, "13 forests in play, the game has 12")
+    with pytest.raises(PositionError) as e:
+        decode(v)
+    assert (e.value.path, e.value.problem) == ("new_buildings.forest_supply", "13 forests in play, the game has 12")

@@ -1,7 +1,7 @@
 """Lockstep and decoder-fuzz drivers for every C twin, shared by the tests.
 
-A ``Profile`` (in ``PROFILES``) says how to set games of one engine up and how its
-Python reference judges a state vector; the drivers themselves know no game. Run
+A ``Profile`` (in ``PROFILES``) says how to set games of one engine up and which fields
+the fuzzer sweeps; the drivers themselves know no game. Run
 in-process by the release-build tests, and in a subprocess from the repository root
 for the sanitizer build (which needs libasan preloaded into the interpreter)::
 
@@ -33,7 +33,6 @@ from typing import Any
 
 import numpy as np
 
-from meeplemind.engine.errors import PositionError
 from meeplemind.engine.rng import Rng
 from meeplemind.native import NativeDecodeError, NativeGame, load
 
@@ -49,20 +48,18 @@ Setup = tuple[int, dict[str, Any]]  # players, game options
 class Profile:
     """How the drivers use one game's engines.
 
-    ``setups`` are cycled through by the lockstep games and the fuzz corpus.
-    ``check_ranges`` and ``check_vector`` are the reference decoder's two passes
-    (``(index, message)`` of the first failure, or None); the C decoder must reject
-    with the same index, as a range error if the first pass fails and an invariant
-    error otherwise. ``sweep`` lists the vector fields the fuzzer sets to every
-    value in ``sweep_values`` (who is to move, progress within the turn). The CI counts
+    ``setups`` are cycled through by the lockstep games and the fuzz corpus. The C
+    decoder is the one validator: its verdict on a vector with a cell out of the
+    schema's range must name that cell in the schema's words (``schema_verdict``), and a
+    vector with every cell in range it accepts or rejects by a consistency rule.
+    ``sweep`` lists the vector fields the fuzzer sets to every value in
+    ``sweep_values`` (who is to move, progress within the turn). The CI counts
     (``lockstep_games`` on the release build, ``sanitizer_games`` on the sanitizer build,
     ``fuzz_vectors`` fed to the release decoder) are the profile's own: an engine with
     more to prove (hidden hands, negotiation) plays more."""
 
     game_id: str  # the engine (Python and C) the profile drives
     setups: tuple[Setup, ...]
-    check_ranges: Callable[[Sequence[int]], Any]
-    check_vector: Callable[[Sequence[int]], Any]
     sweep: tuple[int, ...]
     sweep_values: range = range(-1, 7)
     wide_sweep: dict[int, range] = field(default_factory=dict)
@@ -77,57 +74,33 @@ class Profile:
         return importlib.import_module(f"meeplemind.engine.{self.game_id.replace('-', '_')}")
 
 
-def _puerto_rico_v2(v: Sequence[int]) -> bool:
-    """Whether the Puerto Rico decoders read ``v`` as layout 2: by its version, or for an
-    unknown version by its length (codec.py ``_check``)."""
-    from meeplemind.engine.puerto_rico import VECTOR_LEN_V2
-
-    return bool(v) and (v[0] == 2 or (v[0] != 1 and len(v) == VECTOR_LEN_V2))
-
-
-def _puerto_rico_ranges(v: Sequence[int]) -> Any:
-    from meeplemind.engine.puerto_rico import validate
-
-    return validate.check_ranges_v2(v) if _puerto_rico_v2(v) else validate._check_ranges(v)
-
-
-def _puerto_rico_vector(v: Sequence[int]) -> Any:
-    from meeplemind.engine.puerto_rico import validate
-
-    return validate.check_vector_v2(v) if _puerto_rico_v2(v) else validate.check_vector(v)
-
-
 def _puerto_rico(expansion: bool = False) -> Profile:
     """Base games (layout 1) or Expansion I games (layout 2: drafted by the players, or
-    ``draft=random``). The checks dispatch on each vector's layout, like the decoders."""
+    ``draft=random``)."""
     players = (2, 3, 4, 5)
     if not expansion:
-        return Profile("puerto-rico", tuple((n, {}) for n in players), _puerto_rico_ranges,
-                       _puerto_rico_vector, sweep=tuple(range(3, 20)),
+        return Profile("puerto-rico", tuple((n, {}) for n in players), sweep=tuple(range(3, 20)),
                        wide_sweep={4: range(-1, 10), 15: range(-1, 30)})
     new_buildings = {"expansion": "new-buildings"}
     setups = tuple((n, new_buildings) for n in players) + tuple(
         (n, {**new_buildings, "draft": "random"}) for n in players)
     # v2 globals 3..37: who is to move, the base progress, then the expansion's progress
     # (forest supply, Hacienda tile, window, privilege, Black Market, Small Wharf, made, kept).
-    return Profile("puerto-rico", setups, _puerto_rico_ranges, _puerto_rico_vector,
-                   sweep=tuple(range(3, 38)),
+    return Profile("puerto-rico", setups, sweep=tuple(range(3, 38)),
                    wide_sweep={4: range(-1, 12), 15: range(-1, 44), 22: range(-1, 10),
                                24: range(-1, 38)})
 
 
 def _castles_of_burgundy() -> Profile:
-    from meeplemind.engine.castles_of_burgundy import validate as v
+    from meeplemind.engine.castles_of_burgundy.schema import V1
 
     # who is to move and the progress of the turn: the globals, both tracks, every die
-    dice = tuple(v.O_PLAYERS + p * v.PLAYER_LEN + v.P_DICE + i
-                 for p in range(v.MAX_PLAYERS) for i in range(2))
-    wide = {v.G_STAGE: range(-1, 13), v.G_PENDING_TILE: range(-1, 50),
-            v.G_PENDING_CELL: range(-1, 38), v.G_SHIP_MASK: range(-1, 65),
-            v.G_GOODS_CHOSEN: range(-1, 65)}
-    return Profile("castles-of-burgundy", tuple((n, {}) for n in (2, 3, 4)), v._check_ranges,
-                   v.check_vector, sweep=tuple(range(v.G_PHASE, v.O_DEPOTS)) + dice,
-                   wide_sweep=wide)
+    at = V1.index
+    dice = tuple(at(f"players[{p}].dice[{i}]") for p in range(V1.players[1]) for i in range(2))
+    wide = {at("stage"): range(-1, 13), at("pending.tile"): range(-1, 50), at("pending.cell"): range(-1, 38),
+            at("pending.ship_depots"): range(-1, 65), at("pending.goods_chosen"): range(-1, 65)}
+    return Profile("castles-of-burgundy", tuple((n, {}) for n in (2, 3, 4)),
+                   sweep=tuple(range(at("phase"), at("depots[0].tiles[0]"))) + dice, wide_sweep=wide)
 
 
 def _traders_of_genoa() -> Profile:
@@ -136,7 +109,7 @@ def _traders_of_genoa() -> Profile:
     # who is to move and the progress of the turn: the globals, the path and the offers
     wide = {c.G_STAGE: range(-1, 11), c.G_SITE: range(-1, 19), c.G_BASE: range(-1, 65),
             c.G_LAST_MARK: range(-1, 19), c.G_USED_DISCS: range(-1, 33)}
-    return Profile("traders-of-genoa", tuple((n, {}) for n in (2, 3, 4, 5)), c.check_ranges, c.check_vector,
+    return Profile("traders-of-genoa", tuple((n, {}) for n in (2, 3, 4, 5)),
                    sweep=tuple(range(c.G_START, c.O_SUPPLY)), wide_sweep=wide, shortest_game=40,
                    lockstep_games=2000, sanitizer_games=200, fuzz_vectors=100_000)
 
@@ -296,34 +269,63 @@ def sweeps(prof: Profile, base: list[np.ndarray], bases: int, seed: int) -> Iter
                 yield v
 
 
-def native_verdict(native: NativeGame, v: np.ndarray) -> tuple[int, int]:
+Verdict = tuple[int, int, str]  # MM_ERR_* code (MM_OK: accepted), vector index, the rule's words
+
+
+def native_verdict(native: NativeGame, v: np.ndarray) -> Verdict:
     try:
         native.decode(v)
     except NativeDecodeError as e:
-        return e.code, e.index
-    return LIB.MM_OK, -1
+        return e.code, e.index, e.why
+    return LIB.MM_OK, -1, ""
 
 
-def python_verdict(prof: Profile, v: np.ndarray) -> tuple[int, int]:
-    """The reference decoder's verdict as (code, index): ``check_vector``, then the
-    no-legal-move check of the game's ``decode``; the code tells range failures (the
-    first pass) from invariant failures."""
-    values = v.tolist()
-    bad = prof.check_vector(values)
+_RANGES: dict[tuple[int, int], tuple[np.ndarray, ...]] = {}
+
+
+def schema_verdict(prof: Profile, v: np.ndarray) -> Verdict | None:
+    """What the game's schema says of ``v`` on its own: the verdict, in the schema's words,
+    of a wrong length, layout version or player count or of the first cell out of its
+    range (the layout is the one ``layout_for`` names, as the decoder picks it); None when
+    every cell is in range (the decoder then accepts it or names a consistency rule)."""
     engine = prof.engine
-    if bad is None:
-        try:
-            engine.decode(values)
-        except PositionError as e:
-            assert e.path == "current_player", e
-            return LIB.MM_ERR_INVARIANT, engine.LAYOUT.index("current_player")
-        return LIB.MM_OK, -1
-    if bad[0] < 0:
-        return LIB.MM_ERR_LENGTH, -1
-    if bad[0] == 0:
-        return LIB.MM_ERR_VERSION, 0
-    in_range = prof.check_ranges(values) is None
-    return (LIB.MM_ERR_INVARIANT if in_range else LIB.MM_ERR_RANGE), bad[0]
+    schema = next(s for s in engine.SCHEMAS if s.length == len(engine.layout_for(v)))
+    if len(v) != schema.length:
+        return LIB.MM_ERR_LENGTH, -1, f"vector has {len(v)} entries, expected {schema.length}"
+    if v[0] != schema.version:
+        return LIB.MM_ERR_VERSION, 0, f"layout version {v[0]} is not {schema.version}"
+    n, (first, last) = int(v[1]), schema.players
+    if not first <= n <= last:
+        return LIB.MM_ERR_RANGE, 1, f"{n} players is not supported ({first}-{last})"
+    key = (id(schema), n)
+    if key not in _RANGES:
+        table = np.array(schema.ranges(n), dtype=np.int64)
+        seats = np.array([c.seat if c.seat is not None and c.seat >= n else -1 for c in schema.cells])
+        _RANGES[key] = (table[:, 0], table[:, 1], table[:, 2], seats)
+    lo, hi, bound, seats = _RANGES[key]
+    values = v.astype(np.int64)
+    hi = np.where(bound >= 0, values[np.maximum(bound, 0)], hi)
+    failing = np.flatnonzero((values < lo) | (values > hi))
+    if not len(failing):
+        return None
+    i = int(failing[0])
+    words = f"{v[i]} is below {lo[i]}" if v[i] < lo[i] else f"{v[i]} is above {hi[i]}"
+    if seats[i] >= 0:
+        words += f" (seat {seats[i]} is not in a {n}-player game)"
+    return LIB.MM_ERR_RANGE, i, words
+
+
+def check_verdict(prof: Profile, v: np.ndarray, got: Verdict) -> None:
+    """The C verdict against the schema's: the same code, index and words for a vector the
+    schema rejects; for one it does not, acceptance or a consistency rule, named at a cell
+    of the vector with words."""
+    want = schema_verdict(prof, v)
+    if want is not None:
+        assert got == want, f"vector {v.tolist()}: C says {got}, the schema says {want}"
+        return
+    assert got[0] in (LIB.MM_OK, LIB.MM_ERR_INVARIANT), f"vector {v.tolist()}: C says {got}, the schema says in range"
+    if got[0] == LIB.MM_ERR_INVARIANT:
+        assert 0 <= got[1] < len(v) and got[2], f"vector {v.tolist()}: C says {got}, naming no cell or rule"
 
 
 def round_trip(native: NativeGame, v: np.ndarray) -> None:
@@ -351,7 +353,8 @@ def run_fuzz(name: str, vectors: int, compare: int, sweep_bases: int = 100,
              seed: int = 1) -> dict[str, int]:
     """Feed the sweeps of ``sweep_bases`` positions and ``vectors`` mutants to the C
     decoder, round-tripping every accepted vector and playing every 50th to the end;
-    the sweeps and the first ``compare`` mutants must get the Python verdict too."""
+    the verdicts on the sweeps and the first ``compare`` mutants are checked against the
+    schema's (``check_verdict``)."""
     prof = profile(name)
     native = NativeGame(prof.game_id)
     base = corpus(native, prof, 60, seed)
@@ -370,8 +373,7 @@ def run_fuzz(name: str, vectors: int, compare: int, sweep_bases: int = 100,
                 plays_out(native, v, n)
                 played += 1
         if n < len(swept) + compare:
-            want = python_verdict(prof, v)
-            assert got == want, f"vector {v.tolist()}: C says {got}, Python says {want}"
+            check_verdict(prof, v, got)
             compared += 1
     return {"vectors": fed, "compared": compared, "played_out": played, "corpus": len(base),
             **{f"code_{k}": c for k, c in sorted(verdicts.items())}}

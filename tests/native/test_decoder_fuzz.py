@@ -4,10 +4,12 @@ Mutants of positions from real games (boundary and random values, swaps, unit
 moves between fields, several fields at once, length changes, fully random
 vectors) and sweeps of the fields saying who is to move go to the C decoder of
 both builds: no crash, hang or sanitizer report, every accepted vector
-round-trips, and on a large sample the verdict (code, index) equals the Python
-reference decoder's. The counts checked are the driver's own (vectors fed, verdicts
-compared, accepted positions played out, every kind of verdict reached), and the
-driver is shown to catch a decoder that accepts what the reference refuses.
+round-trips, and on a large sample the verdict (code, index, words) on a vector the
+schema's ranges refuse is the schema's, and one in range is accepted or refused by a
+consistency rule named at a cell (the rules themselves: test_decoder_rules.py). The
+counts checked are the driver's own (vectors fed, verdicts compared, accepted positions
+played out, every kind of verdict reached), and the driver is shown to catch a decoder
+that names the wrong field.
 ``make test-deep`` feeds ``DEEP_VECTORS`` per profile.
 """
 

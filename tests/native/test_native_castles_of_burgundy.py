@@ -11,7 +11,7 @@ from meeplemind.engine import PositionError
 from meeplemind.engine.castles_of_burgundy import LAYOUT_VERSION, NUM_ACTIONS, VECTOR_LEN, new_game
 from meeplemind.engine.castles_of_burgundy.codec import validate
 from meeplemind.engine.castles_of_burgundy.data import NUM_GOODS
-from meeplemind.engine.castles_of_burgundy.validate import G_CURRENT, O_GOODS_POOL
+from meeplemind.engine.castles_of_burgundy.schema import V1
 from meeplemind.native import NativeDecodeError, NativeGame
 from meeplemind.search.ismcts import analyze
 
@@ -27,6 +27,9 @@ def test_game_info_matches_python(native: NativeGame) -> None:
     assert native.num_actions == NUM_ACTIONS
     assert native.max_players >= 4
     assert native.max_legal >= 160  # 2 workers + 2 x (3 sales + 24 takes + 36 places) + 32 buys
+
+
+G_CURRENT, O_GOODS_POOL = V1.index("current_player"), V1.index("hidden.goods[0]")
 
 
 def with_field(vec: np.ndarray, index: int, value: int) -> np.ndarray:

@@ -1,7 +1,8 @@
-"""The service checks a position once: parsed without the consistency checks, then
-checked by the native decoder. Mutated positions of every game and variant must get
-the same verdict both ways (accepted, or PositionError naming the same field), and
-nothing but PositionError may come out of either."""
+"""Every path checks a position with the one validator, the C decoder: the Rules path
+(``from_message``: the reference State built from a vector C accepts) and the search
+path (parsed without checks, then ``read_vector``). Mutated positions of every game and
+variant must get the same verdict both ways (accepted, or PositionError naming the same
+field in the same words), and nothing but PositionError may come out of either."""
 
 from __future__ import annotations
 
@@ -38,19 +39,19 @@ def _set(data: Any, path: tuple[Any, ...], value: Any) -> None:
 
 
 def _verdict(check: bool, data: Any) -> str | None:
-    """None if accepted, else the path of the field named (from the position's root):
-    by the reference decoder, or (not ``check``) by the native decoder on the vector read
+    """None if accepted, else the field named (from the position's root) and the words:
+    by the game's ``decode``, or (not ``check``) by the native decoder on the vector read
     from the message, as the service's searches read it."""
     try:
         position = parse_position(data)
         from_message(position, check=check)
     except PositionError as e:
-        return e.path
+        return str(e)
     if not check:
         try:
             read_vector(position.game, state_vector(position))
         except PositionError as e:  # named within the game's state
-            return f"{state_key(position.game)}.{e.path}"
+            return f"{state_key(position.game)}.{e}"
     return None
 
 
@@ -81,15 +82,17 @@ def test_mutated_positions_get_one_verdict(game_id: str, options: dict[str, str]
 
 
 @pytest.mark.parametrize("game_id,options", CASES)
-def test_a_native_rejection_the_reference_accepts_names_the_field_of_its_layout(
-        game_id: str, options: dict[str, str]) -> None:
-    """Should the decoders ever disagree, the field is named from the vector's own layout."""
+def test_a_search_rejection_is_explained_in_the_decoders_words(game_id: str, options: dict[str, str]) -> None:
+    """A search reports a code and an index only: the field is named from the vector's own
+    layout, the words are the C decoder's verdict."""
     game = get_game(game_id)
     vec = game.new_game(3, 7, **options).encode()
     index = len(vec) - 1
-    error = _explain(game_id, vec, NativeDecodeError(1, index))
+    vec[index] = 99
+    error = _explain(game_id, vec, NativeDecodeError(3, index))
     assert isinstance(error, PositionError)
-    assert error.path == game.layout_for(vec)[index] and "native decoder" in error.problem
+    assert error.path == game.layout_for(vec)[index]
+    assert error.problem.startswith("99 is above ") and error.problem.endswith("is not in a 3-player game)")
 
 
 @pytest.mark.parametrize("game_id,options", CASES)

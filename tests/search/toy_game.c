@@ -76,12 +76,13 @@ static int32_t check_invariants(const int32_t *vec)
     return -1;
 }
 
-static int toy_decode(void *state, const int32_t *vec, int32_t len, int32_t *bad_field)
+static int toy_decode(void *state, const int32_t *vec, int32_t len, mm_verdict *verdict)
 {
-    if (len != TOY_VECTOR_LEN) return MM_ERR_LENGTH;
-    if (vec[F_VERSION] != TOY_VERSION) { *bad_field = F_VERSION; return MM_ERR_VERSION; }
-    if ((*bad_field = check_ranges(vec)) >= 0) return MM_ERR_RANGE;
-    if ((*bad_field = check_invariants(vec)) >= 0) return MM_ERR_INVARIANT;
+    int32_t bad;
+    if (len != TOY_VECTOR_LEN) { mm_reject(verdict, -1, "wrong length"); return MM_ERR_LENGTH; }
+    if (vec[F_VERSION] != TOY_VERSION) { mm_reject(verdict, F_VERSION, "wrong version"); return MM_ERR_VERSION; }
+    if ((bad = check_ranges(vec)) >= 0) { mm_reject(verdict, bad, "out of range"); return MM_ERR_RANGE; }
+    if ((bad = check_invariants(vec)) >= 0) { mm_reject(verdict, bad, "inconsistent"); return MM_ERR_INVARIANT; }
     toy *t = state;
     t->players = vec[F_PLAYERS];
     t->to_move = vec[F_TO_MOVE];

@@ -13,7 +13,6 @@ import pytest
 from meeplemind.engine import PositionError
 from meeplemind.engine.castles_of_burgundy import LAYOUT, VECTOR_LEN, State, decode, new_game
 from meeplemind.engine.castles_of_burgundy.codec import __doc__ as layout_doc
-from meeplemind.engine.castles_of_burgundy.validate import O_PLAYERS, PLAYER_LEN, P_ESTATE
 
 from .helpers import check, fresh, give, put
 
@@ -104,11 +103,11 @@ def test_vector_errors_name_the_field() -> None:
     with pytest.raises(PositionError, match=r"^version: layout version 2 is not 1"):
         decode(bad)
     bad = v.copy()
-    bad[O_PLAYERS + 2 * PLAYER_LEN] = 5  # silverlings of seat 2 in a 2-player game
+    bad[LAYOUT.index("players[2].silverlings")] = 5  # of seat 2 in a 2-player game
     with pytest.raises(PositionError, match=r"^players\[2\]\.silverlings: 5 is above 0 \(seat 2 is not"):
         decode(bad)
     bad = v.copy()
-    bad[O_PLAYERS + P_ESTATE + 18] = -1
+    bad[LAYOUT.index("players[0].estate[19]")] = -1
     with pytest.raises(PositionError, match=r"^players\[0\]\.estate\[19\]: the start castle"):
         decode(bad)
 

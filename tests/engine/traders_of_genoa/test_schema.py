@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from meeplemind.engine.traders_of_genoa import codec
+from meeplemind.engine import PositionError
+from meeplemind.engine.traders_of_genoa import codec, new_game
 from meeplemind.engine.traders_of_genoa.data import PLAYER_COUNTS
 
 
@@ -31,11 +32,15 @@ def test_the_schema_describes_the_codec_vector() -> None:
 
     assert SCHEMAS == (V1,) and isinstance(V1, schema.Schema)
     assert V1.names() == codec.LAYOUT and V1.length == codec.VECTOR_LEN
-    for n in PLAYER_COUNTS:
-        ranges = V1.ranges(n)
-        for i in range(2, codec.VECTOR_LEN):
-            lo, hi, bound = ranges[i]
-            assert (lo, hi) == codec.field_range(n, i) and bound == -1, codec.LAYOUT[i]
+    for n in PLAYER_COUNTS:  # the C decoder checks every cell against this table
+        valid = codec.encode(new_game(n, seed=n))
+        for i, (lo, hi, bound) in enumerate(V1.ranges(n)[2:], start=2):
+            assert bound == -1, codec.LAYOUT[i]
+            v = valid.copy()
+            v[i] = hi + 1
+            with pytest.raises(PositionError) as e:
+                codec.decode(v)
+            assert (e.value.path, e.value.problem.partition(" (")[0]) == (codec.LAYOUT[i], f"{hi + 1} is above {hi}")
 
 
 def _message(s: Any) -> Any:
