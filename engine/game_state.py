@@ -77,7 +77,7 @@ class GameState(ABC):
     def move_from_id(self, action: int) -> Any:
         return self.Move.from_id(action)
 
-    def apply(self, move: Any, rng: Rng, play_forced: bool = True) -> Any:
+    def apply(self, move: Any, rng: Rng, play_forced: bool = True) -> Self:
         """A new state after ``move`` (notation or Move); chance comes from ``rng``.
 
         Decisions with a single legal move are played too, unless ``play_forced`` is false:
@@ -94,7 +94,7 @@ class GameState(ABC):
         s._resolve_forced(rng, play_forced)
         return s
 
-    def play(self, move: Any, seed: int = 0) -> Any:
+    def play(self, move: Any, seed: int = 0) -> Self:
         """``apply`` with chance drawn from ``Rng(seed)``."""
         return self.apply(move, Rng(seed))
 
