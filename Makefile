@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 # The sources of the build's generated files too: the schemas, and every module of a game
 # with a table generator (native/gen_<game>.py).
-BUILD_INPUTS := pyproject.toml setup.py $(wildcard native/mm_*.c native/mm_*.h native/cdef/*.h native/*.py native/evaluation.json proto/meeplemind/v1/*.proto \
+BUILD_INPUTS := pyproject.toml setup.py $(wildcard native/mm_*.c native/mm_*.h native/cdef/*.h native/*.py native/evaluation.json proto/generate.py proto/meeplemind/v1/*.proto \
 	engine/schema.py engine/game_state.py engine/rng.py engine/errors.py engine/*/schema.py engine/*/data.py \
 	$(patsubst native/gen_%.py,engine/%/*.py,$(wildcard native/gen_*.py)))
 
@@ -28,10 +28,10 @@ $(STAMP): $(BUILD_INPUTS)
 
 install: $(STAMP)
 
-# ruff on everything (pyproject.toml [tool.ruff]); mypy --strict ([tool.mypy]) on server/, search/,
-# app/ and the engine modules clean so far, seen as the packages they install as (tools/typecheck.py).
-MYPY_STRICT := server search app engine/__init__.py engine/schema.py engine/vector_codec.py engine/game.py \
-	engine/position.py engine/puerto_rico/schema.py engine/castles_of_burgundy/schema.py engine/game_state.py
+# ruff on everything (pyproject.toml [tool.ruff]); mypy --strict ([tool.mypy]) on every package py.typed
+# marks (server/, search/, app/, engine/, web/, native/), seen as the packages they install as
+# (tools/typecheck.py).
+MYPY_STRICT := server search app engine web native
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/python tools/typecheck.py $(MYPY_STRICT)

@@ -1,9 +1,9 @@
 """Build hooks (metadata is in pyproject.toml).
 
 cffi compiles the native engines; ``build_py`` first generates the gRPC code of
-``proto/meeplemind/v1/*.proto`` with grpcio-tools into ``app/v1/`` (the package
-``meeplemind.v1``), with mypy-protobuf's type stubs of the messages and the gRPC stubs
-and servicers, so regular and editable installs both get it.
+``proto/meeplemind/v1/*.proto`` into ``app/v1/`` (the package ``meeplemind.v1``) with
+``proto/generate.py``, the client distribution's generator too, so regular and editable
+installs both get it.
 
 Wheels are tagged abi3 (cffi builds the modules for the limited API) and hold the
 optimised native module only: the AddressSanitizer build ``meeplemind.native._mm_asan``,
@@ -15,15 +15,12 @@ from __future__ import annotations
 
 import os
 import pathlib
-import shutil
-import tempfile
+import runpy
 
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
 ROOT = pathlib.Path(__file__).resolve().parent
-PROTO_ROOT = ROOT / "proto"
-PROTO_PACKAGE = pathlib.Path("meeplemind", "v1")
 GENERATED_INTO = ROOT / "app" / "v1"
 #: Set to 1 to build the sanitizer module too (development installs, for the tests).
 BUILD_ASAN_ENV = "MEEPLEMIND_BUILD_ASAN"
@@ -34,37 +31,11 @@ LIMITED_API = "cp311"
 BUILD_PACKAGE, BUILD_SCRIPTS, GENERATOR_PREFIX = "meeplemind.native", ("build_native", "fit_evaluation"), "gen_"
 
 
-def _plugin(name: str) -> str:
-    """``--plugin=`` for the protoc plugin ``name`` (a build requirement's script)."""
-    path = shutil.which(name)
-    if path is None:
-        raise RuntimeError(f"{name} (mypy-protobuf, a build requirement) is not on PATH")
-    return f"--plugin={name}={path}"
-
-
-def generate_protos() -> None:
-    """Run protoc (grpcio-tools) on every .proto of meeplemind.v1 into ``app/v1/``: the
-    messages and gRPC code, and their type stubs (mypy-protobuf)."""
-    from grpc_tools import protoc
-
-    protos = sorted(str(p.relative_to(PROTO_ROOT)) for p in (PROTO_ROOT / PROTO_PACKAGE).glob("*.proto"))
-    with tempfile.TemporaryDirectory() as out:
-        args = ["grpc_tools.protoc", f"-I{PROTO_ROOT}", _plugin("protoc-gen-mypy"), _plugin("protoc-gen-mypy_grpc"),
-                f"--python_out={out}", f"--mypy_out={out}", f"--grpc_python_out={out}", f"--mypy_grpc_out={out}",
-                *protos]
-        if protoc.main(args) != 0:
-            raise RuntimeError(f"protoc failed on {', '.join(protos)}")
-        for old in GENERATED_INTO.glob("*_pb2*.py*"):
-            old.unlink()
-        for path in sorted((pathlib.Path(out) / PROTO_PACKAGE).iterdir()):
-            shutil.copyfile(path, GENERATED_INTO / path.name)
-
-
 class BuildPyWithProtos(build_py):
     """``build_py`` that generates the gRPC code before collecting the packages."""
 
     def run(self) -> None:
-        generate_protos()
+        runpy.run_path(str(ROOT / "proto" / "generate.py"))["generate_protos"](GENERATED_INTO)
         super().run()
 
     def find_package_modules(self, package: str, package_dir: str) -> list[tuple[str, str, str]]:

@@ -11,9 +11,10 @@ class attributes ``Move`` (its move type) and ``game_id``. Its package has ``cod
 from __future__ import annotations
 
 import importlib
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import Any, ClassVar, Self
 
 from .errors import IllegalMoveError
 from .rng import Rng
@@ -30,26 +31,53 @@ class GameResult:
     ranks: list[int]
 
 
-class GameState:
+class GameState(ABC):
     """Moves in notation, ``apply``, results, views and serialisation, for any game."""
 
     Move: Any
+    game_id: ClassVar[str]
+    players: list[Any]
 
-    def copy(self) -> Any:
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        """How many seats the game has."""
+
+    @abstractmethod
+    def legal_action_ids(self) -> list[int]:
+        """The legal moves' action ids, ascending (empty only when the game is over)."""
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Each seat's score (final once the game is over)."""
+
+    @abstractmethod
+    def tiebreaks(self) -> list[int]:
+        """Each seat's tie-break value, higher is better."""
+
+    @abstractmethod
+    def _do(self, move: Any, rng: Rng) -> None:
+        """Play ``move`` (legal here) in place, chance from ``rng``."""
+
+    @abstractmethod
+    def _resolve_forced(self, rng: Rng, play_forced: bool = True) -> None:
+        """End what needs no decision; with ``play_forced``, play every single-move decision."""
+
+    def copy(self) -> Self:
         """An independent copy: lists copied one level deep, each player by its ``copy``."""
         c = object.__new__(type(self))
         c.__dict__.update({k: v[:] if type(v) is list else v for k, v in self.__dict__.items()})
-        c.players = [p.copy() for p in self.players]  # type: ignore[attr-defined]
+        c.players = [p.copy() for p in self.players]
         return c
 
     def legal_moves(self) -> list[Any]:
         """The legal moves, sorted by action id (empty only when the game is over)."""
-        return [self.Move.from_id(a) for a in self.legal_action_ids()]  # type: ignore[attr-defined]
+        return [self.Move.from_id(a) for a in self.legal_action_ids()]
 
     def move_from_id(self, action: int) -> Any:
         return self.Move.from_id(action)
 
-    def apply(self, move: Any, rng: Rng, play_forced: bool = True) -> Any:
+    def apply(self, move: Any, rng: Rng, play_forced: bool = True) -> Self:
         """A new state after ``move`` (notation or Move); chance comes from ``rng``.
 
         Decisions with a single legal move are played too, unless ``play_forced`` is false:
@@ -57,7 +85,7 @@ class GameState:
         Raises IllegalMoveError for a move that is not legal here."""
         if isinstance(move, str):
             move = self.Move.parse(move)
-        legal = self.legal_action_ids()  # type: ignore[attr-defined]
+        legal = self.legal_action_ids()
         if move.id not in legal:
             raise IllegalMoveError(f"move {move}: not legal here (legal: "
                                    f"{', '.join(str(self.Move.from_id(a)) for a in legal) or 'none'})")
@@ -66,7 +94,7 @@ class GameState:
         s._resolve_forced(rng, play_forced)
         return s
 
-    def play(self, move: Any, seed: int = 0) -> Any:
+    def play(self, move: Any, seed: int = 0) -> Self:
         """``apply`` with chance drawn from ``Rng(seed)``."""
         return self.apply(move, Rng(seed))
 
@@ -74,7 +102,7 @@ class GameState:
     def ranks(self) -> list[int]:
         """Each seat's place by (score, tie-break), 1 the best; equal keys share a place
         (competition ranking: 1, 2, 2, 4)."""
-        keys = list(zip(self.scores(), self.tiebreaks()))  # type: ignore[attr-defined]
+        keys = list(zip(self.scores(), self.tiebreaks()))
         return [1 + sum(other > key for other in keys) for key in keys]
 
     def winners(self) -> list[int]:
@@ -83,23 +111,23 @@ class GameState:
 
     def result(self) -> GameResult:
         """Scores, tie-breaks, winners and ranks (the final result once the game is over)."""
-        return GameResult(self.scores(), self.tiebreaks(), self.winners(), self.ranks())  # type: ignore[attr-defined]
+        return GameResult(self.scores(), self.tiebreaks(), self.winners(), self.ranks())
 
     def returns(self) -> list[float]:
         """Share of the win per player (only meaningful once the game is over)."""
         w = self.winners()
-        return [1.0 / len(w) if i in w else 0.0 for i in range(self.num_players)]  # type: ignore[attr-defined]
+        return [1.0 / len(w) if i in w else 0.0 for i in range(self.num_players)]
 
     # ------------------------------------------------------------------- views
-    def observation(self, viewer: int) -> Any:
+    def observation(self, viewer: int) -> Self:
         """What ``viewer`` sees: the whole position. The games so far hold what nobody
         may see (stack orders, future dice) only as counts, or not at all."""
-        players = self.num_players  # type: ignore[attr-defined]
+        players = self.num_players
         if not 0 <= viewer < players:
             raise ValueError(f"viewer: {viewer} is not a seat of a {players}-player game")
         return self.copy()
 
-    def determinize(self, viewer: int, rng: Rng) -> Any:
+    def determinize(self, viewer: int, rng: Rng) -> Self:
         """A state consistent with ``observation(viewer)``: the observation itself, since
         the hidden parts are drawn at each chance event from the rng given to ``apply``
         (a search that plays on with its own rng samples them consistently)."""
@@ -123,7 +151,7 @@ class GameState:
         """The state of the proto3 JSON of its message (``position.state_from_dict``)."""
         from .position import state_from_dict
 
-        return state_from_dict(cls.game_id, data, check)  # type: ignore[attr-defined]
+        return state_from_dict(cls.game_id, data, check)
 
     def encode(self) -> Any:
         """The int32 state vector for the C engine (layout in the game's codec.py)."""

@@ -6,8 +6,12 @@ reference and the C twin draw identical numbers from identical seeds.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeVar
+
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
+_T = TypeVar("_T")
 
 
 class Rng:
@@ -28,7 +32,7 @@ class Rng:
         """A uniform integer in ``[0, n)``; ``n`` must be at least 1."""
         return ((self.next64() >> 32) * n) >> 32
 
-    def choice(self, items: list):  # type: ignore[type-arg]
+    def choice(self, items: Sequence[_T]) -> _T:
         return items[self.below(len(items))]
 
     def __repr__(self) -> str:

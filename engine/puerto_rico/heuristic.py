@@ -21,9 +21,9 @@ from .data import (
     SMALL_MARKET, SMALL_WHARF, SPECIALTY_FACTORY, STATUE, STOREHOUSE, TRADER, TRADING_POST,
     UNION_HALL, UNIVERSITY, WHARF,
 )
-from .moves import GIVE_VP, SLOT_BUILDING, SLOT_QUARRY, SLOT_SAN_JUAN, Move
+from .moves import GIVE_VP, NUM_SLOTS, SLOT_BUILDING, SLOT_QUARRY, SLOT_SAN_JUAN, Move
 from .expansion import ExpansionState
-from .state import NK, NUM_SLOTS, Player, State
+from .state import NK, Player, State
 
 #: Extra value of violet buildings beyond their VP (how much they tend to earn).
 _VIOLET_BONUS = {SMALL_MARKET: 1.5, LARGE_MARKET: 2.0, FACTORY: 3.0, HARBOR: 2.5, WHARF: 2.5,
@@ -38,7 +38,7 @@ _DRAFT_VALUE = {LIBRARY: 9, FACTORY: 8, HARBOR: 8, GUILD_HALL: 8, RESIDENCE: 7, 
 
 
 def choose_move(state: State, rng: Rng) -> Move:
-    moves = state.legal_moves()
+    moves: list[Move] = state.legal_moves()
     if state.phase == 2:  # mayor: follow the best whole allocation, lowest slot first
         return _mayor_move(state, moves)
     can_load = any(m.kind == "load" for m in moves)

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypedDict, TypeVar
 
 from ..game_state import GameState
 from ..rng import Rng
@@ -51,6 +52,14 @@ _ROLE_PHASE = {SETTLER: PH_SETTLER, MAYOR: PH_MAYOR, BUILDER: PH_BUILDER, CRAFTS
                TRADER: PH_TRADER, CAPTAIN: PH_CAPTAIN}
 #: Rule switches (true/false).  The expansion's setup options are ``expansion.SETUP_OPTIONS``.
 OPTIONS = ("university_factory_swap",)
+_T = TypeVar("_T")
+
+
+class Options(TypedDict, total=False):
+    """A position's options: the rule switches, and ``expansion`` in Expansion I games."""
+
+    university_factory_swap: bool
+    expansion: str
 
 
 @dataclass
@@ -69,7 +78,7 @@ class Player:
     small_wharf_done: bool = False  # expansion: Small Wharf used or declined this Captain phase
 
     def copy(self) -> Player:
-        return _copy_fields(self, Player)
+        return _copy_fields(self)
 
     def occupied(self, b: int) -> bool:
         return self.buildings[b] > 0
@@ -132,7 +141,7 @@ class State(GameState):
     """A Puerto Rico position: everything on the table plus where the turn stands."""
 
     players: list[Player]
-    options: dict[str, bool]
+    options: Options
     governor: int
     phase: int = ROLE
     current: int = 0  # player to move; -1 when the game is over
@@ -180,9 +189,9 @@ class State(GameState):
         return self.phase == END
 
     def copy(self) -> State:
-        c = _copy_fields(self, type(self))
+        c = _copy_fields(self)
         c.players = [p.copy() for p in self.players]
-        c.options = dict(self.options)
+        c.options = self.options.copy()
         return c
 
     def _next_seat(self, p: int) -> int:
@@ -761,9 +770,9 @@ class State(GameState):
 State.Move = Move  # the move type of the game's states (GameState.Move)
 
 
-def _copy_fields(obj, cls):  # type: ignore[no-untyped-def]
+def _copy_fields(obj: _T) -> _T:
     """A copy of a dataclass whose fields are scalars or lists of scalars."""
-    c = object.__new__(cls)
+    c = object.__new__(type(obj))
     c.__dict__.update({k: v[:] if type(v) is list else v for k, v in obj.__dict__.items()})
     return c
 

@@ -10,6 +10,8 @@ as row and the blue die as column, 1-8).
 
 from __future__ import annotations
 
+from typing import Literal, NamedTuple
+
 PLAYER_COUNTS = (2, 3, 4, 5)
 MAX_PLAYERS = max(PLAYER_COUNTS)
 #: Rounds by player count; a market start moves the round marker on one space.
@@ -42,30 +44,69 @@ S_ANY_START, S_TRADE, S_ANY_GOOD, S_BUILDING_ACTION, S_EXTRA_ACTION = range(len(
 LIMIT = 100_000  # a position's ducats and round marker are at most this
 MAX_ACTIONS = 2 + SPECIAL_COUNTS[S_EXTRA_ACTION]  # of one player in one turn
 
-#: Buildings: (name, action, argument).  Actions: draw cards of a deck (argument: how many),
-#: markers (the Cathedral), villa (privilege or large order), goods (argument: the two goods),
-#: special (argument: the special card).
-BUILDINGS = (
-    ("guild_hall", "draw", ("large", 1)),
-    ("city_hall", "draw", ("small", 2)),
-    ("post_office", "draw", ("message", 2)),
-    ("cathedral", "markers", CATHEDRAL_MARKERS),
-    ("villa_colini", "villa", None),
-    ("villa_monetti", "villa", None),
-    ("villa_ricci", "villa", None),
-    ("villa_zasteri", "villa", None),
-    ("metal_store", "goods", (0, 1)),
-    ("spice_store", "goods", (2, 3)),
-    ("grain_store", "goods", (4, 5)),
-    ("cloth_store", "goods", (6, 7)),
-    ("harbor", "special", S_ANY_GOOD),
-    ("trattoria", "special", S_TRADE),
-    ("tavern", "special", S_TRADE),
-    ("coach_house", "special", S_ANY_START),
-    ("park", "special", S_EXTRA_ACTION),
-    ("palace", "special", S_BUILDING_ACTION),
+#: Buildings: (name, action, argument), one class per action, tagged by ``action``.
+class Draw(NamedTuple):
+    """Draws cards: the argument is the deck's name and how many."""
+
+    name: str
+    action: Literal["draw"]
+    arg: tuple[str, int]
+
+
+class Markers(NamedTuple):
+    """Hands out markers (the Cathedral): the argument is how many."""
+
+    name: str
+    action: Literal["markers"]
+    arg: int
+
+
+class Villa(NamedTuple):
+    """A privilege or a large order; no argument."""
+
+    name: str
+    action: Literal["villa"]
+    arg: None
+
+
+class Goods(NamedTuple):
+    """Two goods: the argument is both goods' indices."""
+
+    name: str
+    action: Literal["goods"]
+    arg: tuple[int, int]
+
+
+class Special(NamedTuple):
+    """A special card: the argument is its index in SPECIALS."""
+
+    name: str
+    action: Literal["special"]
+    arg: int
+
+
+Building = Draw | Markers | Villa | Goods | Special
+BUILDINGS: tuple[Building, ...] = (
+    Draw("guild_hall", "draw", ("large", 1)),
+    Draw("city_hall", "draw", ("small", 2)),
+    Draw("post_office", "draw", ("message", 2)),
+    Markers("cathedral", "markers", CATHEDRAL_MARKERS),
+    Villa("villa_colini", "villa", None),
+    Villa("villa_monetti", "villa", None),
+    Villa("villa_ricci", "villa", None),
+    Villa("villa_zasteri", "villa", None),
+    Goods("metal_store", "goods", (0, 1)),
+    Goods("spice_store", "goods", (2, 3)),
+    Goods("grain_store", "goods", (4, 5)),
+    Goods("cloth_store", "goods", (6, 7)),
+    Special("harbor", "special", S_ANY_GOOD),
+    Special("trattoria", "special", S_TRADE),
+    Special("tavern", "special", S_TRADE),
+    Special("coach_house", "special", S_ANY_START),
+    Special("park", "special", S_EXTRA_ACTION),
+    Special("palace", "special", S_BUILDING_ACTION),
 )
-BUILDING_NAMES = tuple(b[0] for b in BUILDINGS)
+BUILDING_NAMES = tuple(b.name for b in BUILDINGS)
 NUM_BUILDINGS = len(BUILDINGS)
 
 #: The 8x8 board, row 1 first (red die), column 1 first (blue die): ``..`` street,

@@ -53,21 +53,22 @@ def good_value(s: State, seat: int, g: int) -> float:
 def action_value(s: State, seat: int, b: int) -> float:
     """What taking the action of building ``b`` is worth to ``seat`` (ducats)."""
     p = s.players[seat]
-    _, action, arg = BUILDINGS[b]
-    if action == "draw":
-        value = CARD_VALUE[arg[0]] * arg[1]
-    elif action == "markers":
-        value = MARKER_VALUE * min(arg, p.reserve)
-    elif action == "villa":
+    spec = BUILDINGS[b]
+    if spec.action == "draw":
+        deck, cards = spec.arg
+        value = CARD_VALUE[deck] * cards
+    elif spec.action == "markers":
+        value = MARKER_VALUE * min(spec.arg, p.reserve)
+    elif spec.action == "villa":
         value = CARD_VALUE["privilege"]
         for c in s.hand(seat, D_LARGE):
             villa, goods = LARGE_ORDERS[c - DECK_FIRST[D_LARGE]]
             if villa == b and all(p.goods[g] >= goods.count(g) for g in goods):
                 value = max(value, LARGE_ORDER_PAY + REWARD_VALUE)
-    elif action == "goods":
-        value = sum(good_value(s, seat, g) for g in arg if s.supply[g])
+    elif spec.action == "goods":
+        value = sum(good_value(s, seat, g) for g in spec.arg if s.supply[g])
     else:
-        value = SPECIAL_VALUE[arg] if s.special_supply[arg] else 0.0
+        value = SPECIAL_VALUE[spec.arg] if s.special_supply[spec.arg] else 0.0
     for c in s.hand(seat, D_SMALL):
         good, building = SMALL_ORDERS[c - DECK_FIRST[D_SMALL]]
         if building == b and p.goods[good]:

@@ -382,22 +382,23 @@ class State(GameState):
         for q in range(self.num_players):
             if q != actor and self.marks[b] >> q & 1:
                 self.players[q].ducats += OWNER_INCOME
-        _, action, arg = BUILDINGS[b]
-        if action == "villa":
+        building = BUILDINGS[b]
+        if building.action == "villa":
             self.stage = ST_VILLA
-        elif action == "draw":
-            for _ in range(arg[1]):
-                self._draw_to(actor, DECKS.index(arg[0]), rng)
-        elif action == "markers":
-            n = min(arg, p.reserve)
+        elif building.action == "draw":
+            deck, cards = building.arg
+            for _ in range(cards):
+                self._draw_to(actor, DECKS.index(deck), rng)
+        elif building.action == "markers":
+            n = min(building.arg, p.reserve)
             p.reserve -= n
             p.markers += n
-        elif action == "goods":
-            for g in arg:
+        elif building.action == "goods":
+            for g in building.arg:
                 self._take_good(p, g)
-        elif self.special_supply[arg]:
-            self.special_supply[arg] -= 1
-            p.specials[arg] += 1
+        elif self.special_supply[building.arg]:
+            self.special_supply[building.arg] -= 1
+            p.specials[building.arg] += 1
 
     def _deliver_large(self, p: Player, order: int) -> None:
         for g in LARGE_ORDERS[order][1]:

@@ -1,6 +1,7 @@
 """meeplemind.client needs neither the server nor numpy, cffi or a compiler: imported with
 those blocked, and as the meeplemind-client distribution built and installed into a fresh
-virtual environment, it talks to a real server."""
+virtual environment, it talks to a real server, and a program using it passes mypy --strict
+with only the installed wheel's types (its ``py.typed`` is true)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import subprocess
 import sys
 import textwrap
 import venv
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -61,6 +63,9 @@ def test_the_distribution_installs_and_works_alone(tmp_path: Path, address: str)
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(wheels),
                     str(REPOSITORY / "clients" / "python")], check=True, capture_output=True, timeout=600)
     (wheel,) = wheels.glob("meeplemind_client-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert {"meeplemind/client/py.typed", "meeplemind/v1/py.typed", "meeplemind/v1/rules_pb2.pyi",
+            "meeplemind/v1/analysis_pb2_grpc.pyi"} <= names
     env = tmp_path / "env"
     venv.create(env, with_pip=True)
     python = env / "bin" / "python"
@@ -74,3 +79,32 @@ def test_the_distribution_installs_and_works_alone(tmp_path: Path, address: str)
                          cwd=tmp_path)
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("ok ")
+    _assert_typed_for(python, tmp_path)
+
+
+#: A typed program against the installed client and messages (their .pyi stubs).
+TYPED = """
+from meeplemind.client import Client
+from meeplemind.v1 import position_pb2
+
+def best_line(address: str) -> tuple[str, int]:
+    with Client(address) as client:
+        position = client.new_game("puerto-rico", 3, seed=7)
+        best = client.best_move(position, level=1, seed=1)
+        return best.move, len(client.legal_moves(client.apply(position, best.move)))
+
+def players(position: position_pb2.Position) -> int:
+    return len(position.puerto_rico.players)
+"""
+
+
+def _assert_typed_for(python: Path, tmp_path: Path) -> None:
+    """mypy --strict on TYPED sees the environment's packages only (with the stubs grpcio and
+    protobuf need): an error there means the wheel's ``py.typed`` promises too much."""
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "types-protobuf", "types-grpcio",
+                    "types-grpcio-status"], check=True, capture_output=True, timeout=600)
+    program = tmp_path / "typed_program.py"
+    program.write_text(TYPED)
+    run = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--python-executable",
+                          str(python), str(program)], capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    assert run.returncode == 0, run.stdout + run.stderr
