@@ -339,6 +339,20 @@ def pr_black_market_categories(v: View) -> Expected:
     return "progress.black_market.due", "3 give-ups owed, but only 2 categories are left"
 
 
+@case("puerto-rico", phase(PR_ROLE), options=V2)
+def pr_colonist_declined_outside_the_builder_phase(v: View) -> Expected:
+    v["progress.black_market.colonist_declined"] = 1
+    return "progress.black_market.colonist_declined", "must be 0 outside its phase, is 1"
+
+
+@case("puerto-rico", phase(PR_BUILDER), options=V2)
+def pr_colonist_declined_without_a_black_market_build(v: View) -> Expected:
+    v["progress.black_market.colonist_declined"] = 1
+    return "progress.black_market.colonist_declined", (
+        "a University colonist is declined only in a Black Market build of a building with a circle by the owner "
+        "of an occupied University")
+
+
 @case("puerto-rico", phase(PR_BUILDER), options=V2)
 def pr_black_market_building(v: View) -> Expected:
     name = _violet(v, 0)  # none in the supply
