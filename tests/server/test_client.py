@@ -64,8 +64,9 @@ def test_analysis_methods(service: Running, position_dict: dict) -> None:
         reports = list(client.analyze_stream(position_dict, time_ms=400, report_every_ms=50))
         assert [r.final for r in reports] == [False] * (len(reports) - 1) + [True] and len(reports) > 2
         assert reports[0].stats.stop_reason == "" and reports[-1].stats.stop_reason == "time"
-        best = client.best_move(position_dict, level=1, seed=2)
+        best = client.best_move(position_dict, level=3, seed=2)  # level 3: CPU time (search/levels.py)
         assert isinstance(best, BestMove) and best.stats.stop_reason == "cpu_time" and best.line.move == best.move
+        assert client.best_move(position_dict, level=1, seed=2).stats.iterations == 10  # level 1: iterations
         assert client.best_move(position_dict, iterations=120).stats.iterations == 120
         with pytest.raises(ValueError, match="^level: a level and a budget"):
             client.best_move(position_dict, level=2, iterations=10)
