@@ -248,9 +248,10 @@ def analyze(
             on_progress(_analysis(state, snapshots, settings.max_moves, elapsed_ms, "running"))  # type: ignore[arg-type]
 
     _run(trees, stop_event, stop, report if on_progress else None, report_every_ms / 1e3)
-    elapsed_ms = (time.monotonic() - started) * 1e3
-    if loop_end is not None and time_margin is not None and time.monotonic() >= loop_end:
-        time_margin.observe((time.monotonic() - loop_end) * 1e3)  # the searches ended this late
+    ended = time.monotonic()
+    elapsed_ms = (ended - started) * 1e3
+    if loop_end is not None and time_margin is not None and ended >= loop_end:
+        time_margin.observe((ended - loop_end) * 1e3)  # the searches ended this late
     for tree in trees:
         try:
             tree.raise_for_error()
