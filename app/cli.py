@@ -58,11 +58,13 @@ def cmd_new(args: argparse.Namespace) -> None:
     print(dumps(to_position(state)))
 
 
-def _result_lines(result: dict[str, list[int]]) -> list[str]:
-    """A finished game's result (``asdict(GameResult)``), one line per seat after a header."""
+def _result_lines(result: dict[str, list[int]], game_id: str) -> list[str]:
+    """A finished game's result (``asdict(GameResult)``), one line per seat after a header,
+    scores in the game's unit."""
+    unit = get_game(game_id).SCORE_UNIT
     lines = ["game over: " + ", ".join(f"P{p} wins" for p in result["winners"])]
     for p, (score, tiebreak, rank) in enumerate(zip(result["scores"], result["tiebreaks"], result["ranks"])):
-        lines.append(f"  P{p} {score:3d} VP  tie-break {tiebreak:<5d} place {rank}"
+        lines.append(f"  P{p} {score:3d} {unit}  tie-break {tiebreak:<5d} place {rank}"
                      f"{'  winner' if p in result['winners'] else ''}")
     return lines
 
@@ -76,13 +78,16 @@ def cmd_moves(args: argparse.Namespace) -> None:
     if args.server:
         from .remote import remote_legal_moves
 
-        moves, result = remote_legal_moves(args, read_json(args.file))
+        position = read_json(args.file)
+        moves, result = remote_legal_moves(args, position)
+        game_id = str(position.get("game", ""))
     else:
         state, _ = load_position(args.file)
         moves, result = [str(m) for m in state.legal_moves()], _local_result(state)
+        game_id = state.game_id
     if result is not None:
         print(f"meeplemind moves: {GAME_OVER}", file=sys.stderr)
-    for line in moves if result is None else _result_lines(result):
+    for line in moves if result is None else _result_lines(result, game_id):
         print(line)
 
 
@@ -97,7 +102,7 @@ def cmd_apply(args: argparse.Namespace) -> None:
     print(dumps(to_position(state, viewer)))
     result = _local_result(state)
     if result is not None:
-        print("\n".join(_result_lines(result)), file=sys.stderr)
+        print("\n".join(_result_lines(result, state.game_id)), file=sys.stderr)
 
 
 def cmd_selfplay(args: argparse.Namespace) -> None:
@@ -125,18 +130,19 @@ def cmd_selfplay(args: argparse.Namespace) -> None:
         return
     print(f"\n{state}\n\nfinal scores after {moves} moves:")
     for p, (s, t) in enumerate(zip(scores, tiebreaks)):
-        print(f"  P{p} {bots[p].name:<12} {s:3d} VP  (tie-break {t}){'  winner' if p in winners else ''}")
+        print(f"  P{p} {bots[p].name:<12} {s:3d} {game.SCORE_UNIT}  (tie-break {t}){'  winner' if p in winners else ''}")
 
 
-def _analysis(args: argparse.Namespace) -> Any:
-    """The AnalyzeResponse of the position: searched here (Ctrl-C stops the search and
-    keeps what it found) or by the server of ``--server``."""
+def _analysis(args: argparse.Namespace) -> tuple[Any, str]:
+    """The AnalyzeResponse of the position, searched here (Ctrl-C stops the search and
+    keeps what it found) or by the server of ``--server``, and the position's game id."""
     budget = {"iterations": args.iterations, "time_ms": args.time_ms, "cpu_ms": args.cpu_ms,
               "threads": args.threads, "seed": args.seed, "max_moves": args.max_moves}
     if args.server:
         from .remote import remote_analyze_response
 
-        return remote_analyze_response(args, read_json(args.file), budget)
+        position = read_json(args.file)
+        return remote_analyze_response(args, position, budget), str(position.get("game", ""))
     from .search import analyze
     from .server.convert import move_to_proto, result_to_proto, stats_to_proto
     from .v1 import analysis_pb2
@@ -148,9 +154,10 @@ def _analysis(args: argparse.Namespace) -> Any:
     if stop.is_set():
         print(f"meeplemind analyze: interrupted: the best moves after {result.iterations} iterations",
               file=sys.stderr)
-    return analysis_pb2.AnalyzeResponse(moves=[move_to_proto(m) for m in result.moves],
-                                        stats=stats_to_proto(result, final=True, deadline_cut=False),
-                                        result=result_to_proto(state))
+    response = analysis_pb2.AnalyzeResponse(moves=[move_to_proto(m) for m in result.moves],
+                                            stats=stats_to_proto(result, final=True, deadline_cut=False),
+                                            result=result_to_proto(state))
+    return response, state.game_id
 
 
 @contextmanager
@@ -172,14 +179,14 @@ def cmd_analyze(args: argparse.Namespace) -> None:
 
     from .server.convert import result_from_proto
 
-    response = _analysis(args)
+    response, game_id = _analysis(args)
     if args.json:
         print(json_format.MessageToJson(response, preserving_proto_field_name=True,
                                         always_print_fields_with_no_presence=True))
         return
     result = result_from_proto(response)
     if result is not None:
-        print("\n".join(_result_lines(result)))
+        print("\n".join(_result_lines(result, game_id)))
         return
     print(format_analysis(response))
 

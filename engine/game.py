@@ -25,6 +25,7 @@ class Game(Protocol):
 
     GAME_ID: str
     TITLE: str
+    SCORE_UNIT: str  # what a score counts: "VP", "ducats"
     ORDER: int  # its place in listings (ListGames)
     PLAYER_COUNTS: tuple[int, ...]
     #: The rule variants every tool covers: ``new_game`` options as text (``parse_options``).

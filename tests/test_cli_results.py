@@ -52,6 +52,22 @@ def test_a_finished_game_is_reported_with_its_result(tmp_path: Path, capsys: pyt
                                 "winners": over.winners(), "ranks": over.ranks()}
 
 
+@pytest.mark.parametrize(("game_id", "unit"), [("puerto-rico", "VP"), ("traders-of-genoa", "ducats")])
+def test_scores_are_printed_in_the_game_s_unit(game_id: str, unit: str, tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    state, rng, pick = get_game(game_id).new_game(3, 5), Rng(5), random.Random(5)
+    while not state.is_terminal:
+        state = state.apply(pick.choice(state.legal_moves()), rng)
+    path = tmp_path / "over.json"
+    path.write_text(dumps(to_position(state)))
+    code, out, _ = run(capsys, "moves", str(path))
+    seats = out.splitlines()[1:]
+    assert code == 0 and len(seats) == 3
+    assert all(f"{score:3d} {unit}  tie-break" in line for score, line in zip(state.scores(), seats))
+    code, out, _ = run(capsys, "selfplay", game_id, "--players", "2", "--seed", "1", "--bot", "random")
+    assert code == 0 and out.count(f" {unit}  (tie-break") == 2
+
+
 def test_a_forced_position_lists_and_analyses_its_one_move(tmp_path: Path,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
     state, rng, pick = get_game("castles-of-burgundy").new_game(2, 3), Rng(3), random.Random(3)

@@ -10,6 +10,7 @@ from .state import OPTIONS, State, new_game
 GAME_ID = "castles-of-burgundy"
 ORDER = 2  # its place in listings
 TITLE = "The Castles of Burgundy"
+SCORE_UNIT = "VP"  # what a score counts
 #: Every ``new_game`` option and the text values it takes (the 2011 rules: none).
 OPTION_VALUES: dict[str, tuple[str, ...] | None] = {}
 #: The rule variants every tool covers (tests, corpora): ``new_game`` options.
@@ -17,5 +18,5 @@ VARIANTS: tuple[dict[str, str], ...] = ({},)
 
 __all__ = ["SCHEMAS", "schema_of",
            "ALL_MOVES", "GAME_ID", "ORDER", "LAYOUT", "LAYOUT_VERSION", "NUM_ACTIONS", "OPTIONS", "OPTION_VALUES",
-           "PLAYER_COUNTS", "TITLE", "VARIANTS", "VECTOR_LEN", "Move", "State", "decode",
+           "PLAYER_COUNTS", "SCORE_UNIT", "TITLE", "VARIANTS", "VECTOR_LEN", "Move", "State", "decode",
            "layout_for", "new_game"]

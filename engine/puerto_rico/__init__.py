@@ -12,6 +12,7 @@ from .state import OPTIONS, State, new_game
 GAME_ID = "puerto-rico"
 ORDER = 1  # its place in listings
 TITLE = "Puerto Rico"
+SCORE_UNIT = "VP"  # what a score counts
 #: Every ``new_game`` option and the text values it takes, the default first (None: any
 #: text, default empty): the true/false rule switches and Expansion I's setup options.
 OPTION_VALUES: dict[str, tuple[str, ...] | None] = {
@@ -23,5 +24,5 @@ VARIANTS: tuple[dict[str, str], ...] = ({}, {"expansion": "new-buildings"},
 __all__ = ["SCHEMAS", "schema_of",
            "ALL_MOVES", "ALL_MOVES_V2", "ExpansionState", "GAME_ID", "ORDER", "LAYOUT", "LAYOUT_V2",
            "LAYOUT_VERSION", "NUM_ACTIONS", "NUM_ACTIONS_V2", "OPTIONS", "OPTION_VALUES", "PLAYER_COUNTS",
-           "SETUP_OPTIONS", "TITLE", "VARIANTS", "VECTOR_LEN", "VECTOR_LEN_V2", "Move", "State", "decode",
+           "SCORE_UNIT", "SETUP_OPTIONS", "TITLE", "VARIANTS", "VECTOR_LEN", "VECTOR_LEN_V2", "Move", "State", "decode",
            "layout_for", "new_game"]
