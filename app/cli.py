@@ -241,15 +241,16 @@ def _levels(text: str) -> list[int]:
 
 
 def cmd_ladder(args: argparse.Namespace) -> None:
-    from .search.ladder import format_ladder, run_ladder
+    from .search.ladder import format_ladder, ladder_pairs, run_ladder
     from .search.progress import progress_bar
 
     levels = _levels(args.levels) if args.levels else ([] if args.bot else list(range(1, 11)))
     specs = (args.bot or (["heuristic"] if not args.levels else [])) + [f"level:{n}" for n in levels]
-    pairs = len(specs) * (len(specs) - 1) // 2
+    pairs = len(ladder_pairs(len(specs), args.reach))
     with progress_bar(pairs * args.games, "game", "ladder", enabled=not args.quiet) as bar:
         report = run_ladder(args.game, specs, args.games, args.seed, args.workers,
-                            _parse_options(args.game, args.option), progress=lambda done, total: bar.update(1))
+                            _parse_options(args.game, args.option), progress=lambda done, total: bar.update(1),
+                            reach=args.reach)
     print(json.dumps(report) if args.json else format_ladder(report))
 
 
@@ -394,6 +395,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", action="append", metavar="SPEC", help="an entrant (the first is rated 0 Elo)")
     p.add_argument("--levels", metavar="A-B|A,B", help="BestMove levels as entrants, after the --bot ones")
     p.add_argument("--games", type=integer, default=20, help="games per pair (even: seats rotate)")
+    p.add_argument("--reach", type=integer, metavar="R",
+                   help="each entrant plays only the next R entrants (1: neighbours; default: all)")
     p.add_argument("--seed", type=integer, default=1)
     p.add_argument("--workers", type=integer, default=1, help="games played in parallel processes")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")

@@ -1,12 +1,15 @@
 """``meeplemind ladder``: a round robin of 2-player arenas between bots, rated in Elo.
 
 Every pair of entrants plays ``games`` games (seats rotated, as in ``meeplemind
-arena``); the ratings are the maximum-likelihood fit of the Bradley-Terry model
+arena``), or, with ``reach`` r, every entrant the next r entrants in order only (r = 1:
+a chain of neighbours, what calibrating ordered levels needs at a fraction of a round
+robin's cost); the ratings are the maximum-likelihood fit of the Bradley-Terry model
 ``P(i beats j) = 1 / (1 + 10 ** ((elo_j - elo_i) / 400))`` to the win shares (a tie
 after the tie-break counts half), with the first entrant anchored at 0 Elo.  Like
 BayesElo, every pair also counts ``PRIOR_DRAWS`` virtual drawn games, so a sweep has a
 finite rating.  Intervals are 95% Wald intervals from the inverse of the observed
-Fisher information, relative to the anchor.
+Fisher information, relative to the anchor; each entrant's step over the one before
+it gets its own interval, from the same covariance.
 """
 
 from __future__ import annotations
@@ -27,8 +30,9 @@ _ELO = 400 / math.log(10)
 _Z95 = 1.959964
 
 
-def fit_elo(wins: np.ndarray, games: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Elo and half-width of its 95% interval per entrant, entrant 0 at 0 Elo.
+def fit_elo(wins: np.ndarray, games: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per entrant: Elo (entrant 0 at 0 Elo), the half-width of its 95% interval and that
+    of its step over the entrant before it (0 for entrant 0).
 
     ``wins[i, j]`` is i's total win share in its ``games[i, j]`` games against j (the
     prior draws already added).  Newton's method on the log-likelihood, which is
@@ -46,7 +50,14 @@ def fit_elo(wins: np.ndarray, games: np.ndarray) -> tuple[np.ndarray, np.ndarray
             break
     covariance = np.zeros((n, n))
     covariance[1:, 1:] = np.linalg.inv(hessian[1:, 1:])
-    return r * _ELO, _Z95 * np.sqrt(np.diag(covariance)) * _ELO
+    variance = np.diag(covariance)
+    step = np.concatenate(([0.0], variance[1:] + variance[:-1] - 2 * np.diag(covariance, 1)))
+    return r * _ELO, _Z95 * np.sqrt(variance) * _ELO, _Z95 * np.sqrt(np.maximum(step, 0.0)) * _ELO
+
+
+def ladder_pairs(entrants: int, reach: int | None = None) -> list[tuple[int, int]]:
+    """The pairs (i, j), i < j, that play: all of them, or those at most ``reach`` apart."""
+    return [(i, j) for i, j in itertools.combinations(range(entrants), 2) if reach is None or j - i <= reach]
 
 
 def _counted_from(progress: Callable[[int, int], object], start: int, total: int) -> Callable[[int, int], object]:
@@ -56,16 +67,19 @@ def _counted_from(progress: Callable[[int, int], object], start: int, total: int
 
 def run_ladder(game_id: str, specs: Sequence[str], games: int, seed: int = 1, workers: int = 1,
                options: dict[str, Any] | None = None,
-               progress: Callable[[int, int], object] | None = None) -> dict[str, Any]:
-    """Play the round robin (``games`` games per pair) and rate the entrants."""
+               progress: Callable[[int, int], object] | None = None, reach: int | None = None) -> dict[str, Any]:
+    """Play the round robin, or the pairs at most ``reach`` apart (``games`` games per pair),
+    and rate the entrants."""
     if len(specs) < 2:
         raise ValueError(f"bot: a ladder needs at least 2 entrants, {len(specs)} given")
     if len(set(specs)) < len(specs):
         raise ValueError("bot: each entrant once")
     if games < 2 or games % 2:
         raise ValueError(f"games: {games} must be even and at least 2 (seats rotate)")
+    if reach is not None and reach < 1:
+        raise ValueError(f"reach: {reach} must be at least 1 (1: each entrant plays its neighbours)")
     n = len(specs)
-    pairs = list(itertools.combinations(range(n), 2))
+    pairs = ladder_pairs(n, reach)
     wins, played = np.zeros((n, n)), np.zeros((n, n))
     for k, (i, j) in enumerate(pairs):
         report = run_arena(game_id, [specs[i], specs[j]], games, seed + k, options, workers,
@@ -74,27 +88,33 @@ def run_ladder(game_id: str, specs: Sequence[str], games: int, seed: int = 1, wo
         wins[i, j], wins[j, i] = share, games - share
         played[i, j] = played[j, i] = games
     prior = np.where(played > 0, PRIOR_DRAWS, 0.0)
-    elo, half = fit_elo(wins + prior / 2, played + prior)
+    elo, half, step_half = fit_elo(wins + prior / 2, played + prior)
+    steps = np.diff(elo, prepend=0.0)
     entrants = [{"spec": spec, "games": int(played[i].sum()),
                  "score": round(float(wins[i].sum() / played[i].sum()), 4),
                  "elo": round(float(elo[i]), 1),
                  "ci95": [round(float(elo[i] - half[i]), 1), round(float(elo[i] + half[i]), 1)]}
+                | ({"step": round(float(steps[i]), 1),
+                    "step_ci95": [round(float(steps[i] - step_half[i]), 1),
+                                  round(float(steps[i] + step_half[i]), 1)]} if i else {})
                 for i, spec in enumerate(specs)]
     results = [{"bots": [specs[i], specs[j]], "games": games,
                 "win_share": round(float(wins[i, j] / games), 4)} for i, j in pairs]
-    return {"game": game_id, "games_per_pair": games, "seed": seed, "anchor": specs[0],
+    return {"game": game_id, "games_per_pair": games, "seed": seed, "reach": reach, "anchor": specs[0],
             "prior_draws": PRIOR_DRAWS, "entrants": entrants, "pairs": results}
 
 
 def format_ladder(report: dict[str, Any]) -> str:
-    lines = [f"{report['game']}: round robin, {report['games_per_pair']} games per pair, seed "
+    reach = report.get("reach")
+    kind = "round robin" if reach is None else f"pairs at most {reach} apart"
+    lines = [f"{report['game']}: {kind}, {report['games_per_pair']} games per pair, seed "
              f"{report['seed']}; Elo by maximum likelihood (Bradley-Terry), {report['anchor']} at 0",
-             f"{'bot':<36} {'games':>5} {'score':>6} {'Elo':>7} {'95% CI':>17} {'step':>6}"]
-    below = None
+             f"{'bot':<36} {'games':>5} {'score':>6} {'Elo':>7} {'95% CI':>17} {'step':>6} {'step 95% CI':>17}"]
     for e in report["entrants"]:
         lo, hi = e["ci95"]
-        step = "" if below is None else f"{e['elo'] - below:+.0f}"
+        step, interval = "", ""
+        if "step" in e:
+            step, interval = f"{e['step']:+.0f}", "[{:.0f}, {:.0f}]".format(*e["step_ci95"])
         lines.append(f"{e['spec']:<36} {e['games']:>5} {e['score']:>6.3f} {e['elo']:>7.0f} "
-                     f"{f'[{lo:.0f}, {hi:.0f}]':>17} {step:>6}")
-        below = e["elo"]
+                     f"{f'[{lo:.0f}, {hi:.0f}]':>17} {step:>6} {interval:>17}")
     return "\n".join(lines)

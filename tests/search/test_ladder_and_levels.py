@@ -13,7 +13,7 @@ from meeplemind.engine.puerto_rico import new_game
 from meeplemind.search import analyze
 from meeplemind.search.bots import make_bot
 from meeplemind.search.ismcts_bot import V1_TUNING
-from meeplemind.search.ladder import fit_elo, format_ladder, run_ladder
+from meeplemind.search.ladder import fit_elo, format_ladder, ladder_pairs, run_ladder
 from meeplemind.search.levels import LEVEL_BUDGETS, level_budget
 
 #: ismcts-v1's analysis of a fixed position (below), as the search of issue 21's starting
@@ -64,9 +64,15 @@ def test_fit_elo_recovers_ratings() -> None:
     elo = np.array([0.0, 200.0, 400.0])
     p = 1 / (1 + 10 ** ((elo[None, :] - elo[:, None]) / 400))
     games = np.full((3, 3), 1000.0) - np.eye(3) * 1000
-    fitted, half = fit_elo(p * games, games)
+    fitted, half, step_half = fit_elo(p * games, games)
     assert fitted == pytest.approx(elo, abs=1e-6)
     assert half[0] == 0 and 0 < half[1] < half[2] < 60
+    assert step_half[0] == 0 and step_half[1] == pytest.approx(half[1])  # entrant 0 is the anchor
+    assert 0 < step_half[2] < half[2]  # 1 and 2 err together: their difference is surer than 2 alone
+    chain = np.where(np.abs(np.subtract.outer(range(3), range(3))) == 1, 1000.0, 0.0)  # 0-1 and 1-2 only
+    fitted, half, step_half = fit_elo(p * chain, chain)
+    assert fitted == pytest.approx(elo, abs=1e-6)
+    assert step_half[1] == pytest.approx(step_half[2]) and half[2] == pytest.approx(np.hypot(*step_half[1:]))
 
 
 def test_ladder_rates_a_round_robin() -> None:
@@ -76,10 +82,25 @@ def test_ladder_rates_a_round_robin() -> None:
     assert report["entrants"][1]["elo"] > 0  # the heuristic bot beats random moves
     assert len(report["pairs"]) == 3
     assert "Bradley-Terry" in format_ladder(report)
+    step = report["entrants"][2]
+    assert step["step"] == pytest.approx(step["elo"] - report["entrants"][1]["elo"], abs=0.11)
+    assert step["step_ci95"][0] < step["step"] < step["step_ci95"][1]
     for specs, games, field in ((["random"], 2, "at least 2 entrants"), (["random", "random"], 2, "once"),
                                 (["random", "heuristic"], 3, "games: 3")):
         with pytest.raises(ValueError, match=field):
             run_ladder("puerto-rico", specs, games=games)
+    with pytest.raises(ValueError, match="^reach: 0 must be at least 1"):
+        run_ladder("puerto-rico", ["random", "heuristic"], games=2, reach=0)
+
+
+def test_a_ladder_of_neighbours_plays_adjacent_pairs_only() -> None:
+    assert ladder_pairs(4, 1) == [(0, 1), (1, 2), (2, 3)]
+    assert ladder_pairs(4, 2) == [(0, 1), (0, 2), (1, 2), (1, 3), (2, 3)]
+    assert ladder_pairs(3) == [(0, 1), (0, 2), (1, 2)]
+    report = run_ladder("puerto-rico", ["random", "heuristic", "level:1"], games=2, seed=3, reach=1)
+    assert [p["bots"] for p in report["pairs"]] == [["random", "heuristic"], ["heuristic", "level:1"]]
+    assert [e["games"] for e in report["entrants"]] == [2, 4, 2]
+    assert "pairs at most 1 apart" in format_ladder(report)
 
 
 def test_ladder_command(capsys: pytest.CaptureFixture[str]) -> None:
