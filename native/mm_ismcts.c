@@ -341,8 +341,25 @@ static int iterate(search *s)
     return MM_OK;
 }
 
+/* Whether the CPU-time budget is spent, read at iteration `iterations` if it is due.
+ * The thread CPU clock is a system call (the wall clock is not), so it is read at
+ * most every CPU_CHECK_MAX iterations and, at the rate so far, when about half the
+ * time left is spent: every iteration near the end, rarely before. */
+#define CPU_CHECK_MAX 64
+static int cpu_spent(const mm_ismcts_params *p, int64_t iterations, double cpu_start, int64_t *next_check)
+{
+    if (iterations < *next_check)
+        return 0;
+    double used = cpu_now_ms() - cpu_start;
+    if (used >= p->max_cpu_ms)
+        return 1;
+    double ahead = iterations > 0 && used > 0 ? (p->max_cpu_ms - used) * iterations / (2 * used) : 1;
+    *next_check = iterations + (int64_t)fmax(1.0, fmin(CPU_CHECK_MAX, ahead));
+    return 0;
+}
+
 static int stop_reason(const search *s, int64_t iterations, volatile int32_t *stop, double elapsed,
-                       double cpu_start)
+                       double cpu_start, int64_t *next_cpu_check)
 {
     const mm_ismcts_params *p = s->params;
     if (stop && *stop)
@@ -351,7 +368,7 @@ static int stop_reason(const search *s, int64_t iterations, volatile int32_t *st
         return MM_ISMCTS_STOP_ITERATIONS;
     if (p->max_ms > 0 && elapsed >= p->max_ms)
         return MM_ISMCTS_STOP_TIME;
-    if (p->max_cpu_ms > 0 && cpu_now_ms() - cpu_start >= p->max_cpu_ms)
+    if (p->max_cpu_ms > 0 && cpu_spent(p, iterations, cpu_start, next_cpu_check))
         return MM_ISMCTS_STOP_CPU_TIME;
     if (s->used >= s->cap)
         return MM_ISMCTS_STOP_NODES;
@@ -415,10 +432,11 @@ static int run(search *s, volatile int32_t *stop, double start, double cpu_start
     }
     new_node(s, -1, -1, s->root_player);
     double every = s->params->snapshot_ms, next = every > 0 ? every : -1.0;
+    int64_t next_cpu_check = 0;
     int reason;
     for (;;) {
         double elapsed = now_ms() - start;
-        if ((reason = stop_reason(s, sum->iterations, stop, elapsed, cpu_start)) != 0)
+        if ((reason = stop_reason(s, sum->iterations, stop, elapsed, cpu_start, &next_cpu_check)) != 0)
             break;
         if (next > 0 && elapsed >= next) {
             publish(s, out, sum);

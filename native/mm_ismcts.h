@@ -126,7 +126,8 @@ int32_t mm_ismcts_rows(const mm_game *g);
  * MM_ISMCTS_ERR_* code.  stop may be NULL; the search ends at the first
  * iteration boundary after *stop becomes non-zero.  The budget checks run
  * before every iteration in the order: cancelled, iterations, time, CPU time,
- * nodes. */
+ * nodes (the CPU clock, a system call, is read every iteration only once about
+ * two iterations' worth of CPU time is left, and every 64 at most before). */
 int mm_ismcts_search(const mm_game *g, const int32_t *vec, int32_t len,
                      const mm_ismcts_params *params, volatile int32_t *stop,
                      mm_ismcts_root_stats *stats, mm_ismcts_summary *summary);
