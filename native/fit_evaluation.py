@@ -40,7 +40,6 @@ STARTS = {"puerto-rico": 60, "castles-of-burgundy": 160}
 GAMES_PER_START = 10
 EVERY = 10
 HELD_OUT = 5  # every 5th start position's games are held out
-HIDDEN = 32
 SEED = 2026
 
 
@@ -86,13 +85,14 @@ def fit(game: str, starts: int) -> tuple[dict[str, Any], dict[str, float]]:
     from sklearn.neural_network import MLPRegressor
     from sklearn.preprocessing import StandardScaler
 
+    hidden = NativeGame(game).lib.MM_EVAL_HIDDEN  # the network's width C is compiled for
     d = samples(game, starts)
     x, gain, held = d["x"], d["gain"], d["held"]
     scaler = StandardScaler().fit(x[~held])
     std = np.where(scaler.scale_ > 0, scaler.scale_, 1.0)
     z = (x - scaler.mean_) / std
     scale = float(gain[~held].std())
-    net = MLPRegressor(hidden_layer_sizes=(HIDDEN,), alpha=1e-4, batch_size=512, learning_rate_init=2e-3, max_iter=100,
+    net = MLPRegressor(hidden_layer_sizes=(hidden,), alpha=1e-4, batch_size=512, learning_rate_init=2e-3, max_iter=100,
                        early_stopping=True, n_iter_no_change=4, random_state=SEED).fit(z[~held], gain[~held] / scale)
     linear = Ridge(alpha=1.0).fit(z[~held], gain[~held])
     predicted = net.predict(z) * scale
@@ -124,7 +124,7 @@ def fit(game: str, starts: int) -> tuple[dict[str, Any], dict[str, float]]:
         "win_log_loss_uniform": win_loss(np.array([1e9, 0.0]), score[pos_held], *test),
         "win_log_loss": win_loss(temperature, score[pos_held], *test),
     }
-    model = {"hidden": HIDDEN, "w1": _rounded(w1.ravel()), "b1": _rounded(b1), "w2": _rounded(w2),
+    model = {"hidden": hidden, "w1": _rounded(w1.ravel()), "b1": _rounded(b1), "w2": _rounded(w2),
              "b2": round(b2 * scale, 6), "temperature": _rounded(temperature), "features": x.shape[1] // 2}
     return model, report
 
@@ -139,7 +139,8 @@ def dumps(table: dict[str, Any]) -> str:
 def _pair_difference(values: np.ndarray, rows: np.ndarray) -> np.ndarray:
     """Seat 0 minus seat 1 of the 2-player rows (consecutive pairs)."""
     pairs = values[rows].reshape(-1, 2)
-    return pairs[:, 0] - pairs[:, 1]
+    difference: np.ndarray = pairs[:, 0] - pairs[:, 1]
+    return difference
 
 
 def _rounded(values: np.ndarray) -> list[float]:

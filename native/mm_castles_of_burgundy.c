@@ -1834,7 +1834,7 @@ enum {
 #define COB_EVAL_VERSION 2
 _Static_assert(MM_COB_EVAL_VERSION == COB_EVAL_VERSION && MM_COB_EVAL_FEATURES == COB_FEATURES,
                "native/evaluation.json's castles-of-burgundy model is for other features: make fit-evaluation");
-_Static_assert(COB_FEATURES <= MM_EVAL_FEATURES_MAX && MM_COB_EVAL_HIDDEN <= MM_EVAL_HIDDEN_MAX,
+_Static_assert(COB_FEATURES <= MM_EVAL_FEATURES_MAX && MM_COB_EVAL_HIDDEN == MM_EVAL_HIDDEN,
                "the castles-of-burgundy model is larger than mm_eval.h allows");
 
 static void cob_player_features(const state *s, int i, int left, float *f)

@@ -20,20 +20,20 @@ static void assemble(const mm_eval_model *m, int players, const float *rows, flo
     }
 }
 
-/* The network's output for one input vector: the points still to come. */
+/* The network's output for one input vector: the points still to come.  The hidden
+ * layer's width is a constant, so the compiler vectorises its loops. */
 static double forward(const mm_eval_model *m, const float *in)
 {
-    float h[MM_EVAL_HIDDEN_MAX];
-    int hidden = m->hidden;
-    memcpy(h, m->b1, (size_t)hidden * sizeof *h);
+    float h[MM_EVAL_HIDDEN];
+    memcpy(h, m->b1, sizeof h);
     for (int i = 0; i < 2 * m->features; i++) {
-        const float *w = m->w1 + (size_t)i * hidden;
+        const float *w = m->w1 + (size_t)i * MM_EVAL_HIDDEN;
         float x = in[i];
-        for (int j = 0; j < hidden; j++)
+        for (int j = 0; j < MM_EVAL_HIDDEN; j++)
             h[j] += x * w[j];
     }
     float out = m->b2;
-    for (int j = 0; j < hidden; j++)
+    for (int j = 0; j < MM_EVAL_HIDDEN; j++)
         out += (h[j] > 0 ? h[j] : 0.0f) * m->w2[j];
     return out;
 }

@@ -20,15 +20,14 @@
 #include "mm_game.h"
 
 #define MM_EVAL_FEATURES_MAX 32 /* features per player row */
-#define MM_EVAL_HIDDEN_MAX 64   /* hidden units */
+#define MM_EVAL_HIDDEN 32       /* hidden units (a constant: the compiler vectorises them) */
 #define MM_EVAL_MIN_TEMPERATURE 0.5
 
 typedef struct mm_eval_model {
     int32_t features;         /* F: a row's length; the network reads 2F inputs */
-    int32_t hidden;           /* H */
-    const float *w1;          /* [2F * H], input-major */
-    const float *b1;          /* [H] */
-    const float *w2;          /* [H] */
+    const float *w1;          /* [2F * MM_EVAL_HIDDEN], input-major */
+    const float *b1;          /* [MM_EVAL_HIDDEN] */
+    const float *w2;          /* [MM_EVAL_HIDDEN] */
     float b2;
     double temperature[2];    /* tau = temperature[0] + temperature[1] * rounds_left */
 } mm_eval_model;

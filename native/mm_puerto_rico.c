@@ -2523,7 +2523,7 @@ enum {
 #define PR_EVAL_VERSION 2
 _Static_assert(MM_PR_EVAL_VERSION == PR_EVAL_VERSION && MM_PR_EVAL_FEATURES == PR_FEATURES,
                "native/evaluation.json's puerto-rico model is for other features: make fit-evaluation");
-_Static_assert(PR_FEATURES <= MM_EVAL_FEATURES_MAX && MM_PR_EVAL_HIDDEN <= MM_EVAL_HIDDEN_MAX,
+_Static_assert(PR_FEATURES <= MM_EVAL_FEATURES_MAX && MM_PR_EVAL_HIDDEN == MM_EVAL_HIDDEN,
                "the puerto-rico model is larger than mm_eval.h allows");
 
 static double rounds_left(const mm_pr_state *s)

@@ -15,6 +15,7 @@ from meeplemind.search import NativeHandle, analyze
 from meeplemind.search.ismcts import DEFAULT_PLAYOUT_MOVES
 from meeplemind.search.bots import make_bot
 
+from ..native.native_support import run_sanitized
 from .ismcts_toy import opening
 from .test_ladder_and_levels import _fingerprint
 
@@ -109,3 +110,10 @@ def test_bots_take_the_levers_and_v1_does_not() -> None:
         make_bot("ismcts:guided_expansion=maybe")
     with pytest.raises(ValueError, match="unknown parameter 'playout_moves'"):
         make_bot("ismcts-v1:cpu_ms=10,playout_moves=40")
+
+
+def test_the_evaluation_under_the_sanitizers() -> None:
+    """Self-play samples, evaluations and truncated searches of every game with an
+    evaluation, through the address and undefined-behaviour sanitizer build."""
+    counts = run_sanitized([], timeout=600, module="tests.search.eval_asan_driver")
+    assert all(n > 300 for n in counts.values()), counts  # 300 iterations and the samples
