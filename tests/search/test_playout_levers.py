@@ -12,7 +12,7 @@ from meeplemind.engine import get_game
 from meeplemind.native import NativeGame
 from meeplemind.native.fit_evaluation import WEIGHTS_FILE
 from meeplemind.search import NativeHandle, analyze
-from meeplemind.search.ismcts import DEFAULT_PLAYOUT_MOVES
+from meeplemind.search.ismcts import default_playout_moves
 from meeplemind.search.bots import make_bot
 
 from ..native.native_support import run_sanitized
@@ -86,7 +86,7 @@ def test_a_truncated_playout_ends_where_a_full_one_would_not(endless: NativeHand
 
 
 def test_truncated_playouts_are_reproducible_and_cheaper() -> None:
-    assert _fingerprint(playout_moves=DEFAULT_PLAYOUT_MOVES) == _fingerprint()
+    assert _fingerprint(playout_moves=default_playout_moves("puerto-rico")) == _fingerprint()
     assert _fingerprint(playout_moves=40) == _fingerprint(playout_moves=40) != _fingerprint(playout_moves=0)
     state = get_game("puerto-rico").new_game(2, seed=7)
     full = analyze(state, cpu_ms=60, seed=1, playout_moves=0)
