@@ -84,7 +84,7 @@ typedef struct mm_ismcts_params {
     double mast;            /* in [0, 1): share of playout moves chosen by MAST (see above; below 1,
                                so the game's own policy keeps every playout finite) */
     int32_t playout_moves;  /* > 0: a playout stops after this many moves and backs up the
-                               game's evaluate() (see above); 0 = every playout to the end */
+                               game's evaluation (see above); 0 = every playout to the end */
     int32_t guided_expansion; /* 1: a node expands the rollout policy's move first (see above);
                                0: its untried moves in random order */
 } mm_ismcts_params;
