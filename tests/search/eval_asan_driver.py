@@ -19,10 +19,10 @@ def main() -> None:
         state = get_game(game).new_game(players, seed=2, **options)
         native = NativeGame(game)
         buf = native.decode(state.encode())
-        inputs, info = native.eval_samples(buf, 2, seed=3, every=4, cap=400)
+        inputs, info = native.eval_samples(buf, 1, seed=3, every=4, cap=200)
         for _ in range(3):
             assert native.evaluate(buf) is not None
-        result = analyze(state, iterations=300, playout_moves=3, threads=2, seed=4)
+        result = analyze(state, iterations=150, playout_moves=3, threads=2, seed=4)
         counts[f"{game}/{players}"] = len(info) + result.iterations
     print(json.dumps(counts))
 

@@ -4,6 +4,7 @@ evaluation (``playout_moves``), the evaluations themselves, and guided expansion
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import numpy as np
 import pytest
@@ -20,9 +21,9 @@ from .ismcts_toy import opening
 from .test_ladder_and_levels import _fingerprint
 
 
-def _numpy_evaluation(game: str, inputs: np.ndarray, rounds: float, now: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The evaluation of mm_eval.h computed by numpy from evaluation.json's network."""
-    model = json.loads(WEIGHTS_FILE.read_text())[game]
+def _numpy_evaluation(model: dict[str, Any], inputs: np.ndarray, rounds: float,
+                      now: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The evaluation of mm_eval.h computed by numpy from a game's network in evaluation.json."""
     w1 = np.array(model["w1"]).reshape(inputs.shape[1], model["hidden"])
     gain = np.maximum(inputs @ w1 + np.array(model["b1"]), 0) @ np.array(model["w2"]) + model["b2"]
     score = now + gain
@@ -38,6 +39,7 @@ def test_c_evaluation_is_the_network_of_evaluation_json(game: str, players: int,
     """C's evaluation is evaluation.json's network over the inputs C exports (own row, then
     the others' maxima), added to the score now, with the fitted win temperature."""
     engine, native = get_game(game), NativeGame(game)
+    model = json.loads(WEIGHTS_FILE.read_text())[game]
     buf = native.decode(engine.new_game(players, seed=3, **options).encode())
     chance, picker, checked = 5, 6, 0
     while native.current_player(buf) >= 0:
@@ -47,7 +49,7 @@ def test_c_evaluation_is_the_network_of_evaluation_json(game: str, players: int,
         half = inputs.shape[1] // 2
         for p in range(players):
             assert inputs[p, half:].tolist() == np.delete(inputs[:, :half], p, axis=0).max(axis=0).tolist()
-        score, win = _numpy_evaluation(game, inputs.astype(float), rounds, native.scores(buf)[:, 0])
+        score, win = _numpy_evaluation(model, inputs.astype(float), rounds, native.scores(buf)[:, 0])
         assert evaluated[0] == pytest.approx(score, abs=1e-3)
         assert evaluated[1] == pytest.approx(win, abs=1e-5)
         checked += 1
@@ -116,4 +118,4 @@ def test_the_evaluation_under_the_sanitizers() -> None:
     """Self-play samples, evaluations and truncated searches of every game with an
     evaluation, through the address and undefined-behaviour sanitizer build."""
     counts = run_sanitized([], timeout=600, module="tests.search.eval_asan_driver")
-    assert all(n > 300 for n in counts.values()), counts  # 300 iterations and the samples
+    assert all(n > 150 for n in counts.values()), counts  # 150 iterations and the samples
