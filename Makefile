@@ -18,7 +18,7 @@ WORKERS ?= 1
 PROCESSES ?= 1
 LOADTEST_ARGS ?=
 
-.PHONY: install lint test test-deep test-slow serve bench loadtest clean
+.PHONY: install lint test test-deep test-slow serve bench loadtest fit-evaluation clean
 
 $(STAMP): $(BUILD_INPUTS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -53,6 +53,13 @@ test-slow: $(STAMP)
 
 serve: $(STAMP)
 	$(BIN)/meeplemind serve $(ARGS)
+
+# Refit every game's evaluation network on C self-play (native/fit_evaluation.py, a few minutes
+# on 2 cores) into native/evaluation.json; the next `make install` compiles it in.
+fit-evaluation: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[fit]'
+	$(BIN)/python -W ignore::UserWarning -m meeplemind.native.fit_evaluation puerto-rico --write
+	$(BIN)/python -W ignore::UserWarning -m meeplemind.native.fit_evaluation castles-of-burgundy --write
 
 bench: $(STAMP)
 	$(BIN)/meeplemind bench

@@ -26,7 +26,7 @@ GENERATED_INTO = ROOT / "app" / "v1"
 BUILD_ASAN_ENV = "MEEPLEMIND_BUILD_ASAN"
 #: The oldest CPython the abi3 modules load in (``requires-python``).
 LIMITED_API = "cp311"
-#: The build-time scripts (the cffi build, the fit of the evaluation weights, the C table
+#: The build-time scripts (the cffi build, the fit of the evaluation networks, the C table
 #: generators ``gen_<game>``): run, not shipped.
 BUILD_PACKAGE, BUILD_SCRIPTS, GENERATOR_PREFIX = "meeplemind.native", ("build_native", "fit_evaluation"), "gen_"
 

@@ -146,11 +146,44 @@ class NativeGame:
         self.lib.mm_scores(self._game, state, self._int32(out))
         return out
 
-    def evaluate(self, buf: Any) -> np.ndarray | None:
-        """Estimated final scores (rows as ``scores``), or None if the game has no evaluation."""
+    def evaluate(self, buf: Any) -> tuple[np.ndarray, np.ndarray] | None:
+        """The evaluation of a game in progress (mm_eval.h): each player's expected final
+        score and win probability, or None if the game has no evaluation."""
         state = self._state(buf)
-        out = np.empty((self.lib.mm_num_players(self._game, state), 2), dtype=np.int32)
-        return out if self.lib.mm_evaluate(self._game, state, self._int32(out)) else None
+        players = self.lib.mm_num_players(self._game, state)
+        score, win = np.empty(players), np.empty(players)
+        found = self.lib.mm_evaluate(self._game, state, self.ffi.from_buffer("double[]", score),
+                                     self.ffi.from_buffer("double[]", win))
+        return (score, win) if found else None
+
+    def eval_inputs(self, buf: Any) -> tuple[np.ndarray, float] | None:
+        """The evaluation network's inputs (one row per player) and the rounds left of a
+        state, or None if the game has no evaluation."""
+        state = self._state(buf)
+        players = self.lib.mm_num_players(self._game, state)
+        out = np.empty(players * 2 * self.lib.MM_EVAL_FEATURES_MAX, dtype=np.float32)
+        rounds = self.ffi.new("double *")
+        width = self.lib.mm_eval_inputs(self._game, state, self.ffi.from_buffer("float[]", out), rounds)
+        return (out[:players * width].reshape(players, width), float(rounds[0])) if width else None
+
+    def eval_samples(self, buf: Any, games: int, seed: int, every: int, cap: int,
+                     policy: int = 1) -> tuple[np.ndarray, np.ndarray]:
+        """Evaluation training data from ``games`` self-play games from the state (C's
+        mm_eval_samples): the network inputs, shape (samples, max_players, inputs), and
+        per sample the rounds left, then per seat the score now, the final score and the
+        final win share (``MM_EVAL_INFO`` columns)."""
+        _ensure(games >= 0 and every >= 1 and cap >= 0, ValueError,
+                f"games, every, cap: {games}, {every}, {cap} (need games >= 0, every >= 1, cap >= 0)")
+        found = self.eval_inputs(buf)
+        _ensure(found is not None, ValueError, f"game_id: {self.game_id} has no evaluation")
+        width = found[0].shape[1] if found else 0
+        inputs = np.zeros((cap, self.max_players, width), dtype=np.float32)
+        info = np.zeros((cap, self.lib.MM_EVAL_INFO))
+        n = int(self.lib.mm_eval_samples(self._game, self._state(buf), int(games), self._rng(seed),
+                                         self._policy(policy), int(every), int(cap),
+                                         self.ffi.from_buffer("float[]", inputs), self.ffi.from_buffer("double[]", info)))
+        _ensure(n >= 0, RuntimeError, f"mm_eval_samples failed (code {n})")
+        return inputs[:n], info[:n]
 
     def rollout_move(self, buf: Any, rng_state: int, policy: int = 0) -> tuple[int, int]:
         """``(action, new rng state)`` chosen by a playout policy (0 random, 1 heuristic)."""

@@ -11,8 +11,8 @@ The declarations cffi sees are the ``cdef/*.h`` files, one per C module.  Before
 compiling, every game's schema (``engine/<game>/schema.py``) is written out as the
 header ``native/schema_<game>.h`` its decoder includes (``engine.schema.c_header``),
 every table generator ``native/gen_<game>.py`` writes ``native/<game>_tables.h`` (its
-``render``, from the game's engine modules), and the evaluation weights
-(``native/evaluation.json``) become ``native/evaluation_weights.h``.  None is kept in git.
+``render``, from the game's engine modules), and each game's evaluation network
+(``native/evaluation.json``) becomes ``native/evaluation_<game>.h``.  None is kept in git.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import os
 import pathlib
 import sys
 import types
+from typing import Any
 
 from cffi import FFI
 
@@ -73,15 +74,38 @@ def generate_tables() -> None:
         _write(HERE / f"{game}_tables.h", generator.render(_engine_module))
 
 
-def generate_evaluation_header() -> None:
-    """Write ``native/evaluation_weights.h``: the evaluation weights of
-    ``native/evaluation.json`` (native/fit_evaluation.py fits them) as C constants."""
+def _floats(values: list[float]) -> str:
+    return ", ".join(f"{float(v)!r}f" for v in values)
+
+
+def evaluation_header(game: str, model: dict[str, Any]) -> str:
+    """The C header of one game's evaluation network (mm_eval.h) from its entry in
+    ``native/evaluation.json``, after checking the entry's shape."""
+    prefix, features, hidden = model["prefix"], int(model["features"]), int(model["hidden"])
+    shapes = {"w1": 2 * features * hidden, "b1": hidden, "w2": hidden, "temperature": 2}
+    for key, size in shapes.items():
+        if len(model[key]) != size:
+            raise ValueError(f"native/evaluation.json: {game}.{key} has {len(model[key])} values, "
+                             f"not {size} ({features} features, {hidden} hidden units)")
+    return "\n".join([
+        f"/* Generated from native/evaluation.json ({game}) by native/build_native.py: do not edit. */",
+        f"#ifndef {prefix}_H", f"#define {prefix}_H", '#include "mm_eval.h"',
+        f"#define {prefix}_VERSION {int(model['version'])}", f"#define {prefix}_FEATURES {features}",
+        f"#define {prefix}_HIDDEN {hidden}",
+        f"static const float {prefix}_W1[{shapes['w1']}] = {{{_floats(model['w1'])}}};",
+        f"static const float {prefix}_B1[{hidden}] = {{{_floats(model['b1'])}}};",
+        f"static const float {prefix}_W2[{hidden}] = {{{_floats(model['w2'])}}};",
+        f"static const mm_eval_model {prefix}_MODEL = {{{features}, {prefix}_W1, {prefix}_B1, {prefix}_W2, "
+        f"{float(model['b2'])!r}f, {{{float(model['temperature'][0])!r}, {float(model['temperature'][1])!r}}}}};",
+        "#endif", ""])
+
+
+def generate_evaluation_headers() -> None:
+    """Write ``native/evaluation_<game>.h`` for every game of ``native/evaluation.json``
+    (native/fit_evaluation.py fits them)."""
     games = {g: e for g, e in json.loads((HERE / "evaluation.json").read_text()).items() if not g.startswith("_")}
-    _write(HERE / "evaluation_weights.h", "\n".join([
-        "/* Generated from native/evaluation.json by native/build_native.py: do not edit. */",
-        "#ifndef MM_EVALUATION_WEIGHTS_H", "#define MM_EVALUATION_WEIGHTS_H",
-        *(f"#define {e['prefix']}_{name} ({float(w)!r})" for e in games.values() for name, w in e["weights"].items()),
-        "#endif", ""]))
+    for game, model in games.items():
+        _write(HERE / f"evaluation_{game.replace('-', '_')}.h", evaluation_header(game, model))
 
 
 def _write(path: pathlib.Path, text: str) -> None:
@@ -91,7 +115,7 @@ def _write(path: pathlib.Path, text: str) -> None:
 
 generate_schema_headers()
 generate_tables()
-generate_evaluation_header()
+generate_evaluation_headers()
 SOURCES = sorted(str(p.relative_to(HERE.parent)) for p in HERE.glob("*.c"))
 CDEF = "\n".join(p.read_text() for p in sorted((HERE / "cdef").glob("*.h")))
 HEADERS = "\n".join(f'#include "{p.name}"' for p in sorted(HERE.glob("mm_*.h")))

@@ -1,17 +1,20 @@
-"""The games' evaluations (``evaluate`` of a C engine: the estimated final scores a
-truncated ISMCTS playout backs up, see mm_ismcts.h), their features in Python, and
-the fit of their weights (``native/evaluation.json``, compiled in as
-``native/evaluation_weights.h``).
+"""The fit of the games' learned evaluations (mm_eval.h): what a truncated ISMCTS
+playout backs up.
 
-An evaluation is the score now plus a weighted sum of features of the player's
-position.  The fit plays heuristic self-play games in the C engine, samples every
-7th position and fits, by least squares, the 2-player difference of what each
-player still scores to the differences of the features:
+Training data is C self-play by the heuristic rollout policy (``mm_eval_samples``:
+the network inputs exactly as C evaluates them, every player count and variant of
+the game), a sample at about every ``EVERY``-th decision.  The target of a player's
+inputs is the points he still scored in that game (one heuristic playout from there:
+the network learns its mean).  A one-hidden-layer ReLU network (scikit-learn's
+``MLPRegressor``, shared by every seat) is fitted to it, its input standardisation folded
+into the first layer; then the win temperature ``tau = t0 + t1 * rounds_left`` of the
+softmax over the expected final scores, by maximum likelihood of the games' winners
+(scipy).  Every 5th start position's games are held out and scored::
 
-    .venv/bin/python -m meeplemind.native.fit_evaluation GAME [GAMES] [--write]
+    .venv/bin/python -m meeplemind.native.fit_evaluation GAME [STARTS] [--write]
 
-prints the weights and the mean squared error with and without them; ``--write``
-stores them in evaluation.json (rebuild with ``make install``).
+(``make fit-evaluation`` fits every game and writes them; rebuild with ``make install``).
+scikit-learn is a fitting-only dependency: ``pip install 'meeplemind[fit]'``.
 """
 
 from __future__ import annotations
@@ -19,102 +22,145 @@ from __future__ import annotations
 import json
 import pathlib
 import sys
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from ..engine import get_game
-from ..engine.castles_of_burgundy import codec as cob_codec
-from ..engine.castles_of_burgundy.data import PHASES, ROUNDS, T_MINE
-from ..engine.puerto_rico import codec as pr_codec
-from ..engine.puerto_rico.data import CITY_SPACES
 from . import NativeGame
 
 WEIGHTS_FILE = pathlib.Path(__file__).with_name("evaluation.json")
-PLAYERS = 2
-SAMPLE_EVERY = 7
-
-
-def pr_rounds_left(s: Any) -> float:
-    """As ``rounds_left`` in mm_puerto_rico.c."""
-    if s.end_triggered:
-        return 0.0
-    fullest = max(p.city_used() for p in s.players)
-    players = len(s.players)
-    return float(min(max(s.vp_supply, 0) / (2 * players), s.colonist_supply / players, CITY_SPACES - fullest))
-
-
-def pr_features(s: Any) -> list[dict[str, float]]:
-    """As ``estimate`` in mm_puerto_rico.c."""
-    rounds = pr_rounds_left(s)
-    soon = min(rounds, 1.0)
-    return [{"ROUNDS_BARRELS": rounds * sum(p.production()), "ROUNDS_QUARRIES": rounds * p.quarries,
-             "SOON_GOODS": soon * sum(p.goods), "SOON_DOUBLOONS": soon * p.doubloons} for p in s.players]
-
-
-def cob_features(s: Any) -> list[dict[str, float]]:
-    """As ``estimate`` in mm_castles_of_burgundy.c (the rounds left count this one)."""
-    left = (PHASES - s.phase) * ROUNDS - s.round
-    return [{"ROUNDS_MINES": left * p.estate.count(T_MINE), "STORED_TILES": sum(t >= 0 for t in p.storage),
-             "GOODS": sum(p.goods), "SILVERLINGS": p.silverlings, "WORKERS": p.workers} for p in s.players]
-
-
-#: game -> (how a state vector reads, the features of each player of a state)
-GAMES: dict[str, tuple[Callable[..., Any], Callable[[Any], list[dict[str, float]]]]] = {
-    "puerto-rico": (pr_codec.decode, pr_features),
-    "castles-of-burgundy": (cob_codec.decode, cob_features),
+#: game -> the setups whose self-play trains it: (players, new_game options)
+SETUPS: dict[str, list[tuple[int, dict[str, Any]]]] = {
+    "puerto-rico": [(n, o) for n in range(2, 6) for o in ({}, {"expansion": "new-buildings"})],
+    "castles-of-burgundy": [(n, {}) for n in range(2, 5)],
 }
+#: game -> start positions a setup's self-play begins from (about 5,000 games in all)
+STARTS = {"puerto-rico": 60, "castles-of-burgundy": 160}
+GAMES_PER_START = 10
+EVERY = 10
+HELD_OUT = 5  # every 5th start position's games are held out
+SEED = 2026
 
 
-def weights(game: str) -> dict[str, float]:
-    """The game's weights in evaluation.json."""
-    return dict(json.loads(WEIGHTS_FILE.read_text())[game]["weights"])
-
-
-def estimates(game: str, state: Any) -> list[float]:
-    """Each player's evaluation of ``state`` (before C rounds it to whole points)."""
-    w = weights(game)
-    return [score + sum(w[k] * v for k, v in f.items())
-            for score, f in zip(state.scores(), GAMES[game][1](state))]
-
-
-def samples(game: str, games: int) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """The feature names, their differences (player 0 minus 1) at each sampled
-    position, and how much more player 0 scored from there on."""
-    decode, features = GAMES[game]
+def samples(game: str, starts: int) -> dict[str, np.ndarray]:
+    """Self-play samples of every setup: per (position, seat) row the network inputs
+    ``x``, the points still to come ``gain``, the position's index ``group``, whether it
+    is held out; per position the rounds left, scores now, final win shares, players."""
     engine, native = get_game(game), NativeGame(game)
-    xs, ys = [], []
-    for seed in range(games):
-        buf = native.decode(engine.new_game(PLAYERS, seed=seed).encode())
-        chance, picker, seen = seed * 7919 + 1, seed * 31 + 5, []
-        for step in range(10**6):
-            if native.current_player(buf) < 0:
-                break
-            if step % SAMPLE_EVERY == 0:
-                seen.append(decode(native.encode(buf), check=False))
-            action, picker = native.rollout_move(buf, picker, 1)
-            chance = native.apply(buf, action, chance)
-        final = native.scores(buf)[:, 0]
-        for s in seen:
-            mine, theirs = features(s)
-            now = s.scores()
-            xs.append([mine[k] - theirs[k] for k in mine])
-            ys.append((final[0] - now[0]) - (final[1] - now[1]))
-    return list(mine), np.array(xs), np.array(ys, dtype=float)
+    xs, infos, players, held = [], [], [], []
+    for setup, (n, options) in enumerate(SETUPS[game]):
+        for start in range(starts):
+            buf = native.decode(engine.new_game(n, seed=start, **options).encode())
+            x, info = native.eval_samples(buf, GAMES_PER_START, SEED + 1000 * setup + start, EVERY,
+                                          GAMES_PER_START * 2000)
+            xs.append(x[:, :n].reshape(-1, x.shape[2]))
+            infos.append(info)
+            players.append(np.full(len(info), n))
+            held.append(np.full(len(info), start % HELD_OUT == 0))
+    info, count = np.concatenate(infos), np.concatenate(players)
+    seat = np.concatenate([np.tile(np.arange(n), len(i)) for n, i in zip((p[0] for p in players), infos)])
+    group = np.repeat(np.arange(len(info)), count)
+    m = native.max_players
+    now, final = info[:, 1:1 + m], info[:, 1 + m:1 + 2 * m]
+    return {"x": np.concatenate(xs), "gain": (final - now)[group, seat], "group": group,
+            "held": np.concatenate(held)[group], "rounds": info[:, 0], "now": now,
+            "share": info[:, 1 + 2 * m:], "players": count}
+
+
+def win_loss(temperature: np.ndarray, score: np.ndarray, share: np.ndarray, rounds: np.ndarray,
+             mask: np.ndarray) -> float:
+    """Mean cross-entropy of the final win shares under softmax(score / tau)."""
+    tau = np.maximum(temperature[0] + temperature[1] * rounds, 0.5)[:, None]
+    z = np.where(mask, score / tau, -np.inf)
+    z = z - z.max(axis=1, keepdims=True)
+    log_p = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
+    return float(-(share * np.where(mask, log_p, 0)).sum(axis=1).mean())
+
+
+def fit(game: str, starts: int) -> tuple[dict[str, Any], dict[str, float]]:
+    """The fitted network and temperature of a game, and its held-out scores."""
+    from scipy.optimize import minimize
+    from sklearn.linear_model import Ridge
+    from sklearn.neural_network import MLPRegressor
+    from sklearn.preprocessing import StandardScaler
+
+    hidden = NativeGame(game).lib.MM_EVAL_HIDDEN  # the network's width C is compiled for
+    d = samples(game, starts)
+    x, gain, held = d["x"], d["gain"], d["held"]
+    scaler = StandardScaler().fit(x[~held])
+    std = np.where(scaler.scale_ > 0, scaler.scale_, 1.0)
+    z = (x - scaler.mean_) / std
+    scale = float(gain[~held].std())
+    net = MLPRegressor(hidden_layer_sizes=(hidden,), alpha=1e-4, batch_size=512, learning_rate_init=2e-3, max_iter=100,
+                       early_stopping=True, n_iter_no_change=4, random_state=SEED).fit(z[~held], gain[~held] / scale)
+    linear = Ridge(alpha=1.0).fit(z[~held], gain[~held])
+    predicted = net.predict(z) * scale
+    w1 = net.coefs_[0] / std[:, None] * scale
+    b1 = (net.intercepts_[0] - (scaler.mean_ / std) @ net.coefs_[0]) * scale
+    w2, b2 = net.coefs_[1][:, 0], float(net.intercepts_[1][0])
+    # the network with the standardisation folded in (what C computes) must agree
+    assert np.allclose(np.maximum(x @ w1 + b1, 0) @ w2 + b2 * scale, predicted, atol=1e-3 * scale + 1e-3)
+
+    m = d["now"].shape[1]
+    mask = np.arange(m)[None, :] < d["players"][:, None]
+    score = d["now"].copy()
+    score[d["group"], np.concatenate([np.arange(n) for n in d["players"]])] += predicted
+    pos_held = np.zeros(len(d["rounds"]), dtype=bool)
+    pos_held[d["group"][held]] = True
+    args = (score[~pos_held], d["share"][~pos_held], d["rounds"][~pos_held], mask[~pos_held])
+    temperature = minimize(win_loss, np.array([5.0, 1.0]), args=args, method="L-BFGS-B",
+                           bounds=[(0.5, 100.0), (0.0, 20.0)]).x
+    test = (d["share"][pos_held], d["rounds"][pos_held], mask[pos_held])
+    two = held & (d["players"][d["group"]] == 2)
+    report = {
+        "positions": int(len(d["rounds"])), "rows": int(len(gain)), "held_out_rows": int(held.sum()),
+        "mse_score_now": float(np.mean(gain[held] ** 2)),
+        "mse_linear": float(np.mean((linear.predict(z[held]) - gain[held]) ** 2)),
+        "mse_network": float(np.mean((predicted[held] - gain[held]) ** 2)),
+        "mse_2p_difference_score_now": float(np.mean(_pair_difference(gain, two) ** 2)),
+        "mse_2p_difference_linear": float(np.mean(_pair_difference(gain - linear.predict(z), two) ** 2)),
+        "mse_2p_difference_network": float(np.mean(_pair_difference(gain - predicted, two) ** 2)),
+        "win_log_loss_uniform": win_loss(np.array([1e9, 0.0]), score[pos_held], *test),
+        "win_log_loss": win_loss(temperature, score[pos_held], *test),
+    }
+    model = {"hidden": hidden, "w1": _rounded(w1.ravel()), "b1": _rounded(b1), "w2": _rounded(w2),
+             "b2": round(b2 * scale, 6), "temperature": _rounded(temperature), "features": x.shape[1] // 2}
+    return model, report
+
+
+def dumps(table: dict[str, Any]) -> str:
+    """evaluation.json's text: a line per game's key (a weight matrix on one line)."""
+    games = (f'  {json.dumps(game)}: ' + (json.dumps(entry) if isinstance(entry, str) else "{\n" + ",\n".join(
+        f"    {json.dumps(k)}: {json.dumps(v)}" for k, v in entry.items()) + "\n  }") for game, entry in table.items())
+    return "{\n" + ",\n".join(games) + "\n}\n"
+
+
+def _pair_difference(values: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """Seat 0 minus seat 1 of the 2-player rows (consecutive pairs)."""
+    pairs = values[rows].reshape(-1, 2)
+    difference: np.ndarray = pairs[:, 0] - pairs[:, 1]
+    return difference
+
+
+def _rounded(values: np.ndarray) -> list[float]:
+    return [round(float(v), 6) for v in values]
 
 
 def main(game: str, *args: str) -> None:
-    games = int(next((a for a in args if a != "--write"), "300"))
-    names, x, y = samples(game, games)
-    w, *_ = np.linalg.lstsq(x, y, rcond=None)
-    fitted = {n: round(float(v), 3) for n, v in zip(names, w)}
-    print(f"{game}: {len(y)} positions of {games} games; weights {fitted}")
-    print(f"mean squared error: {np.mean(y ** 2):.1f} (score now only), {np.mean((x @ w - y) ** 2):.1f} (fitted)")
+    starts = int(next((a for a in args if a != "--write"), STARTS[game]))
+    table = json.loads(WEIGHTS_FILE.read_text())
+    model, report = fit(game, starts)
+    for key, value in report.items():
+        print(f"{game}: {key} {value:.4g}" if isinstance(value, float) else f"{game}: {key} {value}")
+    print(f"{game}: temperature {model['temperature']}")
+    if model["features"] != table[game]["features"]:
+        raise SystemExit(f"{game}: C writes {model['features']} features, evaluation.json says "
+                         f"{table[game]['features']}: update its version and features with the C feature set")
     if "--write" in args:
-        table = json.loads(WEIGHTS_FILE.read_text())
-        table[game]["weights"] = fitted
-        WEIGHTS_FILE.write_text(json.dumps(table, indent=2) + "\n")
+        table[game] |= model | {"fit": {"starts": starts, "games_per_start": GAMES_PER_START} | {
+            k: round(v, 4) if isinstance(v, float) else v for k, v in report.items()}}
+        WEIGHTS_FILE.write_text(dumps(table))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 /* meeplemind: the flat C API behind cffi; see mm_api.h. */
 #include <string.h>
 #include "mm_api.h"
+#include "mm_eval.h"
 #include "schema_games.h"
 
 static const mm_game *const GAMES[] = {MM_GAMES}; /* every engine/<game>/schema.py's C_GAME */
@@ -62,11 +63,14 @@ void mm_determinize(const mm_game *g, void *state, int viewer, uint64_t *rng_sta
 
 void mm_scores(const mm_game *g, const void *state, int32_t *out) { g->scores(state, out); }
 
-int mm_evaluate(const mm_game *g, const void *state, int32_t *out)
+int mm_evaluate(const mm_game *g, const void *state, double *score, double *win)
 {
-    if (!g->evaluate)
+    mm_evaluation e;
+    if (!mm_eval_state(g, state, &e))
         return 0;
-    g->evaluate(state, out);
+    int players = g->num_players(state);
+    memcpy(score, e.score, (size_t)players * sizeof *score);
+    memcpy(win, e.win, (size_t)players * sizeof *win);
     return 1;
 }
 

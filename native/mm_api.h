@@ -16,9 +16,11 @@ int mm_legal_moves(const mm_game *g, const void *state, int32_t *out);
 int mm_apply(const mm_game *g, void *state, int32_t action, uint64_t *rng_state);
 void mm_determinize(const mm_game *g, void *state, int viewer, uint64_t *rng_state);
 void mm_scores(const mm_game *g, const void *state, int32_t *out);
-/* The game's evaluate() of a state (estimated final scores, written like scores):
- * 1, or 0 (out untouched) when the game has no evaluation. */
-int mm_evaluate(const mm_game *g, const void *state, int32_t *out);
+/* The game's evaluation of a state (mm_eval.h): each player's expected final score
+ * into score[players] and win probability into win[players]; 1, or 0 (nothing written)
+ * when the game has no evaluation.  mm_eval_inputs and mm_eval_samples (mm_eval.h) give
+ * the features it reads. */
+int mm_evaluate(const mm_game *g, const void *state, double *score, double *win);
 int32_t mm_rollout_move(const mm_game *g, const void *state, uint64_t *rng_state, int policy);
 /* Play `games` playouts from `start` with `policy`; returns total decisions,
  * or -1 if a playout exceeded the safety cap of moves. */

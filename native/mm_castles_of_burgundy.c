@@ -6,7 +6,8 @@
 #include <stddef.h>
 #include <string.h>
 #include "mm_castles_of_burgundy.h"
-#include "evaluation_weights.h"
+#include "evaluation_castles_of_burgundy.h"
+#include "mm_eval.h"
 #include "schema_castles_of_burgundy.h"
 
 typedef mm_cob_state state;
@@ -1822,30 +1823,70 @@ static int32_t cob_rollout_move(const void *st, mm_rng *rng, int policy)
 
 /* ------------------------------------------------------------------ evaluation
  *
- * The estimated final score of a game in progress (what a truncated playout backs
- * up): the score now plus a linear estimate of what the player gains over the
- * others from here, its weights the least-squares fit of 2-player score differences
- * over heuristic self-play (native/evaluation.json, fitted by native/fit_evaluation.py): mines by the rounds left
- * (this one included), tiles in storage, goods, silverlings and workers (the last
- * two already count in the score now).  The tie-break column is that of scores(). */
-static double estimate(const state *s, const player *p)
+ * The features of the learned evaluation (mm_eval.h), one row per player; the network
+ * is native/evaluation.json's, fitted on them by native/fit_evaluation.py.  Rounds left:
+ * the rounds of the phases to come, this one included. */
+enum {
+    F_SCORE, F_VP, F_END_POINTS, F_SILVERLINGS, F_WORKERS, F_GOODS, F_GOOD_KINDS, F_SOLD, F_BONUS,
+    F_STORED, F_FILLED, F_FRONTIER, F_CASTLES, F_MINES, F_ROUNDS_MINES, F_SHIPS, F_BUILDINGS,
+    F_ANIMALS, F_KNOWLEDGE, F_DICE, F_TRACK, F_ROUNDS, F_PLAYERS, COB_FEATURES
+};
+#define COB_EVAL_VERSION 2
+_Static_assert(MM_COB_EVAL_VERSION == COB_EVAL_VERSION && MM_COB_EVAL_FEATURES == COB_FEATURES,
+               "native/evaluation.json's castles-of-burgundy model is for other features: make fit-evaluation");
+_Static_assert(COB_FEATURES <= MM_EVAL_FEATURES_MAX && MM_COB_EVAL_HIDDEN == MM_EVAL_HIDDEN,
+               "the castles-of-burgundy model is larger than mm_eval.h allows");
+
+static void cob_player_features(const state *s, int i, int left, float *f)
 {
-    int left = (PHASES - s->phase) * ROUNDS - s->round, stored = 0, goods = 0;
-    for (int i = 0; i < MM_COB_STORAGE && p->storage[i] >= 0; i++)
-        stored++;
-    for (int g = 0; g < NG; g++)
+    const player *p = &s->p[i];
+    int goods = 0, kinds = 0, sold = 0, bonus = 0, stored = 0, track = 0, of[KNOWLEDGE + 1] = {0};
+    for (int g = 0; g < NG; g++) {
         goods += p->goods[g];
-    return MM_COB_EVAL_ROUNDS_MINES * left * p->mines + MM_COB_EVAL_STORED_TILES * stored
-        + MM_COB_EVAL_GOODS * goods + MM_COB_EVAL_SILVERLINGS * p->silverlings
-        + MM_COB_EVAL_WORKERS * p->workers;
+        kinds += p->goods[g] > 0;
+        sold += p->sold[g];
+    }
+    for (int colour = 0; colour < COLOURS; colour++)
+        bonus += p->bonus[colour] > 0;
+    for (int k = 0; k < STORAGE && p->storage[k] >= 0; k++)
+        stored++;
+    for (int c = 0; c < NC; c++)
+        for (int colour = 0; p->estate[c] >= 0 && colour < COLOURS; colour++)
+            of[colour] += p->estate[c] >= KINDS_FROM[colour] && p->estate[c] < KINDS_FROM[colour + 1];
+    while (s->ranking[track] != i)
+        track++;
+    f[F_SCORE] = (float)(p->vp + end_points(p));
+    f[F_VP] = p->vp;
+    f[F_END_POINTS] = (float)end_points(p);
+    f[F_SILVERLINGS] = p->silverlings;
+    f[F_WORKERS] = p->workers;
+    f[F_GOODS] = (float)goods;
+    f[F_GOOD_KINDS] = (float)kinds;
+    f[F_SOLD] = (float)sold;
+    f[F_BONUS] = (float)bonus;
+    f[F_STORED] = (float)stored;
+    f[F_FILLED] = (float)popcount(p->filled);
+    f[F_FRONTIER] = (float)popcount(p->frontier);
+    f[F_CASTLES] = (float)of[CASTLE];
+    f[F_MINES] = p->mines;
+    f[F_ROUNDS_MINES] = (float)(left * p->mines);
+    f[F_SHIPS] = p->ships;
+    f[F_BUILDINGS] = (float)of[BUILDING];
+    f[F_ANIMALS] = (float)of[ANIMAL];
+    f[F_KNOWLEDGE] = (float)popcount(p->knows);
+    f[F_DICE] = (float)((p->dice[0] > 0) + (p->dice[1] > 0));
+    f[F_TRACK] = (float)track;
+    f[F_ROUNDS] = (float)left;
+    f[F_PLAYERS] = s->players;
 }
 
-static void cob_evaluate(const void *st, int32_t *out)
+static double cob_eval_features(const void *st, float *rows)
 {
     const state *s = st;
-    cob_scores(st, out);
+    int left = (PHASES - s->phase) * ROUNDS - s->round;
     for (int i = 0; i < s->players; i++)
-        out[2 * i] += (int32_t)lround(estimate(s, &s->p[i]));
+        cob_player_features(s, i, left, rows + i * COB_FEATURES);
+    return left;
 }
 
 const mm_game mm_castles_of_burgundy_game = {
@@ -1864,5 +1905,6 @@ const mm_game mm_castles_of_burgundy_game = {
     .determinize = cob_determinize,
     .scores = cob_scores,
     .rollout_move = cob_rollout_move,
-    .evaluate = cob_evaluate,
+    .eval_features = cob_eval_features,
+    .eval_model = &MM_COB_EVAL_MODEL,
 };

@@ -82,10 +82,20 @@ typedef struct mm_game {
      * Such an engine reports its longest layout as layout_version / vector_len and
      * its largest action space as num_actions.  NULL: always vector_len. */
     int32_t (*encoded_len)(const void *state);
-    /* Optional: the estimated final scores of a game in progress, written like scores
-     * (a truncated playout backs them up instead).  NULL: playouts always run to the end. */
-    void (*evaluate)(const void *state, int32_t *out);
+    /* Optional, both or neither: the learned evaluation of a game in progress (what a
+     * truncated playout backs up, mm_eval.h).  eval_features writes one row of
+     * eval_model->features values per player into rows and returns the rounds left;
+     * eval_model is the game's network (generated from native/evaluation.json).
+     * NULL: playouts always run to the end. */
+    double (*eval_features)(const void *state, float *rows);
+    const struct mm_eval_model *eval_model;
 } mm_game;
+
+/* An evaluation (mm_eval.h): each player's expected final score and win probability. */
+typedef struct mm_evaluation {
+    double score[MM_MAX_PLAYERS];
+    double win[MM_MAX_PLAYERS];
+} mm_evaluation;
 
 /* The length of the state vector encode writes for *state (also a flat API
  * function: declared in cdef/api.h). */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "mm_eval.h"
 #include "mm_ismcts.h"
 
 /* A tree node: the move that leads to it and the statistics of that move.
@@ -284,27 +285,23 @@ static int playout(search *s, int truncate, int *cut)
     return MM_OK;
 }
 
-/* Win share and reward per player from final scores: the reward is the win share
- * blended with the score margin. */
-static void rewards(const search *s, const int32_t *scores, double *share, double *out)
+/* Reward per player: the win share blended with the score margin over the best
+ * other player (see mm_ismcts.h). */
+static void rewards(const search *s, const double *score, const double *share, double *out)
 {
-    mm_win_shares(s->players, scores, share);
-    memcpy(out, share, (size_t)s->players * sizeof *out);
     double w = s->params->margin_weight;
-    if (w <= 0)
-        return;
     for (int p = 0; p < s->players; p++) {
-        int32_t best_other = s->players == 1 ? scores[0] : INT32_MIN;
+        double best_other = s->players == 1 ? score[0] : -INFINITY;
         for (int q = 0; q < s->players; q++)
-            if (q != p && scores[2 * q] > best_other)
-                best_other = scores[2 * q];
-        double m = 0.5 + ((double)scores[2 * p] - best_other) / (2 * s->params->margin_scale);
-        out[p] = (1 - w) * out[p] + w * fmin(1.0, fmax(0.0, m));
+            if (q != p && score[q] > best_other)
+                best_other = score[q];
+        double m = 0.5 + (score[p] - best_other) / (2 * s->params->margin_scale);
+        out[p] = w > 0 ? (1 - w) * share[p] + w * fmin(1.0, fmax(0.0, m)) : share[p];
     }
 }
 
 static void backup(search *s, int32_t leaf, const double *reward, const double *share,
-                   const int32_t *scores)
+                   const double *score)
 {
     for (int32_t i = 0; s->trail && i < s->trail_len; i++) {
         int32_t cell = s->trail[i];
@@ -317,8 +314,27 @@ static void backup(search *s, int32_t leaf, const double *reward, const double *
         n->reward += reward[n->mover];
         n->share += share[n->mover];
         for (int p = 0; p < s->players; p++)
-            n->score[p] += scores[2 * p];
+            n->score[p] += llround(score[p]);
     }
+}
+
+/* The outcome of this iteration's state: the final scores and win shares of a
+ * finished game, or the evaluation's expected scores and win probabilities of a
+ * playout cut short. */
+static void outcome(const search *s, int cut, double *score, double *share)
+{
+    if (cut) {
+        mm_evaluation e;
+        mm_eval_state(s->g, s->state, &e);
+        memcpy(score, e.score, (size_t)s->players * sizeof *score);
+        memcpy(share, e.win, (size_t)s->players * sizeof *share);
+        return;
+    }
+    int32_t final[2 * MM_MAX_PLAYERS];
+    s->g->scores(s->state, final);
+    mm_win_shares(s->players, final, share);
+    for (int p = 0; p < s->players; p++)
+        score[p] = final[2 * p];
 }
 
 static int iterate(search *s)
@@ -330,14 +346,13 @@ static int iterate(search *s)
     int32_t leaf = descend(s);
     if (leaf < 0)
         return leaf;
-    int cut, rc = playout(s, g->evaluate ? s->params->playout_moves : 0, &cut);
+    int cut, rc = playout(s, g->eval_features && g->eval_model ? s->params->playout_moves : 0, &cut);
     if (rc != MM_OK)
         return rc;
-    int32_t scores[2 * MM_MAX_PLAYERS];
-    double reward[MM_MAX_PLAYERS], share[MM_MAX_PLAYERS];
-    (cut ? g->evaluate : g->scores)(s->state, scores);
-    rewards(s, scores, share, reward);
-    backup(s, leaf, reward, share, scores);
+    double score[MM_MAX_PLAYERS], share[MM_MAX_PLAYERS], reward[MM_MAX_PLAYERS];
+    outcome(s, cut, score, share);
+    rewards(s, score, share, reward);
+    backup(s, leaf, reward, share, score);
     return MM_OK;
 }
 

@@ -9,7 +9,8 @@
  *
  * Reward of player p, in [0, 1]:
  *   r_p = (1 - w) * share_p + w * clip01(0.5 + (score_p - best_other_p) / (2 * margin_scale))
- * where share_p is mm_win_shares() of the final scores, w = margin_weight, and
+ * where share_p is mm_win_shares() of the final scores (of a playout cut short: see
+ * below), w = margin_weight, and
  * best_other_p is the best final score among the other players (score_p itself
  * in a one-player game).  With w = 0 the reward is the win share.  UCB1 maximises
  * the mean reward; the root statistics report win shares, whatever w.
@@ -22,9 +23,12 @@
  * random stream and the results are those of a search without MAST.
  *
  * Truncated playouts: with params.playout_moves = N > 0 and a game with an
- * evaluate(), a playout still running after N moves stops there and the rewards
- * above are computed from evaluate()'s estimated final scores instead of scores()
- * (more, shorter iterations per CPU second).  A game without evaluate() plays
+ * evaluation (mm_eval.h), a playout still running after N moves stops there (more,
+ * shorter iterations per CPU second) and backs up soft rewards: share_p is the
+ * evaluation's win probability of p (a softmax of the expected final scores whose
+ * temperature, fitted per game, shrinks with the rounds left) instead of a 0/1 win,
+ * and the margin term and the reported scores use the expected final scores.  A
+ * finished playout keeps its exact rewards.  A game without an evaluation plays
  * every playout to the end; so does every search with N = 0.
  *
  * Guided expansion (a progressive bias from the rollout policy): with
@@ -80,7 +84,7 @@ typedef struct mm_ismcts_params {
     double mast;            /* in [0, 1): share of playout moves chosen by MAST (see above; below 1,
                                so the game's own policy keeps every playout finite) */
     int32_t playout_moves;  /* > 0: a playout stops after this many moves and backs up the
-                               game's evaluate() (see above); 0 = every playout to the end */
+                               game's evaluation (see above); 0 = every playout to the end */
     int32_t guided_expansion; /* 1: a node expands the rollout policy's move first (see above);
                                0: its untried moves in random order */
 } mm_ismcts_params;

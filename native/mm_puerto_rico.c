@@ -4,7 +4,8 @@
 #include <math.h>
 #include <string.h>
 #include "mm_puerto_rico.h"
-#include "evaluation_weights.h"
+#include "evaluation_puerto_rico.h"
+#include "mm_eval.h"
 #include "schema_puerto_rico.h"
 
 #define NK MM_PR_KINDS
@@ -2509,14 +2510,22 @@ static int32_t pr_rollout_move(const void *state, mm_rng *rng, int policy)
 
 /* ------------------------------------------------------------------ evaluation
  *
- * The estimated final score of a game in progress (what a truncated playout backs
- * up): the score now plus a linear estimate of what the player gains over the
- * others in the rounds left, its weights the least-squares fit of 2-player score
- * differences over heuristic self-play (native/evaluation.json, fitted by
- * native/fit_evaluation.py).  Rounds left:
- * the fewest of the VP chips at 2 a player a round, the colonists at one a player a
- * round and the fullest city's spaces at one a round (0 once the end is triggered).
- * The tie-break column is that of scores(). */
+ * The features of the learned evaluation (mm_eval.h), one row per player; the network
+ * is native/evaluation.json's, fitted on them by native/fit_evaluation.py.  Rounds left:
+ * the fewest of the VP chips at 2 a player a round, the colonists at one a player a round
+ * and the fullest city's spaces at one a round (0 once the end is triggered). */
+enum {
+    F_SCORE, F_CHIPS, F_BUILDING_VP, F_LARGE_BONUS, F_LARGE_EMPTY, F_CORN, F_INDIGO, F_SUGAR,
+    F_TOBACCO, F_COFFEE, F_BARRELS, F_ROUNDS_BARRELS, F_QUARRIES, F_DOUBLOONS, F_GOODS,
+    F_EMPTY_CIRCLES, F_EMPTY_PLANTATIONS, F_SAN_JUAN, F_CITY_FREE, F_ISLAND_FREE, F_VIOLET,
+    F_SHIPPING, F_TRADING, F_FORESTS, F_SEAT, F_ROUNDS, F_PLAYERS, F_EXPANSION, PR_FEATURES
+};
+#define PR_EVAL_VERSION 2
+_Static_assert(MM_PR_EVAL_VERSION == PR_EVAL_VERSION && MM_PR_EVAL_FEATURES == PR_FEATURES,
+               "native/evaluation.json's puerto-rico model is for other features: make fit-evaluation");
+_Static_assert(PR_FEATURES <= MM_EVAL_FEATURES_MAX && MM_PR_EVAL_HIDDEN == MM_EVAL_HIDDEN,
+               "the puerto-rico model is larger than mm_eval.h allows");
+
 static double rounds_left(const mm_pr_state *s)
 {
     if (s->end_triggered)
@@ -2529,25 +2538,58 @@ static double rounds_left(const mm_pr_state *s)
     return fmin(fmin(chips, colonists), (double)(CITY_SPACES - fullest));
 }
 
-static double estimate(const mm_pr_player *p, double rounds)
+static void pr_player_features(const mm_pr_state *s, int i, double rounds, float *f)
 {
-    int made[NK], barrels = 0;
+    const mm_pr_player *p = &s->p[i];
+    int made[NK], barrels = 0, printed = 0, bonus = 0, large_empty = 0, violet = 0, plantations = 0;
     production(p, made);
-    for (int k = 0; k < NK; k++)
+    for (int k = 0; k < NK; k++) {
+        f[F_CORN + k] = (float)made[k];
         barrels += made[k];
-    double soon = fmin(rounds, 1.0);
-    return score(p) + rounds * (MM_PR_EVAL_ROUNDS_BARRELS * barrels + MM_PR_EVAL_ROUNDS_QUARRIES * p->quarries)
-        + soon * (MM_PR_EVAL_SOON_GOODS * sum5(p->goods) + MM_PR_EVAL_SOON_DOUBLOONS * p->doubloons);
+        plantations += p->plantations[k] - p->plantation_colonists[k];
+    }
+    for (uint64_t m = p->owned; m; m &= m - 1) {
+        int b = lowest(m);
+        printed += BUILDINGS[b].vp;
+        if (BUILDINGS[b].spaces == 2) {
+            bonus += occupied(p, b) ? large_bonus(p, b) : 0;
+            large_empty += !occupied(p, b);
+        }
+        violet += occupied(p, b) && (BIT(b) & VIOLET_MASK);
+    }
+    f[F_SCORE] = (float)score(p);
+    f[F_CHIPS] = p->vp;
+    f[F_BUILDING_VP] = (float)printed;
+    f[F_LARGE_BONUS] = (float)bonus;
+    f[F_LARGE_EMPTY] = (float)large_empty;
+    f[F_BARRELS] = (float)barrels;
+    f[F_ROUNDS_BARRELS] = (float)(rounds * barrels);
+    f[F_QUARRIES] = p->quarry_colonists;
+    f[F_DOUBLOONS] = p->doubloons;
+    f[F_GOODS] = (float)sum5(p->goods);
+    f[F_EMPTY_CIRCLES] = (float)empty_building_circles(p);
+    f[F_EMPTY_PLANTATIONS] = (float)(plantations + p->quarries - p->quarry_colonists);
+    f[F_SAN_JUAN] = p->san_juan;
+    f[F_CITY_FREE] = (float)(CITY_SPACES - p->city_used);
+    f[F_ISLAND_FREE] = (float)(ISLAND_SPACES - p->island_used);
+    f[F_VIOLET] = (float)violet;
+    f[F_SHIPPING] = (float)(occupied(p, HARBOR) + occupied(p, WHARF) + occupied(p, SMALL_WHARF));
+    f[F_TRADING] = (float)(occupied(p, FACTORY) + occupied(p, SMALL_MARKET) + 2 * occupied(p, LARGE_MARKET)
+                           + occupied(p, OFFICE));
+    f[F_FORESTS] = p->forests;
+    f[F_SEAT] = (float)((i - s->governor + s->players) % s->players);
+    f[F_ROUNDS] = (float)rounds;
+    f[F_PLAYERS] = s->players;
+    f[F_EXPANSION] = (float)expansion(s);
 }
 
-static void pr_evaluate(const void *state, int32_t *out)
+static double pr_eval_features(const void *state, float *rows)
 {
     const mm_pr_state *s = state;
     double rounds = rounds_left(s);
-    for (int i = 0; i < s->players; i++) {
-        out[2 * i] = (int32_t)lround(estimate(&s->p[i], rounds));
-        out[2 * i + 1] = s->p[i].doubloons + sum5(s->p[i].goods);
-    }
+    for (int i = 0; i < s->players; i++)
+        pr_player_features(s, i, rounds, rows + i * PR_FEATURES);
+    return rounds;
 }
 
 const mm_game mm_puerto_rico_game = {
@@ -2567,5 +2609,6 @@ const mm_game mm_puerto_rico_game = {
     .scores = pr_scores,
     .rollout_move = pr_rollout_move,
     .encoded_len = pr_encoded_len,
-    .evaluate = pr_evaluate,
+    .eval_features = pr_eval_features,
+    .eval_model = &MM_PR_EVAL_MODEL,
 };

@@ -45,12 +45,18 @@ DEFAULT_MARGIN_WEIGHT = 0.5
 #: the win rates a game review compares (a planted blunder's loss fell from 0.46 to 0.23),
 #: and a review runs the same default search (issue 21; README, "Measured").
 DEFAULT_MAST = 0.0
-#: Playout moves before a playout stops and the game's evaluation scores it (0: every
-#: playout to the end; see native/mm_ismcts.h).  Issue 21, 2-player Puerto Rico at 10 ms of
-#: CPU a move against ismcts-v1: 80 won 72.5% of 80 games (95% CI [0.62, 0.81]), 40 won 70% of
-#: 80 (CI [0.59, 0.79]) but blurs the win rates a review compares more (the planted blunder's
-#: loss fell from 0.45 to 0.33; with 80: 0.44).
-DEFAULT_PLAYOUT_MOVES = 80
+#: Playout moves before a playout stops and the game's learned evaluation scores it, per
+#: game (0: every playout to the end; see native/mm_ismcts.h and mm_eval.h); a game not
+#: listed (Traders of Genoa, without an evaluation) plays its playouts out.  Issue 21, at
+#: 10 ms of CPU a move against ismcts-v1 at 40 ms: README, "Measured".
+DEFAULT_PLAYOUT_MOVES = {"puerto-rico": 40, "castles-of-burgundy": 40}
+
+
+def default_playout_moves(game_id: str) -> int:
+    """The ``playout_moves`` a search of ``game_id`` runs unless told otherwise."""
+    return DEFAULT_PLAYOUT_MOVES.get(game_id, 0)
+
+
 #: Whether a node expands its rollout policy's move first (see native/mm_ismcts.h).
 DEFAULT_GUIDED_EXPANSION = False
 DEFAULT_MAX_NODES = 1_000_000
@@ -174,7 +180,7 @@ def analyze(
     margin_weight: float = DEFAULT_MARGIN_WEIGHT,
     margin_scale: float = 10.0,
     mast: float = DEFAULT_MAST,
-    playout_moves: int = DEFAULT_PLAYOUT_MOVES,
+    playout_moves: int | None = None,
     guided_expansion: bool = DEFAULT_GUIDED_EXPANSION,
     pv_max: int = 8,
     native: NativeHandle | None = None,
@@ -197,7 +203,8 @@ def analyze(
     units of ``margin_scale`` points).  ``mast`` is the share of playout moves
     chosen by their mean reward so far in the search (MAST; see native/mm_ismcts.h).
     ``playout_moves`` > 0 stops each playout after that many moves and scores it by
-    the game's evaluation (a game without one plays every playout out);
+    the game's evaluation (a game without one plays every playout out; None: the game's
+    ``default_playout_moves``);
     ``guided_expansion`` expands the rollout policy's move first at every node.  ``native`` replaces the engine looked up
     by ``state.game_id``.  Invalid arguments raise ValueError naming the
     parameter; a state the native decoder rejects raises NativeDecodeError (a
@@ -222,7 +229,7 @@ def analyze(
         margin_weight=margin_weight,
         margin_scale=margin_scale,
         mast=mast,
-        playout_moves=playout_moves,
+        playout_moves=default_playout_moves(state.game_id) if playout_moves is None else playout_moves,
         guided_expansion=guided_expansion,
         pv_max=pv_max,
         root_action=root_action,

@@ -36,7 +36,7 @@ GAMES = "".join(
 
 
 def build(tmpdir: pathlib.Path, name: str, sanitize: bool = False) -> pathlib.Path:
-    """Compile toy_game.c and mm_ismcts.c into the cffi module ``name`` in ``tmpdir``."""
+    """Compile toy_game.c, mm_ismcts.c and mm_eval.c into the cffi module ``name`` in ``tmpdir``."""
     ffi = FFI()
     ffi.cdef(
         "typedef struct mm_game mm_game;\n" + (NATIVE / "cdef" / "ismcts.h").read_text() + GAMES
@@ -44,7 +44,7 @@ def build(tmpdir: pathlib.Path, name: str, sanitize: bool = False) -> pathlib.Pa
     ffi.set_source(
         name,
         '#include "mm_ismcts.h"\n' + GAMES,
-        sources=[str(HERE / "toy_game.c"), str(NATIVE / "mm_ismcts.c")],
+        sources=[str(HERE / "toy_game.c"), str(NATIVE / "mm_ismcts.c"), str(NATIVE / "mm_eval.c")],
         include_dirs=[str(NATIVE)],
         extra_compile_args=FLAGS + (ASAN_FLAGS if sanitize else ["-O2"]),
         extra_link_args=["-fsanitize=address,undefined"] if sanitize else [],

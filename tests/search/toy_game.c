@@ -10,7 +10,7 @@
  * State vector (TOY_VECTOR_LEN int32): version, players, to_move, pile,
  * max_take, last_taker, hand[3], drew[3], deck_len, deck[10] (top last);
  * entries of absent players and beyond deck_len are -1 (drew: 0). */
-#include "mm_game.h"
+#include "mm_eval.h"
 
 #define TOY_VERSION 1
 #define TOY_CARDS 10
@@ -206,21 +206,36 @@ static int unsorted_legal_moves(const void *state, int32_t *out)
     return n;
 }
 
-#define TOY_VTABLE(NAME, LEGAL, APPLY, EVALUATE)                                                \
+/* The endless game's evaluation (mm_eval.h): a network of zeros, so the expected
+ * scores are its scores now. */
+static double toy_eval_features(const void *state, float *rows)
+{
+    const toy *t = state;
+    for (int p = 0; p < t->players; p++)
+        rows[p] = (float)t->hand[p];
+    return 1.0;
+}
+
+static const float TOY_ZEROS[2 * MM_EVAL_HIDDEN] = {0};
+static const mm_eval_model TOY_EVAL_MODEL = {1, TOY_ZEROS, TOY_ZEROS, TOY_ZEROS, 0.0f, {1.0, 0.0}};
+
+#define TOY_VTABLE(NAME, LEGAL, APPLY, FEATURES, MODEL)                                                \
     {                                                                                    \
         .name = NAME, .layout_version = TOY_VERSION, .state_bytes = sizeof(toy),         \
         .vector_len = TOY_VECTOR_LEN, .num_actions = TOY_MAX_TAKE + 1,                   \
         .max_legal = TOY_MAX_TAKE + 1, .decode = toy_decode, .encode = toy_encode,       \
         .num_players = toy_num_players, .current_player = toy_current_player,            \
         .legal_moves = LEGAL, .apply = APPLY, .determinize = toy_determinize,            \
-        .scores = toy_scores, .rollout_move = toy_rollout_move, .evaluate = EVALUATE,    \
+        .scores = toy_scores, .rollout_move = toy_rollout_move,                         \
+        .eval_features = FEATURES, .eval_model = MODEL,                                  \
     }
 
 /* The toy has no evaluation (its playouts always run out); the endless game has one,
- * its scores, so a truncated playout ends where a full one never would. */
-static const mm_game TOY_GAME = TOY_VTABLE("toy", toy_legal_moves, toy_apply, NULL);
-static const mm_game ENDLESS_GAME = TOY_VTABLE("toy-endless", toy_legal_moves, endless_apply, toy_scores);
-static const mm_game UNSORTED_GAME = TOY_VTABLE("toy-unsorted", unsorted_legal_moves, toy_apply, NULL);
+ * its scores now, so a truncated playout ends where a full one never would. */
+static const mm_game TOY_GAME = TOY_VTABLE("toy", toy_legal_moves, toy_apply, NULL, NULL);
+static const mm_game ENDLESS_GAME = TOY_VTABLE("toy-endless", toy_legal_moves, endless_apply, toy_eval_features,
+                                               &TOY_EVAL_MODEL);
+static const mm_game UNSORTED_GAME = TOY_VTABLE("toy-unsorted", unsorted_legal_moves, toy_apply, NULL, NULL);
 
 const mm_game *toy_game(void) { return &TOY_GAME; }
 
