@@ -6,6 +6,7 @@
  * threads may run different states at once. */
 #ifndef MM_GAME_H
 #define MM_GAME_H
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -85,6 +86,11 @@ typedef struct mm_game {
     /* Optional: the estimated final scores of a game in progress, written like scores
      * (a truncated playout backs them up instead).  NULL: playouts always run to the end. */
     void (*evaluate)(const void *state, int32_t *out);
+    /* Optional: the prior probability of each legal move (a search's move prior), in the
+     * order legal_moves writes them, into out[max_legal]; they sum to 1.  An engine derives
+     * them from the move values of its heuristic rollout policy (mm_softmax).  NULL: the
+     * search takes every move as equally likely. */
+    void (*move_priors)(const void *state, double *out);
 } mm_game;
 
 /* The length of the state vector encode writes for *state (also a flat API
@@ -92,6 +98,21 @@ typedef struct mm_game {
 static inline int32_t mm_encoded_len(const mm_game *g, const void *state)
 {
     return g->encoded_len ? g->encoded_len(state) : g->vector_len;
+}
+
+/* The softmax of n move values at `temperature` (in value units: a move `temperature`
+ * better is e times likelier) into out[n], summing to 1: what an engine's move_priors
+ * makes of its heuristic's values. */
+static inline void mm_softmax(const int *values, int n, double temperature, double *out)
+{
+    int top = values[0];
+    for (int i = 1; i < n; i++)
+        top = values[i] > top ? values[i] : top;
+    double sum = 0.0;
+    for (int i = 0; i < n; i++)
+        sum += out[i] = exp((values[i] - top) / temperature);
+    for (int i = 0; i < n; i++)
+        out[i] /= sum;
 }
 
 /* Share of the win per player: 1 for a sole winner, split evenly on a tie

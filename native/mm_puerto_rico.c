@@ -2481,20 +2481,38 @@ static int move_value(const mm_pr_state *s, int a, const mayor_plan *plan)
     }
 }
 
-static int32_t heuristic_move(const mm_pr_state *s)
+/* The value of every legal move, in legal order: the one measure of the heuristic
+ * policy and of the move priors. */
+static void move_values(const mm_pr_state *s, int *out)
 {
     mayor_plan plan;
     if (s->phase == PH_MAYOR)
         plan_mayor(s, &plan);
-    int best = s->legal[0], best_value = move_value(s, best, &plan);
-    for (int i = 1; i < s->num_legal; i++) {
-        int value = move_value(s, s->legal[i], &plan);
-        if (value > best_value) {
-            best_value = value;
-            best = s->legal[i];
-        }
-    }
-    return best;
+    for (int i = 0; i < s->num_legal; i++)
+        out[i] = move_value(s, s->legal[i], &plan);
+}
+
+/* The first legal move of the highest value. */
+static int32_t heuristic_move(const mm_pr_state *s)
+{
+    int values[MM_PR_MAX_LEGAL], best = 0;
+    move_values(s, values);
+    for (int i = 1; i < s->num_legal; i++)
+        if (values[i] > values[best])
+            best = i;
+    return s->legal[best];
+}
+
+/* Move priors: the softmax of the move values, a move PRIOR_TEMPERATURE better (about
+ * one VP of a building) e times likelier. */
+#define PRIOR_TEMPERATURE 4.0
+
+static void pr_move_priors(const void *state, double *out)
+{
+    const mm_pr_state *s = state;
+    int values[MM_PR_MAX_LEGAL];
+    move_values(s, values);
+    mm_softmax(values, s->num_legal, PRIOR_TEMPERATURE, out);
 }
 
 static int32_t pr_rollout_move(const void *state, mm_rng *rng, int policy)
@@ -2568,4 +2586,5 @@ const mm_game mm_puerto_rico_game = {
     .rollout_move = pr_rollout_move,
     .encoded_len = pr_encoded_len,
     .evaluate = pr_evaluate,
+    .move_priors = pr_move_priors,
 };

@@ -53,6 +53,10 @@ DEFAULT_MAST = 0.0
 DEFAULT_PLAYOUT_MOVES = 80
 #: Whether a node expands its rollout policy's move first (see native/mm_ismcts.h).
 DEFAULT_GUIDED_EXPANSION = False
+#: Weight of the game's move priors in selection and progressive widening's constant
+#: (0: off; see native/mm_ismcts.h).
+DEFAULT_PRIOR_WEIGHT = 0.0
+DEFAULT_WIDENING = 0.0
 DEFAULT_MAX_NODES = 1_000_000
 MAX_THREADS = 64
 PV_MAX = _LIB.MM_ISMCTS_PV_MAX
@@ -154,6 +158,8 @@ class _Settings:
     mast: float
     playout_moves: int
     guided_expansion: bool
+    prior_weight: float
+    widening: float
     pv_max: int
     root_action: int | None
 
@@ -176,6 +182,8 @@ def analyze(
     mast: float = DEFAULT_MAST,
     playout_moves: int = DEFAULT_PLAYOUT_MOVES,
     guided_expansion: bool = DEFAULT_GUIDED_EXPANSION,
+    prior_weight: float = DEFAULT_PRIOR_WEIGHT,
+    widening: float = DEFAULT_WIDENING,
     pv_max: int = 8,
     native: NativeHandle | None = None,
     on_progress: Callable[[Analysis], None] | None = None,
@@ -198,7 +206,11 @@ def analyze(
     chosen by their mean reward so far in the search (MAST; see native/mm_ismcts.h).
     ``playout_moves`` > 0 stops each playout after that many moves and scores it by
     the game's evaluation (a game without one plays every playout out);
-    ``guided_expansion`` expands the rollout policy's move first at every node.  ``native`` replaces the engine looked up
+    ``guided_expansion`` expands the rollout policy's move first at every node.
+    ``prior_weight`` > 0 adds the game's move priors to selection (progressive bias;
+    ``exploration=0`` makes it PUCT) and ``widening`` > 0 lets a node with N visits have
+    1 + widening * sqrt(N) children; with either, untried moves expand likeliest first.
+    ``native`` replaces the engine looked up
     by ``state.game_id``.  Invalid arguments raise ValueError naming the
     parameter; a state the native decoder rejects raises NativeDecodeError (a
     ValueError naming the vector index).  ``on_progress`` gets the analysis so far
@@ -224,6 +236,8 @@ def analyze(
         mast=mast,
         playout_moves=playout_moves,
         guided_expansion=guided_expansion,
+        prior_weight=prior_weight,
+        widening=widening,
         pv_max=pv_max,
         root_action=root_action,
     )
@@ -287,6 +301,8 @@ def _settings(
     mast: Any,
     playout_moves: Any,
     guided_expansion: Any,
+    prior_weight: Any,
+    widening: Any,
     pv_max: Any,
     root_action: Any,
 ) -> _Settings:
@@ -323,6 +339,8 @@ def _settings(
         mast=_share("mast", mast),
         playout_moves=_int("playout_moves", playout_moves, 0, 2**31 - 1),
         guided_expansion=_flag("guided_expansion", guided_expansion),
+        prior_weight=_real("prior_weight", prior_weight, 0.0),
+        widening=_real("widening", widening, 0.0),
         pv_max=_int("pv_max", pv_max, 1, PV_MAX),
         root_action=None if root_action is None else _int("root_action", root_action, 0, 2**31 - 1),
     )
@@ -497,6 +515,8 @@ class _Tree:
                 "mast": settings.mast,
                 "playout_moves": settings.playout_moves,
                 "guided_expansion": int(settings.guided_expansion),
+                "prior_weight": settings.prior_weight,
+                "widening": settings.widening,
             },
         )
         # rows past summary.children are never read: no need to clear them

@@ -26,5 +26,6 @@ int mm_apply(const mm_game *g, void *state, int32_t action, uint64_t *rng_state)
 void mm_determinize(const mm_game *g, void *state, int viewer, uint64_t *rng_state);
 void mm_scores(const mm_game *g, const void *state, int32_t *out);
 int mm_evaluate(const mm_game *g, const void *state, int32_t *out);
+int mm_move_priors(const mm_game *g, const void *state, double *out);
 int32_t mm_rollout_move(const mm_game *g, const void *state, uint64_t *rng_state, int policy);
 int64_t mm_playouts(const mm_game *g, const void *start, int64_t games, uint64_t seed, int policy);
