@@ -100,6 +100,16 @@ static inline int32_t mm_encoded_len(const mm_game *g, const void *state)
     return g->encoded_len ? g->encoded_len(state) : g->vector_len;
 }
 
+/* The index of the first of the n >= 1 highest values: a heuristic policy's move. */
+static inline int mm_first_max(const int *values, int n)
+{
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (values[i] > values[best])
+            best = i;
+    return best;
+}
+
 /* The softmax of n move values at `temperature` (in value units: a move `temperature`
  * better is e times likelier) into out[n], summing to 1: what an engine's move_priors
  * makes of its heuristic's values. */

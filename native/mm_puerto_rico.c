@@ -2495,12 +2495,9 @@ static void move_values(const mm_pr_state *s, int *out)
 /* The first legal move of the highest value. */
 static int32_t heuristic_move(const mm_pr_state *s)
 {
-    int values[MM_PR_MAX_LEGAL], best = 0;
+    int values[MM_PR_MAX_LEGAL];
     move_values(s, values);
-    for (int i = 1; i < s->num_legal; i++)
-        if (values[i] > values[best])
-            best = i;
-    return s->legal[best];
+    return s->legal[mm_first_max(values, s->num_legal)];
 }
 
 /* Move priors: the softmax of the move values, a move PRIOR_TEMPERATURE better (about

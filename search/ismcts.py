@@ -54,9 +54,30 @@ DEFAULT_PLAYOUT_MOVES = 80
 #: Whether a node expands its rollout policy's move first (see native/mm_ismcts.h).
 DEFAULT_GUIDED_EXPANSION = False
 #: Weight of the game's move priors in selection and progressive widening's constant
-#: (0: off; see native/mm_ismcts.h).
+#: (0: off; see native/mm_ismcts.h), for a game GAME_TUNING does not list.
 DEFAULT_PRIOR_WEIGHT = 0.0
 DEFAULT_WIDENING = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Tuning:
+    """How selection weighs exploration and the game's move priors (``analyze``)."""
+
+    exploration: float = DEFAULT_EXPLORATION
+    prior_weight: float = DEFAULT_PRIOR_WEIGHT
+
+
+#: The default search's tuning per game where it is not ``Tuning()``: PUCT over the game's
+#: move priors (issue 21: at 10 ms of CPU a move against ismcts-v1 at 40 ms; README,
+#: "Measured").
+GAME_TUNING: dict[str, Tuning] = {
+    "puerto-rico": Tuning(exploration=0.0, prior_weight=1.0),
+    "castles-of-burgundy": Tuning(exploration=0.0, prior_weight=1.0),
+}
+#: The tuning a game review searches with, whatever the game's: UCB1 without priors, since
+#: priors blur the win rates a review compares (the planted blunder's loss fell from 0.44
+#: to 0.25 with PUCT; README, "Measured").
+REVIEW_TUNING = Tuning()
 DEFAULT_MAX_NODES = 1_000_000
 MAX_THREADS = 64
 PV_MAX = _LIB.MM_ISMCTS_PV_MAX
@@ -173,7 +194,7 @@ def analyze(
     threads: int = 1,
     seed: int | None = None,
     max_moves: int | None = None,
-    exploration: float = DEFAULT_EXPLORATION,
+    exploration: float | None = None,
     rollout_policy: str = "heuristic",
     max_nodes: int = DEFAULT_MAX_NODES,
     stop_event: threading.Event | None = None,
@@ -182,7 +203,8 @@ def analyze(
     mast: float = DEFAULT_MAST,
     playout_moves: int = DEFAULT_PLAYOUT_MOVES,
     guided_expansion: bool = DEFAULT_GUIDED_EXPANSION,
-    prior_weight: float = DEFAULT_PRIOR_WEIGHT,
+    prior_weight: float | None = None,
+    tuning: Tuning | None = None,
     widening: float = DEFAULT_WIDENING,
     pv_max: int = 8,
     native: NativeHandle | None = None,
@@ -207,6 +229,8 @@ def analyze(
     ``playout_moves`` > 0 stops each playout after that many moves and scores it by
     the game's evaluation (a game without one plays every playout out);
     ``guided_expansion`` expands the rollout policy's move first at every node.
+    ``exploration`` and ``prior_weight`` (None: ``tuning``'s; its None: the game's,
+    ``GAME_TUNING``):
     ``prior_weight`` > 0 adds the game's move priors to selection (progressive bias;
     ``exploration=0`` makes it PUCT) and ``widening`` > 0 lets a node with N visits have
     1 + widening * sqrt(N) children; with either, untried moves expand likeliest first.
@@ -221,6 +245,8 @@ def analyze(
     at the root: its own evaluation with the whole budget.
     """
     started = time.monotonic()
+    if tuning is None:
+        tuning = GAME_TUNING.get(state.game_id, Tuning())
     settings = _settings(
         iterations=iterations,
         time_ms=time_ms,
@@ -228,7 +254,7 @@ def analyze(
         threads=threads,
         seed=seed,
         max_moves=max_moves,
-        exploration=exploration,
+        exploration=tuning.exploration if exploration is None else exploration,
         rollout_policy=rollout_policy,
         max_nodes=max_nodes,
         margin_weight=margin_weight,
@@ -236,7 +262,7 @@ def analyze(
         mast=mast,
         playout_moves=playout_moves,
         guided_expansion=guided_expansion,
-        prior_weight=prior_weight,
+        prior_weight=tuning.prior_weight if prior_weight is None else prior_weight,
         widening=widening,
         pv_max=pv_max,
         root_action=root_action,

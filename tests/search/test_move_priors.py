@@ -12,6 +12,7 @@ from meeplemind.engine import get_game
 from meeplemind.native import NativeGame
 from meeplemind.search import NativeHandle, analyze
 from meeplemind.search.bots import make_bot
+from meeplemind.search.ismcts import DEFAULT_EXPLORATION, GAME_TUNING, Tuning
 
 from .ismcts_toy import opening
 from .test_ladder_and_levels import _fingerprint
@@ -55,11 +56,24 @@ def test_a_game_without_priors_says_so() -> None:
     assert native.move_priors(buf) is None
 
 
-def test_priors_off_is_the_search_without_them_and_on_is_reproducible() -> None:
-    assert _fingerprint(prior_weight=0.0, widening=0.0) == _fingerprint()
-    on = _fingerprint(prior_weight=1.0)
-    assert on == _fingerprint(prior_weight=1.0) != _fingerprint()
-    assert _fingerprint(widening=1.0) not in (on, _fingerprint())
+def test_the_default_is_the_games_tuning_and_reproducible() -> None:
+    """Puerto Rico searches by PUCT over its priors (GAME_TUNING); priors off is the search
+    without them, bit for bit (ismcts-v1, pinned, has them off)."""
+    assert GAME_TUNING["puerto-rico"] == Tuning(exploration=0.0, prior_weight=1.0)
+    default = _fingerprint()
+    assert default == _fingerprint(exploration=0.0, prior_weight=1.0) == _fingerprint(tuning=GAME_TUNING["puerto-rico"])
+    off = _fingerprint(tuning=Tuning())
+    assert off == _fingerprint(exploration=DEFAULT_EXPLORATION, prior_weight=0.0) != default
+    assert len({default, off, _fingerprint(prior_weight=0.5), _fingerprint(widening=1.0)}) == 4
+
+
+def test_a_game_without_tuning_searches_by_ucb1_without_priors(toy: NativeHandle) -> None:
+    assert "traders-of-genoa" not in GAME_TUNING
+    def facts(**tuning: object) -> list[tuple[str, int, float]]:
+        result = analyze(opening(), iterations=300, seed=4, native=toy, **tuning)  # type: ignore[arg-type]
+        return [(m.move, m.visits, m.win_rate) for m in result.moves]
+
+    assert facts() == facts(tuning=Tuning()) != facts(tuning=Tuning(exploration=0.0, prior_weight=1.0))
 
 
 @pytest.mark.parametrize("game", ["puerto-rico", "castles-of-burgundy"])
@@ -69,7 +83,7 @@ def test_the_first_expansion_is_the_likeliest_move(game: str) -> None:
     buf = native.decode(state.encode())
     priors, legal = native.move_priors(buf), native.legal_moves(buf)
     assert priors is not None
-    result = analyze(state, iterations=1, seed=3, prior_weight=0.5)
+    result = analyze(state, iterations=1, seed=3)
     assert [m.action for m in result.moves] == [int(legal[int(np.argmax(priors))])]
 
 

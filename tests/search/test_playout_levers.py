@@ -65,7 +65,9 @@ def test_truncated_playouts_are_reproducible_and_cheaper() -> None:
 
 
 def test_guided_expansion_is_reproducible_and_a_bool() -> None:
-    assert _fingerprint(guided_expansion=True) == _fingerprint(guided_expansion=True) != _fingerprint()
+    unguided = {"prior_weight": 0.0}  # with move priors, untried moves expand likeliest first
+    assert (_fingerprint(guided_expansion=True, **unguided) == _fingerprint(guided_expansion=True, **unguided)
+            != _fingerprint(**unguided))
     with pytest.raises(ValueError, match="^guided_expansion must be a bool"):
         analyze(get_game("puerto-rico").new_game(2, seed=7), iterations=10, guided_expansion=1)
 
