@@ -68,8 +68,9 @@ class Tuning:
 
 
 #: The default search's tuning per game where it is not ``Tuning()``: PUCT over the game's
-#: move priors (issue 21: at 10 ms of CPU a move against ismcts-v1 at 40 ms; README,
-#: "Measured").
+#: move priors (issue 21, at 10 ms of CPU a move against ismcts-v1 at 40 ms: 2-player Puerto
+#: Rico 0.505 of 200 games, 95% CI [0.436, 0.574], 0.190 without; Expansion I 0.517 and
+#: Castles 0.650 of 60; README, "Measured").
 GAME_TUNING: dict[str, Tuning] = {
     "puerto-rico": Tuning(exploration=0.0, prior_weight=1.0),
     "castles-of-burgundy": Tuning(exploration=0.0, prior_weight=1.0),
