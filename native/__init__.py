@@ -185,6 +185,15 @@ class NativeGame:
         _ensure(n >= 0, RuntimeError, f"mm_eval_samples failed (code {n})")
         return inputs[:n], info[:n]
 
+    def move_priors(self, buf: Any) -> np.ndarray | None:
+        """The prior probability of each legal move, in ``legal_moves`` order, or None if the
+        game has no move priors or is over."""
+        state = self._state(buf)
+        out = np.empty(self.max_legal, dtype=np.float64)
+        if not self.lib.mm_move_priors(self._game, state, self.ffi.from_buffer("double[]", out)):
+            return None
+        return out[: len(self.legal_moves(buf))]
+
     def rollout_move(self, buf: Any, rng_state: int, policy: int = 0) -> tuple[int, int]:
         """``(action, new rng state)`` chosen by a playout policy (0 random, 1 heuristic)."""
         rng = self.ffi.new("uint64_t *", self._rng(rng_state))

@@ -74,6 +74,14 @@ int mm_evaluate(const mm_game *g, const void *state, double *score, double *win)
     return 1;
 }
 
+int mm_move_priors(const mm_game *g, const void *state, double *out)
+{
+    if (!g->move_priors || g->current_player(state) < 0)
+        return 0;
+    g->move_priors(state, out);
+    return 1;
+}
+
 int32_t mm_rollout_move(const mm_game *g, const void *state, uint64_t *rng_state, int policy)
 {
     mm_rng rng = {*rng_state};

@@ -21,6 +21,9 @@ void mm_scores(const mm_game *g, const void *state, int32_t *out);
  * when the game has no evaluation.  mm_eval_inputs and mm_eval_samples (mm_eval.h) give
  * the features it reads. */
 int mm_evaluate(const mm_game *g, const void *state, double *score, double *win);
+/* The game's move_priors() of a state (one probability per legal move, in legal_moves
+ * order, into out[max_legal]): 1, or 0 (out untouched) when the game has none or is over. */
+int mm_move_priors(const mm_game *g, const void *state, double *out);
 int32_t mm_rollout_move(const mm_game *g, const void *state, uint64_t *rng_state, int policy);
 /* Play `games` playouts from `start` with `policy`; returns total decisions,
  * or -1 if a playout exceeded the safety cap of moves. */

@@ -1796,19 +1796,34 @@ static int move_value(policy *k, int a)
     return value;
 }
 
-static int32_t heuristic_move(const state *s)
+/* The value of every legal move, in legal order: the one measure of the heuristic
+ * policy and of the move priors. */
+static void move_values(const state *s, int *out)
 {
     policy k = {.s = s, .p = &s->p[current(s)], .known = 0};
     k.pressure = storage_pressure(s, k.p);
-    int best = s->legal[0], best_value = move_value(&k, best);
-    for (int i = 1; i < s->num_legal; i++) {
-        int value = move_value(&k, s->legal[i]);
-        if (value > best_value) {
-            best_value = value;
-            best = s->legal[i];
-        }
-    }
-    return best;
+    for (int i = 0; i < s->num_legal; i++)
+        out[i] = move_value(&k, s->legal[i]);
+}
+
+/* The first legal move of the highest value. */
+static int32_t heuristic_move(const state *s)
+{
+    int values[MAX_LEGAL];
+    move_values(s, values);
+    return s->legal[mm_first_max(values, s->num_legal)];
+}
+
+/* Move priors: the softmax of the move values, a move PRIOR_TEMPERATURE better (two VP)
+ * e times likelier. */
+#define PRIOR_TEMPERATURE 20.0
+
+static void cob_move_priors(const void *st, double *out)
+{
+    const state *s = st;
+    int values[MAX_LEGAL];
+    move_values(s, values);
+    mm_softmax(values, s->num_legal, PRIOR_TEMPERATURE, out);
 }
 
 static int32_t cob_rollout_move(const void *st, mm_rng *rng, int policy)
@@ -1907,4 +1922,5 @@ const mm_game mm_castles_of_burgundy_game = {
     .rollout_move = cob_rollout_move,
     .eval_features = cob_eval_features,
     .eval_model = &MM_COB_EVAL_MODEL,
+    .move_priors = cob_move_priors,
 };

@@ -6,6 +6,7 @@
  * threads may run different states at once. */
 #ifndef MM_GAME_H
 #define MM_GAME_H
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -89,6 +90,11 @@ typedef struct mm_game {
      * NULL: playouts always run to the end. */
     double (*eval_features)(const void *state, float *rows);
     const struct mm_eval_model *eval_model;
+    /* Optional: the prior probability of each legal move (a search's move prior), in the
+     * order legal_moves writes them, into out[max_legal]; they sum to 1.  An engine derives
+     * them from the move values of its heuristic rollout policy (mm_softmax).  NULL: the
+     * search takes every move as equally likely. */
+    void (*move_priors)(const void *state, double *out);
 } mm_game;
 
 /* An evaluation (mm_eval.h): each player's expected final score and win probability. */
@@ -102,6 +108,31 @@ typedef struct mm_evaluation {
 static inline int32_t mm_encoded_len(const mm_game *g, const void *state)
 {
     return g->encoded_len ? g->encoded_len(state) : g->vector_len;
+}
+
+/* The index of the first of the n >= 1 highest values: a heuristic policy's move. */
+static inline int mm_first_max(const int *values, int n)
+{
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (values[i] > values[best])
+            best = i;
+    return best;
+}
+
+/* The softmax of n move values at `temperature` (in value units: a move `temperature`
+ * better is e times likelier) into out[n], summing to 1: what an engine's move_priors
+ * makes of its heuristic's values. */
+static inline void mm_softmax(const int *values, int n, double temperature, double *out)
+{
+    int top = values[0];
+    for (int i = 1; i < n; i++)
+        top = values[i] > top ? values[i] : top;
+    double sum = 0.0;
+    for (int i = 0; i < n; i++)
+        sum += out[i] = exp((values[i] - top) / temperature);
+    for (int i = 0; i < n; i++)
+        out[i] /= sum;
 }
 
 /* Share of the win per player: 1 for a sole winner, split evenly on a tie

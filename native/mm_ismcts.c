@@ -19,6 +19,7 @@ typedef struct node {
     int64_t avail;        /* visits of the parent in which the move was legal */
     double reward;        /* sum of the mover's rewards (what UCB1 maximises) */
     double share;         /* sum of the mover's win shares (what is reported) */
+    double prior;         /* the move's prior probability when it was expanded */
     int64_t score[MM_MAX_PLAYERS]; /* sums of final scores */
 } node;
 
@@ -30,6 +31,7 @@ typedef struct search {
     unsigned char *root;  /* decoded root state */
     unsigned char *state; /* this iteration's determinization */
     int32_t *legal;       /* [max_legal] */
+    double *priors;       /* [max_legal] the game's move priors of s->legal, or NULL: no priors */
     uint64_t *mark;       /* [num_actions] stamp: legal (stamp) or legal with a child (stamp + 1) */
     uint64_t stamp;
     double *mast_reward;  /* [players * num_actions] MAST sums of the mover's rewards, or NULL */
@@ -65,7 +67,9 @@ static int valid_params(const mm_ismcts_params *p)
         && p->rollout_policy >= 0 && p->rollout_policy < MM_POLICIES && p->pv_max >= 1 && p->pv_max <= MM_ISMCTS_PV_MAX
         && p->snapshot_ms >= 0 && isfinite(p->snapshot_ms)
         && p->mast >= 0 && p->mast < 1 && p->playout_moves >= 0
-        && (p->guided_expansion == 0 || p->guided_expansion == 1);
+        && (p->guided_expansion == 0 || p->guided_expansion == 1)
+        && p->prior_weight >= 0 && isfinite(p->prior_weight)
+        && p->widening >= 0 && isfinite(p->widening);
 }
 
 static int valid_stats(const mm_ismcts_root_stats *s)
@@ -79,6 +83,7 @@ static void release(search *s)
     free(s->root);
     free(s->state);
     free(s->legal);
+    free(s->priors);
     free(s->mark);
     free(s->mast_reward);
     free(s->mast_count);
@@ -93,6 +98,11 @@ static int allocate(search *s)
     s->state = malloc(g->state_bytes);
     s->legal = malloc((size_t)g->max_legal * sizeof(int32_t));
     s->mark = calloc((size_t)g->num_actions, sizeof(uint64_t));
+    if (g->move_priors && (s->params->prior_weight > 0 || s->params->widening > 0)) {
+        s->priors = malloc((size_t)g->max_legal * sizeof(double));
+        if (!s->priors)
+            return 0;
+    }
     if (s->params->mast > 0) {
         size_t cells = (size_t)MM_MAX_PLAYERS * (size_t)g->num_actions;
         s->mast_reward = calloc(cells, sizeof(double));
@@ -138,7 +148,7 @@ static int32_t mast_move(search *s, int player)
     return best;
 }
 
-static int32_t new_node(search *s, int32_t parent, int32_t action, int mover)
+static int32_t new_node(search *s, int32_t parent, int32_t action, int mover, double prior)
 {
     int32_t i = s->used++;
     node *n = &s->pool[i];
@@ -148,6 +158,7 @@ static int32_t new_node(search *s, int32_t parent, int32_t action, int mover)
     n->parent = parent;
     n->first_child = -1;
     n->next_sibling = -1;
+    n->prior = prior;
     if (parent >= 0) {
         n->avail = 1; /* legal in the iteration that creates it */
         n->next_sibling = s->pool[parent].first_child;
@@ -180,25 +191,47 @@ static int mark_legal(search *s, int32_t at, int n)
     return n - tried;
 }
 
-/* A legal move without a child (there are `untried`): with guided expansion the
- * rollout policy's choice when it has none yet, else one uniformly at random. */
-static int32_t pick_untried(search *s, int untried)
+/* Index in s->legal of a legal move without a child (there are `untried` of the n):
+ * with move priors the likeliest (the first on a tie), with guided expansion the rollout
+ * policy's choice when it has none yet, else one uniformly at random.  *prior is its
+ * prior probability (1/n without priors). */
+static int pick_untried(search *s, int n, int untried, double *prior)
 {
+    *prior = 1.0 / n;
+    if (s->priors && n > 1) {
+        s->g->move_priors(s->state, s->priors);
+        int best = -1;
+        for (int i = 0; i < n; i++)
+            if (s->mark[s->legal[i]] == s->stamp && (best < 0 || s->priors[i] > s->priors[best]))
+                best = i;
+        *prior = s->priors[best];
+        return best;
+    }
     if (s->params->guided_expansion) {
         int32_t guess = s->g->rollout_move(s->state, &s->rng, s->params->rollout_policy);
-        if (guess >= 0 && guess < s->g->num_actions && s->mark[guess] == s->stamp)
-            return guess;
+        for (int i = 0; i < n; i++)
+            if (s->legal[i] == guess && s->mark[guess] == s->stamp)
+                return i;
     }
     uint32_t k = mm_rng_below(&s->rng, (uint32_t)untried);
     for (int i = 0;; i++)
         if (s->mark[s->legal[i]] == s->stamp && k-- == 0)
-            return s->legal[i];
+            return i;
 }
 
-/* The legal child of `at` maximising mean reward + c * sqrt(ln(avail) / visits). */
+/* Whether node `at`, with `tried` children legal in this iteration, may expand another
+ * move: always without progressive widening, else while tried < 1 + widening * sqrt(visits). */
+static int may_widen(const search *s, int32_t at, int tried)
+{
+    double w = s->params->widening;
+    return w <= 0 || tried < 1 + w * sqrt((double)s->pool[at].visits);
+}
+
+/* The legal child of `at` maximising
+ *   mean reward + c * sqrt(ln(avail) / visits) + prior_weight * prior * sqrt(avail) / (1 + visits). */
 static int32_t select_ucb(const search *s, int32_t at)
 {
-    double c = s->params->exploration, best_score = -INFINITY;
+    double c = s->params->exploration, w = s->params->prior_weight, best_score = -INFINITY;
     int32_t best = -1;
     for (int32_t i = s->pool[at].first_child; i >= 0; i = s->pool[i].next_sibling) {
         const node *child = &s->pool[i];
@@ -206,6 +239,8 @@ static int32_t select_ucb(const search *s, int32_t at)
             continue;
         double v = (double)child->visits;
         double score = child->reward / v + c * sqrt(log((double)child->avail) / v);
+        if (w > 0)
+            score += w * child->prior * sqrt((double)child->avail) / (1 + v);
         if (score > best_score) {
             best_score = score;
             best = i;
@@ -248,10 +283,11 @@ static int32_t descend(search *s)
         int untried = mark_legal(s, at, n);
         if (untried < 0)
             return MM_ISMCTS_ERR_ENGINE;
-        if (untried > 0) {
-            int32_t action = pick_untried(s, untried);
+        if (untried > 0 && may_widen(s, at, n - untried)) {
+            double prior;
+            int32_t action = s->legal[pick_untried(s, n, untried, &prior)];
             play(s, player, action);
-            return new_node(s, at, action, player);
+            return new_node(s, at, action, player, prior);
         }
         at = select_ucb(s, at);
         play(s, player, s->pool[at].action);
@@ -445,7 +481,7 @@ static int run(search *s, volatile int32_t *stop, double start, double cpu_start
         sum->stop_reason = MM_ISMCTS_STOP_TERMINAL;
         return MM_OK;
     }
-    new_node(s, -1, -1, s->root_player);
+    new_node(s, -1, -1, s->root_player, 1.0);
     double every = s->params->snapshot_ms, next = every > 0 ? every : -1.0;
     int64_t next_cpu_check = 0;
     int reason;

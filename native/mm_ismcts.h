@@ -36,6 +36,19 @@
  * for a move and expands it when it is still untried (else a random untried one),
  * so the policy's favourite is searched first.
  *
+ * Move priors (progressive bias, PUCT-style; Chaslot et al. 2008, Silver et al. 2017):
+ * with params.prior_weight = w > 0 selection maximises
+ *   mean reward + c * sqrt(ln(avail) / visits) + w * P * sqrt(avail) / (1 + visits)
+ * where P is the move's prior probability from the game's move_priors() when its node
+ * was expanded (1 / legal moves for a game without them); exploration c = 0 gives PUCT.
+ * With w > 0 or widening > 0, a node expands its untried moves likeliest first (the
+ * first on a tie, no random draw; before guided expansion).  With params.widening = k > 0
+ * (progressive widening) a node expands another move only while fewer than
+ * 1 + k * sqrt(visits of the node) of its children are legal in this iteration, and
+ * otherwise selects among those children.  The priors are computed once per expansion
+ * (into one buffer allocated with the pool) and kept in the node; with w = 0 and k = 0
+ * the search is the one without priors, bit for bit.
+ *
  * Memory: the node pool (max_nodes nodes, or max_iterations + 1 if fewer: an
  * iteration adds one node), the MAST table and a few scratch buffers are
  * malloc'd once per call and freed before it returns; nothing is allocated in
@@ -87,6 +100,8 @@ typedef struct mm_ismcts_params {
                                game's evaluation (see above); 0 = every playout to the end */
     int32_t guided_expansion; /* 1: a node expands the rollout policy's move first (see above);
                                0: its untried moves in random order */
+    double prior_weight;    /* >= 0: weight of the move priors in selection (see above); 0 = none */
+    double widening;        /* >= 0: progressive widening (see above); 0 = every move expanded first */
 } mm_ismcts_params;
 
 /* Caller-owned arrays, one row per root child, rows = mm_ismcts_rows(g).

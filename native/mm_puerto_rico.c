@@ -2482,20 +2482,35 @@ static int move_value(const mm_pr_state *s, int a, const mayor_plan *plan)
     }
 }
 
-static int32_t heuristic_move(const mm_pr_state *s)
+/* The value of every legal move, in legal order: the one measure of the heuristic
+ * policy and of the move priors. */
+static void move_values(const mm_pr_state *s, int *out)
 {
     mayor_plan plan;
     if (s->phase == PH_MAYOR)
         plan_mayor(s, &plan);
-    int best = s->legal[0], best_value = move_value(s, best, &plan);
-    for (int i = 1; i < s->num_legal; i++) {
-        int value = move_value(s, s->legal[i], &plan);
-        if (value > best_value) {
-            best_value = value;
-            best = s->legal[i];
-        }
-    }
-    return best;
+    for (int i = 0; i < s->num_legal; i++)
+        out[i] = move_value(s, s->legal[i], &plan);
+}
+
+/* The first legal move of the highest value. */
+static int32_t heuristic_move(const mm_pr_state *s)
+{
+    int values[MM_PR_MAX_LEGAL];
+    move_values(s, values);
+    return s->legal[mm_first_max(values, s->num_legal)];
+}
+
+/* Move priors: the softmax of the move values, a move PRIOR_TEMPERATURE better (about
+ * one VP of a building) e times likelier. */
+#define PRIOR_TEMPERATURE 4.0
+
+static void pr_move_priors(const void *state, double *out)
+{
+    const mm_pr_state *s = state;
+    int values[MM_PR_MAX_LEGAL];
+    move_values(s, values);
+    mm_softmax(values, s->num_legal, PRIOR_TEMPERATURE, out);
 }
 
 static int32_t pr_rollout_move(const void *state, mm_rng *rng, int policy)
@@ -2611,4 +2626,5 @@ const mm_game mm_puerto_rico_game = {
     .encoded_len = pr_encoded_len,
     .eval_features = pr_eval_features,
     .eval_model = &MM_PR_EVAL_MODEL,
+    .move_priors = pr_move_priors,
 };

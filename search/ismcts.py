@@ -45,20 +45,45 @@ DEFAULT_MARGIN_WEIGHT = 0.5
 #: the win rates a game review compares (a planted blunder's loss fell from 0.46 to 0.23),
 #: and a review runs the same default search (issue 21; README, "Measured").
 DEFAULT_MAST = 0.0
-#: Playout moves before a playout stops and the game's learned evaluation scores it, per
-#: game (0: every playout to the end; see native/mm_ismcts.h and mm_eval.h); a game not
-#: listed (Traders of Genoa, without an evaluation) plays its playouts out.  Issue 21, at
-#: 10 ms of CPU a move against ismcts-v1 at 40 ms: README, "Measured".
-DEFAULT_PLAYOUT_MOVES = {"puerto-rico": 40, "castles-of-burgundy": 40}
-
-
-def default_playout_moves(game_id: str) -> int:
-    """The ``playout_moves`` a search of ``game_id`` runs unless told otherwise."""
-    return DEFAULT_PLAYOUT_MOVES.get(game_id, 0)
-
-
 #: Whether a node expands its rollout policy's move first (see native/mm_ismcts.h).
 DEFAULT_GUIDED_EXPANSION = False
+#: Weight of the game's move priors in selection and progressive widening's constant
+#: (0: off; see native/mm_ismcts.h), for a game GAME_TUNING does not list.
+DEFAULT_PRIOR_WEIGHT = 0.0
+DEFAULT_WIDENING = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Tuning:
+    """How selection weighs exploration and the game's move priors, and how many moves a
+    playout plays before the game's learned evaluation scores it (0: every playout to the
+    end, the only way for a game without an evaluation; see native/mm_ismcts.h and
+    mm_eval.h) (``analyze``)."""
+
+    exploration: float = DEFAULT_EXPLORATION
+    prior_weight: float = DEFAULT_PRIOR_WEIGHT
+    playout_moves: int = 0
+
+
+#: The default search's tuning per game where it is not ``Tuning()``: PUCT over the game's
+#: move priors and 40-move playouts scored by the learned evaluation (issue 21, each lever
+#: measured at 10 ms of CPU a move against ismcts-v1 at 40 ms; README, "Measured").
+GAME_TUNING: dict[str, Tuning] = {
+    "puerto-rico": Tuning(exploration=0.0, prior_weight=1.0, playout_moves=40),
+    "castles-of-burgundy": Tuning(exploration=0.0, prior_weight=1.0, playout_moves=40),
+}
+
+
+def game_tuning(game_id: str) -> Tuning:
+    """The tuning the default search of ``game_id`` runs."""
+    return GAME_TUNING.get(game_id, Tuning())
+
+
+def review_tuning(game_id: str) -> Tuning:
+    """The tuning a game review of ``game_id`` searches with: the game's, but UCB1 without
+    priors, since priors blur the win rates a review compares (the planted blunder's loss
+    fell from 0.44 to 0.25 with PUCT; README, "Measured")."""
+    return replace(game_tuning(game_id), exploration=DEFAULT_EXPLORATION, prior_weight=0.0)
 DEFAULT_MAX_NODES = 1_000_000
 MAX_THREADS = 64
 PV_MAX = _LIB.MM_ISMCTS_PV_MAX
@@ -160,6 +185,8 @@ class _Settings:
     mast: float
     playout_moves: int
     guided_expansion: bool
+    prior_weight: float
+    widening: float
     pv_max: int
     root_action: int | None
 
@@ -173,7 +200,7 @@ def analyze(
     threads: int = 1,
     seed: int | None = None,
     max_moves: int | None = None,
-    exploration: float = DEFAULT_EXPLORATION,
+    exploration: float | None = None,
     rollout_policy: str = "heuristic",
     max_nodes: int = DEFAULT_MAX_NODES,
     stop_event: threading.Event | None = None,
@@ -182,6 +209,9 @@ def analyze(
     mast: float = DEFAULT_MAST,
     playout_moves: int | None = None,
     guided_expansion: bool = DEFAULT_GUIDED_EXPANSION,
+    prior_weight: float | None = None,
+    tuning: Tuning | None = None,
+    widening: float = DEFAULT_WIDENING,
     pv_max: int = 8,
     native: NativeHandle | None = None,
     on_progress: Callable[[Analysis], None] | None = None,
@@ -203,9 +233,14 @@ def analyze(
     units of ``margin_scale`` points).  ``mast`` is the share of playout moves
     chosen by their mean reward so far in the search (MAST; see native/mm_ismcts.h).
     ``playout_moves`` > 0 stops each playout after that many moves and scores it by
-    the game's evaluation (a game without one plays every playout out; None: the game's
-    ``default_playout_moves``);
-    ``guided_expansion`` expands the rollout policy's move first at every node.  ``native`` replaces the engine looked up
+    the game's evaluation (a game without one plays every playout out);
+    ``guided_expansion`` expands the rollout policy's move first at every node.
+    ``exploration``, ``prior_weight`` and ``playout_moves`` (None: ``tuning``'s; its None:
+    the game's, ``GAME_TUNING``):
+    ``prior_weight`` > 0 adds the game's move priors to selection (progressive bias;
+    ``exploration=0`` makes it PUCT) and ``widening`` > 0 lets a node with N visits have
+    1 + widening * sqrt(N) children; with either, untried moves expand likeliest first.
+    ``native`` replaces the engine looked up
     by ``state.game_id``.  Invalid arguments raise ValueError naming the
     parameter; a state the native decoder rejects raises NativeDecodeError (a
     ValueError naming the vector index).  ``on_progress`` gets the analysis so far
@@ -216,6 +251,8 @@ def analyze(
     at the root: its own evaluation with the whole budget.
     """
     started = time.monotonic()
+    if tuning is None:
+        tuning = game_tuning(state.game_id)
     settings = _settings(
         iterations=iterations,
         time_ms=time_ms,
@@ -223,14 +260,16 @@ def analyze(
         threads=threads,
         seed=seed,
         max_moves=max_moves,
-        exploration=exploration,
+        exploration=tuning.exploration if exploration is None else exploration,
         rollout_policy=rollout_policy,
         max_nodes=max_nodes,
         margin_weight=margin_weight,
         margin_scale=margin_scale,
         mast=mast,
-        playout_moves=default_playout_moves(state.game_id) if playout_moves is None else playout_moves,
+        playout_moves=tuning.playout_moves if playout_moves is None else playout_moves,
         guided_expansion=guided_expansion,
+        prior_weight=tuning.prior_weight if prior_weight is None else prior_weight,
+        widening=widening,
         pv_max=pv_max,
         root_action=root_action,
     )
@@ -294,6 +333,8 @@ def _settings(
     mast: Any,
     playout_moves: Any,
     guided_expansion: Any,
+    prior_weight: Any,
+    widening: Any,
     pv_max: Any,
     root_action: Any,
 ) -> _Settings:
@@ -330,6 +371,8 @@ def _settings(
         mast=_share("mast", mast),
         playout_moves=_int("playout_moves", playout_moves, 0, 2**31 - 1),
         guided_expansion=_flag("guided_expansion", guided_expansion),
+        prior_weight=_real("prior_weight", prior_weight, 0.0),
+        widening=_real("widening", widening, 0.0),
         pv_max=_int("pv_max", pv_max, 1, PV_MAX),
         root_action=None if root_action is None else _int("root_action", root_action, 0, 2**31 - 1),
     )
@@ -504,6 +547,8 @@ class _Tree:
                 "mast": settings.mast,
                 "playout_moves": settings.playout_moves,
                 "guided_expansion": int(settings.guided_expansion),
+                "prior_weight": settings.prior_weight,
+                "widening": settings.widening,
             },
         )
         # rows past summary.children are never read: no need to clear them

@@ -28,11 +28,11 @@ BUDGET_PARAMS: dict[str, type] = {"iterations": int, "time_ms": int, "cpu_ms": i
 #: Tuning keys of the current search (``ismcts:exploration=0.5``).
 TUNING_PARAMS: dict[str, Any] = {"exploration": float, "rollout_policy": str, "margin_weight": float,
                                   "margin_scale": float, "mast": float, "playout_moves": int,
-                                 "guided_expansion": boolean}
+                                 "guided_expansion": boolean, "prior_weight": float, "widening": float}
 #: The tuning of the search as of the starting commit of issue 21 (``ismcts-v1``).
 V1_TUNING: dict[str, Any] = {"exploration": 0.7, "rollout_policy": "heuristic", "margin_weight": 0.0,
                              "margin_scale": 10.0, "mast": 0.0, "playout_moves": 0,
-                             "guided_expansion": False}
+                             "guided_expansion": False, "prior_weight": 0.0, "widening": 0.0}
 #: What a value that does not read is not.
 _KINDS = {int: "an int", float: "a number", boolean: "true or false"}
 

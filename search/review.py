@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import IllegalMoveError, InvalidMoveError, Rng
-from .ismcts import Analysis, MoveInfo, analyze
+from .ismcts import Analysis, MoveInfo, analyze, review_tuning
 
 #: The biggest mistakes a player's summary lists.
 MISTAKES = 3
@@ -234,7 +234,8 @@ def review_game(start: Any, moves: Sequence[PlayedMove], *, seats: Sequence[int]
 
     def search(turn: Turn, root_action: int | None) -> Analysis:
         return analyze(turn.state, iterations=iterations, time_ms=time_ms, threads=threads,
-                       seed=turn_seed(base, turn.index), root_action=root_action)
+                       seed=turn_seed(base, turn.index), root_action=root_action,
+                       tuning=review_tuning(turn.state.game_id))
 
     reviews = []
     for _, review in in_order(targets, lambda turn: review_turn(turn, search), workers):

@@ -12,7 +12,7 @@ import grpc
 import numpy as np
 
 from ..engine import PositionError
-from ..search.ismcts import Analysis, analyze, read_vector
+from ..search.ismcts import Analysis, Tuning, analyze, read_vector, review_tuning
 from ..v1 import analysis_pb2, analysis_pb2_grpc, position_pb2
 from . import budgets
 from .budgets import MIN_SEARCH_MS, Plan
@@ -35,6 +35,7 @@ class _Job:
     seed: int | None
     max_moves: int | None
     root_action: int | None = None  # the one root move searched (ReviewGame's move played)
+    tuning: Tuning | None = None  # None: the game's (ReviewGame's is review_tuning)
     received: float = field(default_factory=time.monotonic)  # the time budget counts from here
 
 
@@ -165,7 +166,8 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
                    context: grpc.ServicerContext) -> Iterator[analysis_pb2.ReviewGameResponse]:
         def search(state: Any, vector: np.ndarray, plan: Plan, seed: int, stop: threading.Event,
                    root_action: int | None) -> tuple[Analysis, bool]:
-            result = self._search(_Job(state, vector, plan, seed, None, root_action), context, stop)
+            job = _Job(state, vector, plan, seed, None, root_action, tuning=review_tuning(state.game_id))
+            result = self._search(job, context, stop)
             return result.analysis, result.deadline_cut
 
         return review_game(request, context, self._limits, self._gate.max_running, search)
@@ -209,7 +211,8 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
                                    cpu_ms=plan.cpu_ms, threads=plan.threads, seed=job.seed, max_moves=job.max_moves,
                                    stop_event=stop, on_progress=progress,
                                    report_every_ms=report_every_ms or self._limits.metrics_report_every_ms,
-                                   vector=job.vector, root_action=job.root_action, time_margin=None)
+                                   vector=job.vector, root_action=job.root_action, tuning=job.tuning,
+                                   time_margin=None)
             except MemoryError as e:
                 raise ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED, str(e)) from None
             except ValueError as e:

@@ -35,5 +35,6 @@ int mm_evaluate(const mm_game *g, const void *state, double *score, double *win)
 int32_t mm_eval_inputs(const mm_game *g, const void *state, float *out, double *rounds_left);
 int64_t mm_eval_samples(const mm_game *g, const void *start, int64_t games, uint64_t seed, int policy,
                         int32_t every, int64_t cap, float *inputs, double *info);
+int mm_move_priors(const mm_game *g, const void *state, double *out);
 int32_t mm_rollout_move(const mm_game *g, const void *state, uint64_t *rng_state, int policy);
 int64_t mm_playouts(const mm_game *g, const void *start, int64_t games, uint64_t seed, int policy);

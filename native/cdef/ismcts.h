@@ -28,6 +28,8 @@ typedef struct mm_ismcts_params {
     double mast;
     int32_t playout_moves;
     int32_t guided_expansion;
+    double prior_weight;
+    double widening;
 } mm_ismcts_params;
 typedef struct mm_ismcts_root_stats {
     int32_t *action;

@@ -36,6 +36,7 @@ def main(path: str) -> None:
             )
             analyze(state, iterations=500, rollout_policy="random", seed=seed, native=toy)
             analyze(state, iterations=500, mast=0.5, margin_weight=0.5, seed=seed, native=toy)
+            analyze(state, iterations=500, prior_weight=1.0, widening=0.5, seed=seed, native=toy)
     for action in opening().legal_actions()[:3]:  # a move's own search (game review)
         analyze(opening(), iterations=400, threads=2, seed=1, root_action=action, native=toy)
     try:

@@ -9,7 +9,7 @@ from meeplemind.search.bench import load_warning, plan, run_bench, signature
 
 #: ``meeplemind bench --signature``. It changes whenever the rules (Python or C) or the
 #: search behave differently: a deliberate change quotes the new value here.
-PINNED_SIGNATURE = 104215864655033  # issue 21: the learned evaluation, soft rewards, 40 playout moves
+PINNED_SIGNATURE = 200772389290214  # issue 21: PUCT over move priors, the learned evaluation, soft rewards, 40 playout moves
 
 
 def test_signature_is_pinned() -> None:

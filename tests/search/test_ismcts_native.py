@@ -141,6 +141,10 @@ def test_rollout_policies(toy: NativeHandle, policy: int) -> None:
         {"rollout_policy": -1},
         {"playout_moves": -1},
         {"guided_expansion": 2},
+        {"prior_weight": -1.0},
+        {"prior_weight": math.nan},
+        {"widening": -0.5},
+        {"widening": math.inf},
     ],
 )
 def test_invalid_params(toy: NativeHandle, params: dict) -> None:

@@ -52,7 +52,8 @@ def test_levels_are_iterations_then_cpu_time_doubling_up_to_one_second() -> None
 
 
 def test_mast_plays_differently_reproducibly_and_checks_its_range() -> None:
-    assert _fingerprint(mast=0.0, margin_weight=0.0, playout_moves=0) == _fingerprint(**V1_TUNING)
+    assert _fingerprint(mast=0.0, margin_weight=0.0, playout_moves=0, exploration=0.7,
+                        prior_weight=0.0) == _fingerprint(**V1_TUNING)
     assert _fingerprint(mast=0.3) == _fingerprint(mast=0.3) != _fingerprint(mast=0.0)
     for bad in (-0.1, 1.0, float("nan")):
         with pytest.raises(ValueError, match="^mast must"):

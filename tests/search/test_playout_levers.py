@@ -13,7 +13,7 @@ from meeplemind.engine import get_game
 from meeplemind.native import NativeGame
 from meeplemind.native.fit_evaluation import WEIGHTS_FILE
 from meeplemind.search import NativeHandle, analyze
-from meeplemind.search.ismcts import default_playout_moves
+from meeplemind.search.ismcts import game_tuning
 from meeplemind.search.bots import make_bot
 
 from ..native.native_support import run_sanitized
@@ -88,7 +88,7 @@ def test_a_truncated_playout_ends_where_a_full_one_would_not(endless: NativeHand
 
 
 def test_truncated_playouts_are_reproducible_and_cheaper() -> None:
-    assert _fingerprint(playout_moves=default_playout_moves("puerto-rico")) == _fingerprint()
+    assert _fingerprint(playout_moves=game_tuning("puerto-rico").playout_moves) == _fingerprint()
     assert _fingerprint(playout_moves=40) == _fingerprint(playout_moves=40) != _fingerprint(playout_moves=0)
     state = get_game("puerto-rico").new_game(2, seed=7)
     full = analyze(state, cpu_ms=60, seed=1, playout_moves=0)
@@ -100,7 +100,9 @@ def test_truncated_playouts_are_reproducible_and_cheaper() -> None:
 
 
 def test_guided_expansion_is_reproducible_and_a_bool() -> None:
-    assert _fingerprint(guided_expansion=True) == _fingerprint(guided_expansion=True) != _fingerprint()
+    unguided = {"prior_weight": 0.0}  # with move priors, untried moves expand likeliest first
+    assert (_fingerprint(guided_expansion=True, **unguided) == _fingerprint(guided_expansion=True, **unguided)
+            != _fingerprint(**unguided))
     with pytest.raises(ValueError, match="^guided_expansion must be a bool"):
         analyze(get_game("puerto-rico").new_game(2, seed=7), iterations=10, guided_expansion=1)
 

@@ -1,0 +1,116 @@
+"""Move priors (issue 21's progressive bias and widening): the games' move_priors() and
+the search's ``prior_weight`` and ``widening``."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from meeplemind.engine import get_game
+from meeplemind.native import NativeGame
+from meeplemind.search import NativeHandle, analyze
+from meeplemind.search.bots import make_bot
+from meeplemind.search.ismcts import DEFAULT_EXPLORATION, GAME_TUNING, Tuning, game_tuning, review_tuning
+
+from .ismcts_toy import opening
+from .test_ladder_and_levels import _fingerprint
+
+SETUPS = [("puerto-rico", 2, {}), ("puerto-rico", 4, {"expansion": "new-buildings"}),
+          ("castles-of-burgundy", 3, {})]
+
+
+def _decisions(game: str, players: int, options: dict[str, str], seed: int = 3):
+    """(native state, priors, heuristic move) at every decision of a heuristic self-play game."""
+    native = NativeGame(game)
+    buf = native.decode(get_game(game).new_game(players, seed=seed, **options).encode())
+    chance, picker = seed, seed + 1
+    while native.current_player(buf) >= 0:
+        priors = native.move_priors(buf)
+        assert priors is not None
+        yield native, buf, priors
+        action, picker = native.rollout_move(buf, picker, 1)
+        chance = native.apply(buf, action, chance)
+
+
+@pytest.mark.parametrize("game, players, options", SETUPS)
+def test_priors_are_a_distribution_over_the_legal_moves_led_by_the_heuristic(
+        game: str, players: int, options: dict[str, str]) -> None:
+    """One probability per legal move, summing to 1; the likeliest move (first on a tie) is
+    the heuristic policy's choice whenever its epsilon draw leaves it the choice."""
+    decisions = agree = 0
+    for native, buf, priors in _decisions(game, players, options):
+        legal = native.legal_moves(buf)
+        assert priors.shape == legal.shape and np.all(priors > 0)
+        assert priors.sum() == pytest.approx(1.0, abs=1e-12)
+        chosen = {native.rollout_move(buf, seed, 1)[0] for seed in range(12)}
+        decisions += 1
+        agree += int(legal[int(np.argmax(priors))]) in chosen
+    assert decisions > 100 and agree == decisions
+
+
+def test_a_game_without_priors_says_so() -> None:
+    native = NativeGame("traders-of-genoa")
+    buf = native.decode(get_game("traders-of-genoa").new_game(3, seed=1).encode())
+    assert native.move_priors(buf) is None
+
+
+def test_the_default_is_the_games_tuning_and_reproducible() -> None:
+    """Puerto Rico searches by PUCT over its priors (GAME_TUNING); priors off is the search
+    without them, bit for bit (ismcts-v1, pinned, has them off)."""
+    assert GAME_TUNING["puerto-rico"] == Tuning(exploration=0.0, prior_weight=1.0, playout_moves=40)
+    default = _fingerprint()
+    assert default == _fingerprint(exploration=0.0, prior_weight=1.0) == _fingerprint(tuning=GAME_TUNING["puerto-rico"])
+    off = _fingerprint(tuning=review_tuning("puerto-rico"))
+    assert off == _fingerprint(exploration=DEFAULT_EXPLORATION, prior_weight=0.0) != default
+    assert review_tuning("puerto-rico") == Tuning(playout_moves=40)  # a review: the same playouts, no priors
+    assert review_tuning("traders-of-genoa") == game_tuning("traders-of-genoa") == Tuning()
+    assert len({default, off, _fingerprint(prior_weight=0.5), _fingerprint(widening=1.0)}) == 4
+
+
+def test_a_game_without_tuning_searches_by_ucb1_without_priors(toy: NativeHandle) -> None:
+    assert "traders-of-genoa" not in GAME_TUNING
+    def facts(**tuning: object) -> list[tuple[str, int, float]]:
+        result = analyze(opening(), iterations=300, seed=4, native=toy, **tuning)  # type: ignore[arg-type]
+        return [(m.move, m.visits, m.win_rate) for m in result.moves]
+
+    assert facts() == facts(tuning=Tuning()) != facts(tuning=Tuning(exploration=0.0, prior_weight=1.0))
+
+
+@pytest.mark.parametrize("game", ["puerto-rico", "castles-of-burgundy"])
+def test_the_first_expansion_is_the_likeliest_move(game: str) -> None:
+    state = get_game(game).new_game(2, seed=5)
+    native = NativeGame(game)
+    buf = native.decode(state.encode())
+    priors, legal = native.move_priors(buf), native.legal_moves(buf)
+    assert priors is not None
+    result = analyze(state, iterations=1, seed=3)
+    assert [m.action for m in result.moves] == [int(legal[int(np.argmax(priors))])]
+
+
+def test_widening_bounds_the_children_of_a_node() -> None:
+    """A node with N visits expands a move only while it has fewer than 1 + k sqrt(N)."""
+    state = get_game("castles-of-burgundy").new_game(2, seed=5)
+    for widening, iterations in ((0.5, 100), (1.0, 400)):
+        result = analyze(state, iterations=iterations, seed=1, widening=widening)
+        assert 1 < len(result.moves) < 2 + widening * math.sqrt(iterations - 1)
+    assert len(analyze(state, iterations=100, seed=1).moves) > 2 + 0.5 * math.sqrt(99)  # all 18
+
+
+def test_a_game_without_priors_searches_with_uniform_ones(toy: NativeHandle) -> None:
+    result = analyze(opening(), iterations=500, seed=2, native=toy, prior_weight=1.0, widening=1.0)
+    assert result.iterations == 500 and result.moves
+
+
+@pytest.mark.parametrize("name", ["prior_weight", "widening"])
+def test_bad_prior_parameters_are_refused_by_name(name: str) -> None:
+    state = get_game("puerto-rico").new_game(2, seed=7)
+    for bad in (-0.5, math.nan, math.inf, "1", True):
+        with pytest.raises(ValueError, match=f"^{name} must"):
+            analyze(state, iterations=10, **{name: bad})
+    assert make_bot(f"ismcts:cpu_ms=10,{name}=1.5").options == {"cpu_ms": 10, name: 1.5}  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match=f"{name}='much' is not a number"):
+        make_bot(f"ismcts:{name}=much")
+    with pytest.raises(ValueError, match=f"unknown parameter '{name}'"):
+        make_bot(f"ismcts-v1:cpu_ms=10,{name}=1")
