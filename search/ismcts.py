@@ -66,8 +66,9 @@ class Tuning:
 
 
 #: The default search's tuning per game where it is not ``Tuning()``: PUCT over the game's
-#: move priors and 40-move playouts scored by the learned evaluation (issue 21, each lever
-#: measured at 10 ms of CPU a move against ismcts-v1 at 40 ms; README, "Measured").
+#: move priors and 40-move playouts scored by the learned evaluation (issue 21: at 10 ms of
+#: CPU a move against ismcts-v1 at 40 ms, 2-player Puerto Rico 0.820 of 200 games, 95% CI
+#: [0.761, 0.867]; Castles of Burgundy 0.810 [0.750, 0.858]; README, "Measured").
 GAME_TUNING: dict[str, Tuning] = {
     "puerto-rico": Tuning(exploration=0.0, prior_weight=1.0, playout_moves=40),
     "castles-of-burgundy": Tuning(exploration=0.0, prior_weight=1.0, playout_moves=40),
