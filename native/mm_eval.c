@@ -40,7 +40,7 @@ static double forward(const mm_eval_model *m, const float *in)
 
 int32_t mm_eval_inputs(const mm_game *g, const void *state, float *out, double *rounds_left)
 {
-    if (!g->eval_features || !g->eval_model)
+    if (!mm_has_evaluation(g))
         return 0;
     float rows[MM_MAX_PLAYERS * MM_EVAL_FEATURES_MAX];
     *rounds_left = g->eval_features(state, rows);
@@ -76,7 +76,7 @@ int64_t mm_eval_samples(const mm_game *g, const void *start, int64_t games, uint
 {
     if (games < 0 || every < 1 || cap < 0 || policy < 0 || policy >= MM_POLICIES)
         return MM_EVAL_ERR_PARAMS;
-    if (!g->eval_features || !g->eval_model)
+    if (!mm_has_evaluation(g))
         return MM_EVAL_ERR_NONE;
     int32_t width = MM_MAX_PLAYERS * 2 * g->eval_model->features, scores[2 * MM_MAX_PLAYERS];
     unsigned char buf[g->state_bytes];

@@ -32,6 +32,9 @@ typedef struct mm_eval_model {
     double temperature[2];    /* tau = temperature[0] + temperature[1] * rounds_left */
 } mm_eval_model;
 
+/* Whether game g has an evaluation (both members set, see mm_game.h). */
+static inline int mm_has_evaluation(const mm_game *g) { return g->eval_features && g->eval_model; }
+
 /* The network's inputs of every player of a state (rows of 2F, see above) into
  * out[players * 2F], and its rounds left into *rounds_left; returns 2F, or 0 (out
  * untouched) when the game has no evaluation. */

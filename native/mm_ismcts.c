@@ -382,7 +382,7 @@ static int iterate(search *s)
     int32_t leaf = descend(s);
     if (leaf < 0)
         return leaf;
-    int cut, rc = playout(s, g->eval_features && g->eval_model ? s->params->playout_moves : 0, &cut);
+    int cut, rc = playout(s, mm_has_evaluation(g) ? s->params->playout_moves : 0, &cut);
     if (rc != MM_OK)
         return rc;
     double score[MM_MAX_PLAYERS], share[MM_MAX_PLAYERS], reward[MM_MAX_PLAYERS];
