@@ -249,8 +249,9 @@ def cmd_ladder(args: argparse.Namespace) -> None:
     pairs = len(ladder_pairs(len(specs), args.reach))
     with progress_bar(pairs * args.games, "game", "ladder", enabled=not args.quiet) as bar:
         report = run_ladder(args.game, specs, args.games, args.seed, args.workers,
-                            _parse_options(args.game, args.option), progress=lambda done, total: bar.update(1),
-                            reach=args.reach)
+                            _parse_options(args.game, args.option),
+                            progress=lambda done, total: bar.update(done - bar.n), reach=args.reach,
+                            results=args.results)
     print(json.dumps(report) if args.json else format_ladder(report))
 
 
@@ -397,6 +398,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=integer, default=20, help="games per pair (even: seats rotate)")
     p.add_argument("--reach", type=integer, metavar="R",
                    help="each entrant plays only the next R entrants (1: neighbours; default: all)")
+    p.add_argument("--results", metavar="FILE",
+                   help="append each pair's result to FILE and reuse the pairs found there (resume)")
     p.add_argument("--seed", type=integer, default=1)
     p.add_argument("--workers", type=integer, default=1, help="games played in parallel processes")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")

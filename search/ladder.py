@@ -10,18 +10,29 @@ BayesElo, every pair also counts ``PRIOR_DRAWS`` virtual drawn games, so a sweep
 finite rating.  Intervals are 95% Wald intervals from the inverse of the observed
 Fisher information, relative to the anchor; each entrant's step over the one before
 it gets its own interval, from the same covariance.
+
+A pair's deals come from ``seed`` and the two entrants' specs only, so the same pair
+plays the same deals in any ladder.  With a ``results`` file, every finished pair is
+appended to it (a JSON line), and a pair already there (same game, entrants, budgets,
+games, seed and options) is not played again: a long ladder resumes where it stopped,
+and ladders over overlapping entrants share their pairs.  The file holds results of
+one build of the search; start a new one when the search changes.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import math
+import zlib
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from .arena import run_arena
+from .bots import make_bot
 
 #: Virtual drawn games added to every pair's record (a weak prior toward equal strength).
 PRIOR_DRAWS = 1.0
@@ -60,6 +71,43 @@ def ladder_pairs(entrants: int, reach: int | None = None) -> list[tuple[int, int
     return [(i, j) for i, j in itertools.combinations(range(entrants), 2) if reach is None or j - i <= reach]
 
 
+def pair_seed(seed: int, first: str, second: str) -> int:
+    """The seed of the pair ``first`` vs ``second``'s arena: ``seed`` and the two specs only."""
+    return seed + zlib.crc32(f"{first}\n{second}".encode()) % 1_000_003
+
+
+def _budget(spec: str) -> Any:
+    """What a spec plays with (a ``level:N``'s budget), so a results file tells levels apart
+    across definitions."""
+    return getattr(make_bot(spec), "options", None)
+
+
+class PairResults:
+    """The pairs already played, read from a JSON-lines file and appended to it."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = Path(path) if path else None
+        self.known: dict[str, float] = {}
+        if self.path and self.path.exists():
+            for number, line in enumerate(self.path.read_text().splitlines(), 1):
+                try:
+                    record = json.loads(line)
+                    self.known[record["key"]] = float(record["win_share"])
+                except (ValueError, KeyError, TypeError):
+                    raise ValueError(f"results: {self.path} line {number} is not a ladder pair record") from None
+
+    @staticmethod
+    def key(game_id: str, first: str, second: str, games: int, seed: int, options: dict[str, Any]) -> str:
+        return json.dumps([game_id, first, second, _budget(first), _budget(second), games, seed, options],
+                          sort_keys=True, default=str)
+
+    def add(self, key: str, win_share: float) -> None:
+        self.known[key] = win_share
+        if self.path:
+            with self.path.open("a") as out:
+                out.write(json.dumps({"key": key, "win_share": win_share}) + "\n")
+
+
 def _counted_from(progress: Callable[[int, int], object], start: int, total: int) -> Callable[[int, int], object]:
     """``progress`` of one pairing's arena: its games counted on from ``start`` of ``total``."""
     return lambda done, _: progress(start + done, total)
@@ -67,9 +115,10 @@ def _counted_from(progress: Callable[[int, int], object], start: int, total: int
 
 def run_ladder(game_id: str, specs: Sequence[str], games: int, seed: int = 1, workers: int = 1,
                options: dict[str, Any] | None = None,
-               progress: Callable[[int, int], object] | None = None, reach: int | None = None) -> dict[str, Any]:
+               progress: Callable[[int, int], object] | None = None, reach: int | None = None,
+               results: str | None = None) -> dict[str, Any]:
     """Play the round robin, or the pairs at most ``reach`` apart (``games`` games per pair),
-    and rate the entrants."""
+    and rate the entrants; ``results`` is the file of pairs played (see above)."""
     if len(specs) < 2:
         raise ValueError(f"bot: a ladder needs at least 2 entrants, {len(specs)} given")
     if len(set(specs)) < len(specs):
@@ -80,11 +129,18 @@ def run_ladder(game_id: str, specs: Sequence[str], games: int, seed: int = 1, wo
         raise ValueError(f"reach: {reach} must be at least 1 (1: each entrant plays its neighbours)")
     n = len(specs)
     pairs = ladder_pairs(n, reach)
+    record = PairResults(results)
     wins, played = np.zeros((n, n)), np.zeros((n, n))
     for k, (i, j) in enumerate(pairs):
-        report = run_arena(game_id, [specs[i], specs[j]], games, seed + k, options, workers,
-                           _counted_from(progress, k * games, len(pairs) * games) if progress else None)
-        share = report["bots"][0]["win_share"] * games
+        pair = (specs[i], specs[j], games, pair_seed(seed, specs[i], specs[j]))
+        key = record.key(game_id, *pair, options or {})
+        if key not in record.known:
+            report = run_arena(game_id, pair[:2], games, pair[3], options, workers,
+                               _counted_from(progress, k * games, len(pairs) * games) if progress else None)
+            record.add(key, report["bots"][0]["win_share"])
+        elif progress:
+            progress((k + 1) * games, len(pairs) * games)
+        share = record.known[key] * games
         wins[i, j], wins[j, i] = share, games - share
         played[i, j] = played[j, i] = games
     prior = np.where(played > 0, PRIOR_DRAWS, 0.0)
@@ -98,10 +154,10 @@ def run_ladder(game_id: str, specs: Sequence[str], games: int, seed: int = 1, wo
                     "step_ci95": [round(float(steps[i] - step_half[i]), 1),
                                   round(float(steps[i] + step_half[i]), 1)]} if i else {})
                 for i, spec in enumerate(specs)]
-    results = [{"bots": [specs[i], specs[j]], "games": games,
-                "win_share": round(float(wins[i, j] / games), 4)} for i, j in pairs]
+    pair_shares = [{"bots": [specs[i], specs[j]], "games": games,
+                    "win_share": round(float(wins[i, j] / games), 4)} for i, j in pairs]
     return {"game": game_id, "games_per_pair": games, "seed": seed, "reach": reach, "anchor": specs[0],
-            "prior_draws": PRIOR_DRAWS, "entrants": entrants, "pairs": results}
+            "prior_draws": PRIOR_DRAWS, "entrants": entrants, "pairs": pair_shares}
 
 
 def format_ladder(report: dict[str, Any]) -> str:

@@ -2,10 +2,12 @@
 
 A level is a budget of one search thread, CPU time or iterations, never the clock, so
 a level plays as strong under load as on an idle machine (the server's ``max_time_ms``
-still caps the wall clock).  Levels 3-10 search CPU time, 1000 ms at level 10 and half
-as long at each level below; levels 1 and 2 search a few iterations, so that level 1
-is a beginner's opponent the heuristic bot beats.  ``meeplemind ladder`` measures the
-levels' Elo (README, "Strength levels").
+still caps the wall clock).  Levels 1 and 2 search a few iterations, so that level 1
+is a beginner's opponent the heuristic bot beats; levels 3-10 search CPU time, from
+1 ms up to 1 s at level 10, the steps growing with the budget because every doubling
+of a search's time buys less strength than the one before.  The budgets are set so
+each level is at least 50 Elo above the one below on ``meeplemind ladder``'s
+measurement (README, "Strength levels and the Elo ladder").
 """
 
 from __future__ import annotations
@@ -16,7 +18,14 @@ from typing import Any
 LEVEL_BUDGETS: dict[int, dict[str, int | float]] = {
     1: {"iterations": 10},
     2: {"iterations": 30},
-    **{level: {"cpu_ms": 1000 / 2 ** (10 - level)} for level in range(3, 11)},
+    3: {"cpu_ms": 1},
+    4: {"cpu_ms": 2},
+    5: {"cpu_ms": 4},
+    6: {"cpu_ms": 8},
+    7: {"cpu_ms": 16},
+    8: {"cpu_ms": 40},
+    9: {"cpu_ms": 160},
+    10: {"cpu_ms": 1000},
 }
 LEVELS = range(min(LEVEL_BUDGETS), max(LEVEL_BUDGETS) + 1)
 

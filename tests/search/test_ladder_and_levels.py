@@ -4,6 +4,9 @@ their CPU-time levels, MAST playouts, and the ladder's Elo fit."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -39,12 +42,13 @@ def test_ismcts_v1_takes_budget_keys_only() -> None:
     assert make_bot("ismcts:cpu_ms=10,mast=0.25").options == {"cpu_ms": 10, "mast": 0.25}  # type: ignore[attr-defined]
 
 
-def test_levels_are_iterations_then_cpu_time_doubling_up_to_one_second() -> None:
-    cpu = {n: b["cpu_ms"] for n, b in LEVEL_BUDGETS.items() if "cpu_ms" in b}
-    assert cpu[10] == 1000 and all(cpu[n + 1] == 2 * cpu[n] for n in range(min(cpu), 10))
-    bottom = [LEVEL_BUDGETS[n]["iterations"] for n in range(1, min(cpu))]
-    assert bottom and bottom == sorted(set(bottom))
-    assert make_bot("level:7").options == level_budget(7) == {"cpu_ms": 125.0, "threads": 1}  # type: ignore[attr-defined]
+def test_levels_are_iterations_then_growing_cpu_time_up_to_one_second() -> None:
+    cpu = [b["cpu_ms"] for n, b in sorted(LEVEL_BUDGETS.items()) if "cpu_ms" in b]
+    bottom = [b["iterations"] for n, b in sorted(LEVEL_BUDGETS.items()) if "iterations" in b]
+    assert sorted(LEVEL_BUDGETS) == list(range(1, 11)) and len(bottom) + len(cpu) == 10
+    assert all(LEVEL_BUDGETS[n + 1].keys() == {"cpu_ms"} for n in range(len(bottom), 10))  # iterations first
+    assert cpu[-1] == 1000 and cpu == sorted(set(cpu)) and bottom == sorted(set(bottom))
+    assert make_bot("level:7").options == level_budget(7) == {"cpu_ms": 16, "threads": 1}  # type: ignore[attr-defined]
     assert level_budget(1) == {"iterations": bottom[0], "threads": 1} and type(bottom[0]) is int
     for spec in ("level:0", "level:11", "level:", "level:x"):
         with pytest.raises(ValueError, match="expected level:N with N in 1..10"):
@@ -102,6 +106,30 @@ def test_a_ladder_of_neighbours_plays_adjacent_pairs_only() -> None:
     assert [p["bots"] for p in report["pairs"]] == [["random", "heuristic"], ["heuristic", "level:1"]]
     assert [e["games"] for e in report["entrants"]] == [2, 4, 2]
     assert "pairs at most 1 apart" in format_ladder(report)
+
+
+def test_a_results_file_resumes_a_ladder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    results = tmp_path / "pairs.jsonl"
+    first = run_ladder("puerto-rico", ["random", "heuristic", "level:1"], games=2, seed=3, reach=1,
+                       results=str(results))
+    assert len(results.read_text().splitlines()) == 2
+    played: list[list[str]] = []
+
+    def arena(game_id: str, specs: Sequence[str], *args: object) -> dict[str, Any]:
+        played.append(list(specs))
+        return {"bots": [{"win_share": 0.5}]}
+
+    monkeypatch.setattr("meeplemind.search.ladder.run_arena", arena)
+    # the pairs found are not played again, whatever else the ladder holds
+    again = run_ladder("puerto-rico", ["heuristic", "level:1", "level:2"], games=2, seed=3, reach=1,
+                       results=str(results))
+    assert played == [["level:1", "level:2"]] and len(results.read_text().splitlines()) == 3
+    assert again["pairs"][0] == first["pairs"][1]
+    run_ladder("puerto-rico", ["heuristic", "level:1"], games=4, seed=3, results=str(results))
+    assert played[-1] == ["heuristic", "level:1"]  # another number of games is another record
+    results.write_text("{not json\n")
+    with pytest.raises(ValueError, match="^results: .* line 1 is not a ladder pair record"):
+        run_ladder("puerto-rico", ["random", "heuristic"], games=2, results=str(results))
 
 
 def test_ladder_command(capsys: pytest.CaptureFixture[str]) -> None:
