@@ -395,7 +395,9 @@ static int iterate(search *s)
 /* Whether the CPU-time budget is spent, read at iteration `iterations` if it is due.
  * The thread CPU clock is a system call (the wall clock is not), so it is read at
  * most every CPU_CHECK_MAX iterations and, at the rate so far, when about half the
- * time left is spent: every iteration near the end, rarely before. */
+ * time left is spent: every iteration near the end, rarely before.  It is first due
+ * after the first iteration: decoding and the pool's first page faults can spend a
+ * small budget, under load too, and a search that ran no iteration has no move. */
 #define CPU_CHECK_MAX 64
 static int cpu_spent(const mm_ismcts_params *p, int64_t iterations, double cpu_start, int64_t *next_check)
 {
@@ -483,7 +485,7 @@ static int run(search *s, volatile int32_t *stop, double start, double cpu_start
     }
     new_node(s, -1, -1, s->root_player, 1.0);
     double every = s->params->snapshot_ms, next = every > 0 ? every : -1.0;
-    int64_t next_cpu_check = 0;
+    int64_t next_cpu_check = 1;
     int reason;
     for (;;) {
         double elapsed = now_ms() - start;

@@ -82,7 +82,9 @@ typedef struct mm_ismcts_params {
     int64_t max_iterations; /* iterations to run; 0 = no iteration limit */
     double max_ms;          /* wall-clock budget in ms; 0 = no time limit */
     double max_cpu_ms;      /* CPU-time budget of the calling thread in ms
-                               (CLOCK_THREAD_CPUTIME_ID); 0 = no limit */
+                               (CLOCK_THREAD_CPUTIME_ID), decoding included; 0 = no
+                               limit.  It ends a search after its first iteration at the
+                               earliest: a strength budget always yields a move */
     int64_t max_nodes;      /* node pool capacity, 2..INT32_MAX (the root uses one) */
     uint64_t seed;
     double exploration;     /* UCB1 constant c >= 0 */
@@ -146,7 +148,8 @@ int32_t mm_ismcts_rows(const mm_game *g);
  * iteration boundary after *stop becomes non-zero.  The budget checks run
  * before every iteration in the order: cancelled, iterations, time, CPU time,
  * nodes (the CPU clock, a system call, is read every iteration only once about
- * two iterations' worth of CPU time is left, and every 64 at most before). */
+ * two iterations' worth of CPU time is left, and every 64 at most before; it is
+ * first read after the first iteration). */
 int mm_ismcts_search(const mm_game *g, const int32_t *vec, int32_t len,
                      const mm_ismcts_params *params, volatile int32_t *stop,
                      mm_ismcts_root_stats *stats, mm_ismcts_summary *summary);

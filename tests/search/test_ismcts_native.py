@@ -83,6 +83,13 @@ def test_time_budget(toy: NativeHandle) -> None:
     assert 100.0 <= result.summary.elapsed_ms < 300.0  # loose: a loaded machine
 
 
+def test_a_cpu_budget_spent_before_the_search_still_runs_one_iteration(toy: NativeHandle) -> None:
+    # 1 ns of CPU is gone before the first iteration (decoding, the pool): a move all the same
+    result = search(toy, opening(), max_iterations=0, max_cpu_ms=1e-6)
+    assert result.rc == 0 and result.summary.iterations == 1 and result.summary.children == 1
+    assert result.summary.stop_reason == toy.lib.MM_ISMCTS_STOP_CPU_TIME
+
+
 def test_stop_flag_set_before_the_search(toy: NativeHandle) -> None:
     stop = toy.ffi.new("int32_t *", 1)
     result = search(toy, opening(), stop=stop)
