@@ -48,7 +48,7 @@ def test_levels_are_iterations_then_growing_cpu_time_up_to_one_second() -> None:
     assert sorted(LEVEL_BUDGETS) == list(range(1, 11)) and len(bottom) + len(cpu) == 10
     assert all(LEVEL_BUDGETS[n + 1].keys() == {"cpu_ms"} for n in range(len(bottom), 10))  # iterations first
     assert cpu[-1] == 1000 and cpu == sorted(set(cpu)) and bottom == sorted(set(bottom))
-    assert make_bot("level:7").options == level_budget(7) == {"cpu_ms": 8, "threads": 1}  # type: ignore[attr-defined]
+    assert make_bot("level:7").options == level_budget(7) == {"cpu_ms": 12, "threads": 1}  # type: ignore[attr-defined]
     assert level_budget(1) == {"iterations": bottom[0], "threads": 1} and type(bottom[0]) is int
     for spec in ("level:0", "level:11", "level:", "level:x"):
         with pytest.raises(ValueError, match="expected level:N with N in 1..10"):
