@@ -127,6 +127,9 @@ def test_a_results_file_resumes_a_ladder(tmp_path: Path, monkeypatch: pytest.Mon
     assert again["pairs"][0] == first["pairs"][1]
     run_ladder("puerto-rico", ["heuristic", "level:1"], games=4, seed=3, results=str(results))
     assert played[-1] == ["heuristic", "level:1"]  # another number of games is another record
+    monkeypatch.setitem(LEVEL_BUDGETS, 1, {"iterations": 11})
+    run_ladder("puerto-rico", ["random", "heuristic", "level:1"], games=2, seed=3, reach=1, results=str(results))
+    assert played[-1] == ["heuristic", "level:1"] and len(played) == 3  # a level redefined plays again
     results.write_text("{not json\n")
     with pytest.raises(ValueError, match="^results: .* line 1 is not a ladder pair record"):
         run_ladder("puerto-rico", ["random", "heuristic"], games=2, results=str(results))
