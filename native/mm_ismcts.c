@@ -74,7 +74,7 @@ static int valid_params(const mm_ismcts_params *p)
 
 static int valid_stats(const mm_ismcts_root_stats *s)
 {
-    return s->action && s->visits && s->avail && s->reward && s->score && s->pv && s->pv_len;
+    return s->action && s->visits && s->avail && s->reward && s->score && s->pv && s->pv_len && s->pv_player;
 }
 
 static void release(search *s)
@@ -441,18 +441,20 @@ static void write_row(const search *s, int32_t child, int32_t row, mm_ismcts_roo
 {
     const node *n = &s->pool[child];
     int32_t pv_max = s->params->pv_max, len = 0;
-    int32_t *pv = out->pv + (size_t)row * pv_max;
+    int32_t *pv = out->pv + (size_t)row * pv_max, *pv_player = out->pv_player + (size_t)row * pv_max;
     out->action[row] = n->action;
     out->visits[row] = n->visits;
     out->avail[row] = n->avail;
     out->reward[row] = n->share;
     for (int p = 0; p < MM_ISMCTS_PLAYERS; p++)
         out->score[(size_t)row * MM_ISMCTS_PLAYERS + p] = n->score[p];
-    for (int32_t at = child; at >= 0 && len < pv_max; at = most_visited_child(s, at))
+    for (int32_t at = child; at >= 0 && len < pv_max; at = most_visited_child(s, at)) {
+        pv_player[len] = s->pool[at].mover;
         pv[len++] = s->pool[at].action;
+    }
     out->pv_len[row] = len;
     for (int32_t i = len; i < pv_max; i++)
-        pv[i] = -1;
+        pv[i] = pv_player[i] = -1;
 }
 
 static int32_t write_root(const search *s, mm_ismcts_root_stats *out)
@@ -479,11 +481,19 @@ static void publish(const search *s, mm_ismcts_root_stats *out, mm_ismcts_summar
 static int run(search *s, volatile int32_t *stop, double start, double cpu_start,
                mm_ismcts_root_stats *out, mm_ismcts_summary *sum)
 {
-    if (s->root_player < 0 || s->g->legal_moves(s->root, s->legal) <= 0) {
+    int legal = s->root_player < 0 ? 0 : s->g->legal_moves(s->root, s->legal);
+    if (legal <= 0) {
         sum->stop_reason = MM_ISMCTS_STOP_TERMINAL;
         return MM_OK;
     }
     new_node(s, -1, -1, s->root_player, 1.0);
+    if (legal == 1) { /* nothing to choose: the move, unsearched, at once */
+        if (mark_legal(s, 0, 1) < 0)
+            return MM_ISMCTS_ERR_ENGINE;
+        s->pool[new_node(s, 0, s->legal[0], s->root_player, 1.0)].avail = 0;
+        sum->stop_reason = MM_ISMCTS_STOP_SINGLE_MOVE;
+        return MM_OK;
+    }
     double every = s->params->snapshot_ms, next = every > 0 ? every : -1.0;
     int64_t next_cpu_check = 1;
     int reason;

@@ -71,6 +71,8 @@
 #define MM_ISMCTS_STOP_CANCELLED 4
 #define MM_ISMCTS_STOP_TERMINAL 5 /* the root is terminal or has no legal move */
 #define MM_ISMCTS_STOP_CPU_TIME 6 /* the search thread's CPU-time budget was spent */
+#define MM_ISMCTS_STOP_SINGLE_MOVE 7 /* the root has one legal move: reported at once, with
+                                       0 visits (no iteration, no budget spent) */
 
 /* mm_ismcts_search() results besides MM_OK and the decode codes MM_ERR_* */
 #define MM_ISMCTS_ERR_PARAMS (-1)      /* a parameter or output pointer is invalid */
@@ -118,6 +120,7 @@ typedef struct mm_ismcts_root_stats {
     int64_t *score;   /* [rows * MM_ISMCTS_PLAYERS] sums of every player's final score */
     int32_t *pv;      /* [rows * pv_max] most-visited line starting with the move, -1 padded */
     int32_t *pv_len;  /* [rows] */
+    int32_t *pv_player; /* [rows * pv_max] the seat that plays each pv move, -1 padded */
 } mm_ismcts_root_stats;
 
 typedef struct mm_ismcts_summary {

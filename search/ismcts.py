@@ -31,8 +31,7 @@ from ..native import load as load_cffi_module
 from .deadlines import TIME_BUDGET_FLOOR_MS, DeadlineMargin
 
 _LIB = load_cffi_module()[1]  # the constants below are C's (every build has the same)
-#: Why a search ended, by name: each is the C code MM_ISMCTS_STOP_<NAME> (``stop_reasons``).
-STOP_REASON_NAMES = ("iterations", "time", "nodes", "cancelled", "terminal", "cpu_time")
+_STOP_PREFIX = "MM_ISMCTS_STOP_"
 ROLLOUT_POLICIES = {"random": _LIB.MM_POLICY_RANDOM, "heuristic": _LIB.MM_POLICY_HEURISTIC}
 DEFAULT_ITERATIONS = 1000
 DEFAULT_EXPLORATION = 0.7
@@ -118,7 +117,8 @@ class SearchableState(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class MoveInfo:
-    """Root statistics of one move; ``pv`` starts with the move itself."""
+    """Root statistics of one move; ``pv`` starts with the move itself, ``pv_players[i]``
+    the seat that plays ``pv[i]``."""
 
     move: str
     action: int
@@ -126,6 +126,7 @@ class MoveInfo:
     win_rate: float
     expected_scores: list[float]
     pv: list[str]
+    pv_players: list[int] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -497,9 +498,11 @@ def _explain(game_id: str, vec: np.ndarray, error: NativeDecodeError) -> ValueEr
 
 @functools.cache
 def stop_reasons(lib: Any) -> dict[int, str]:
-    """The names of the C stop codes MM_ISMCTS_STOP_*. A search's reason is the highest code
-    any of its trees ended with (cpu_time > terminal > cancelled > nodes > time > iterations)."""
-    return {getattr(lib, f"MM_ISMCTS_STOP_{name.upper()}"): name for name in STOP_REASON_NAMES}
+    """Why a search ended, by C code: MM_ISMCTS_STOP_<NAME> (native/mm_ismcts.h, the one list)
+    named "<name>" ("cpu_time", "single_move", ...). A search's reason is the highest code any
+    of its trees ended with."""
+    return {getattr(lib, name): name.removeprefix(_STOP_PREFIX).lower()
+            for name in dir(lib) if name.startswith(_STOP_PREFIX)}
 
 
 def _split(total: int | None, parts: int, index: int) -> int:
@@ -561,6 +564,7 @@ class _Tree:
             "score": np.empty((rows, native.lib.MM_ISMCTS_PLAYERS), np.int64),
             "pv": np.empty((rows, settings.pv_max), np.int32),
             "pv_len": np.empty(rows, np.int32),
+            "pv_player": np.empty((rows, settings.pv_max), np.int32),
         }
         self.stats = ffi.new("mm_ismcts_root_stats *")
         self._buffers = [ffi.from_buffer(_CTYPES[a.dtype], a) for a in self.arrays.values()]
@@ -792,6 +796,7 @@ class _RootMove:
     visits: int = 0
     reward: float = 0.0
     pv: list[int] = field(default_factory=list)
+    pv_players: list[int] = field(default_factory=list)
     pv_visits: int = -1
 
 
@@ -802,8 +807,8 @@ def _merge(snapshots: list[_Snapshot]) -> list[_RootMove]:
     for snap in snapshots:
         a = snap.arrays
         rows = zip(a["action"].tolist(), a["visits"].tolist(), a["reward"].tolist(),
-                   a["score"].tolist(), a["pv"].tolist(), a["pv_len"].tolist())
-        for action, visits, reward, scores, pv, pv_len in rows:
+                   a["score"].tolist(), a["pv"].tolist(), a["pv_len"].tolist(), a["pv_player"].tolist())
+        for action, visits, reward, scores, pv, pv_len, pv_players in rows:
             move = merged.get(action)
             if move is None:
                 move = merged[action] = _RootMove(action, [0] * len(scores))
@@ -812,7 +817,7 @@ def _merge(snapshots: list[_Snapshot]) -> list[_RootMove]:
             move.scores = [total + score for total, score in zip(move.scores, scores)]
             if visits > move.pv_visits:
                 move.pv_visits = visits
-                move.pv = pv[:pv_len]
+                move.pv, move.pv_players = pv[:pv_len], pv_players[:pv_len]
     return sorted(merged.values(), key=lambda m: (-m.visits, m.action))
 
 
@@ -823,14 +828,18 @@ def _notation(state: SearchableState, actions: list[int]) -> list[str]:
 
 
 def _move_info(state: SearchableState, move: _RootMove, players: int) -> MoveInfo:
+    """A root move's statistics; an unsearched move (the only legal one: stop reason
+    "single_move") has visits 0, win rate 0 and no expected scores."""
     line = _notation(state, move.pv)
+    visits = move.visits
     return MoveInfo(
         move=line[0],
         action=move.action,
-        visits=move.visits,
-        win_rate=move.reward / move.visits,
-        expected_scores=[score / move.visits for score in move.scores[:players]],
+        visits=visits,
+        win_rate=move.reward / visits if visits else 0.0,
+        expected_scores=[score / visits for score in move.scores[:players]] if visits else [],
         pv=line,
+        pv_players=move.pv_players,
     )
 
 

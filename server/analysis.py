@@ -5,13 +5,13 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import grpc
 import numpy as np
 
-from ..engine import PositionError
+from ..engine import PositionError, Rng, get_game
 from ..search.ismcts import Analysis, Tuning, analyze, read_vector, review_tuning
 from ..v1 import analysis_pb2, analysis_pb2_grpc, position_pb2
 from . import budgets
@@ -23,6 +23,10 @@ from .errors import ServiceError
 from .limits import Limits
 from .metrics import Metrics
 from .review import review_game
+
+#: The most decisions a BestMove with whole_turn answers (a turn that goes on gets another call).
+MAX_TURN_MOVES = 64
+SEED_MASK = (1 << 64) - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,12 +159,37 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
                 raise ServiceError(grpc.StatusCode.CANCELLED, "cancelled before a search iteration finished")
             raise ServiceError(grpc.StatusCode.DEADLINE_EXCEEDED,
                                "no search iteration finished before the deadline")
-        best = result.analysis.moves[0]
-        response = analysis_pb2.BestMoveResponse(
-            request_id=request.request_id, move=best.move, line=move_to_proto(best),
-            stats=stats)
         self._answered(result)
+        first = _turn_move(result)
+        response = analysis_pb2.BestMoveResponse(request_id=request.request_id, move=first.move,
+                                                 line=first.line, stats=first.stats)
+        if request.whole_turn:
+            response.turn.append(first)
+            response.turn.extend(self._rest_of_turn(job, first.move, context))
         return response
+
+    def _rest_of_turn(self, job: _Job, move: str, context: grpc.ServicerContext) -> Iterator[analysis_pb2.TurnMove]:
+        """The mover's decisions after ``move`` (played from ``job``'s position), each
+        searched like the first, up to ``MAX_TURN_MOVES`` in all: until another seat is to
+        move, the game ends, a move draws chance (the caller's to draw) or a search finds
+        no move (the deadline)."""
+        mover, game = job.state.current_player, get_game(job.state.game_id)
+        state = game.decode(job.vector, check=False)
+        for index in range(1, MAX_TURN_MOVES):
+            chance = Rng(0)
+            state = state.apply(move, chance)
+            if chance.state != 0 or state.current_player != mover:
+                return
+            checked = read_vector(job.state.game_id, state.encode())
+            seed = None if job.seed is None else (job.seed + index) & SEED_MASK
+            result = self._search(replace(job, state=checked, vector=checked.vector, seed=seed,
+                                          received=time.monotonic()), context, threading.Event())
+            if not result.analysis.moves:
+                return
+            self._answered(result)
+            turn_move = _turn_move(result)
+            yield turn_move
+            move = turn_move.move
 
     def ReviewGame(self, request: analysis_pb2.ReviewGameRequest,
                    context: grpc.ServicerContext) -> Iterator[analysis_pb2.ReviewGameResponse]:
@@ -232,6 +261,13 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
         """Seconds to the deadline less ``kept_ms`` (None: no deadline)."""
         remaining = context.time_remaining()
         return None if remaining is None else max(remaining - kept_ms / 1e3, 0.0)
+
+
+def _turn_move(result: _Result) -> analysis_pb2.TurnMove:
+    """The most visited move of a finished search with moves, as a turn's decision."""
+    best = result.analysis.moves[0]
+    return analysis_pb2.TurnMove(move=best.move, line=move_to_proto(best),
+                                 stats=stats_to_proto(result.analysis, final=True, deadline_cut=result.deadline_cut))
 
 
 def _read_position(position: position_pb2.Position) -> tuple[Any, np.ndarray]:

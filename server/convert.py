@@ -97,7 +97,7 @@ def result_from_proto(response: Any) -> dict[str, list[int]] | None:
 def move_to_proto(move: MoveInfo) -> analysis_pb2.MoveAnalysis:
     return analysis_pb2.MoveAnalysis(move=move.move, action=move.action, visits=move.visits,
                                      win_rate=move.win_rate, expected_scores=move.expected_scores,
-                                     pv=move.pv)
+                                     pv=move.pv, pv_players=move.pv_players)
 
 
 def stats_to_proto(analysis: Analysis, *, final: bool, deadline_cut: bool) -> analysis_pb2.SearchStats:

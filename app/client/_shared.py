@@ -13,7 +13,7 @@ from google.protobuf.message import Message
 
 from ..v1 import analysis_pb2, position_pb2, rules_pb2
 from .errors import ClientError
-from .types import GameResult, MoveReview, Review
+from .types import Applied, GameResult, MoveReview, Review
 
 M = TypeVar("M", bound=Message)
 #: A position as the proto message or its proto3 JSON mapping (a position file's dict).
@@ -93,8 +93,10 @@ def new_game_request(game: str, players: int, seed: int,
 
 def best_move_request(position_: PositionLike, level: int | None, iterations: int | None,
                       time_ms: int | None, threads: int | None, seed: int | None,
-                      request_id: str, cpu_ms: int | None = None) -> analysis_pb2.BestMoveRequest:
-    request = analysis_pb2.BestMoveRequest(request_id=request_id, position=position(position_), seed=seed)
+                      request_id: str, cpu_ms: int | None = None,
+                      whole_turn: bool = False) -> analysis_pb2.BestMoveRequest:
+    request = analysis_pb2.BestMoveRequest(request_id=request_id, position=position(position_), seed=seed,
+                                           whole_turn=whole_turn)
     if level is not None:
         if iterations or time_ms or threads or cpu_ms:
             raise ValueError("level: a level and a budget (iterations, time_ms, cpu_ms, threads) exclude each other")
@@ -102,6 +104,12 @@ def best_move_request(position_: PositionLike, level: int | None, iterations: in
     elif iterations or time_ms or threads or cpu_ms:
         request.budget.CopyFrom(budget(iterations, time_ms, threads, cpu_ms))
     return request
+
+
+def applied(response: rules_pb2.ApplyMoveResponse, as_dict: bool) -> Applied:
+    """``apply``'s answer: the new position and the result of a game the move ended."""
+    return Applied(position_out(response.position, as_dict),
+                   GameResult.from_proto(response.result) if response.HasField("result") else None)
 
 
 def review_request(game: RecordLike, iterations: int | None, time_ms: int | None, threads: int | None,

@@ -13,7 +13,7 @@ from ..v1 import analysis_pb2, analysis_pb2_grpc, position_pb2, rules_pb2, rules
 from . import _shared as shared
 from ._shared import DEFAULT_TIMEOUT_S, PositionLike, RecordLike, TlsLike
 from .errors import ClientError
-from .types import Analysis, BestMove, GameInfo, GameResult, LegalMove, MoveReview, Review
+from .types import Analysis, Applied, BestMove, GameInfo, GameResult, LegalMove, MoveReview, Review
 
 Request = TypeVar("Request", bound=Message)
 Response = TypeVar("Response", bound=Message)
@@ -81,11 +81,9 @@ class AsyncClient:
         request = rules_pb2.LegalMovesRequest(position=shared.position(position))
         return await self._call(self._rules.LegalMoves, request, self.timeout)
 
-    async def apply(self, position: PositionLike, move: str, *, seed: int = 0,
-                    as_dict: bool = False) -> position_pb2.Position | dict[str, Any]:
+    async def apply(self, position: PositionLike, move: str, *, seed: int = 0, as_dict: bool = False) -> Applied:
         request = rules_pb2.ApplyMoveRequest(position=shared.position(position), move=move, seed=seed)
-        response = await self._call(self._rules.ApplyMove, request, self.timeout)
-        return shared.position_out(response.position, as_dict)
+        return shared.applied(await self._call(self._rules.ApplyMove, request, self.timeout), as_dict)
 
     async def result(self, position: PositionLike) -> GameResult:
         return shared.result(await self._legal_moves(position))
@@ -115,9 +113,10 @@ class AsyncClient:
 
     async def best_move(self, position: PositionLike, *, level: int | None = None,
                         iterations: int | None = None, time_ms: int | None = None, cpu_ms: int | None = None,
-                        threads: int | None = None, seed: int | None = None,
+                        threads: int | None = None, seed: int | None = None, whole_turn: bool = False,
                         request_id: str = "") -> BestMove:
-        request = shared.best_move_request(position, level, iterations, time_ms, threads, seed, request_id, cpu_ms)
+        request = shared.best_move_request(position, level, iterations, time_ms, threads, seed, request_id, cpu_ms,
+                                           whole_turn)
         return BestMove.from_proto(await self._call(self._analysis.BestMove, request,
                                                     shared.deadline(self.timeout, time_ms or cpu_ms)))
 

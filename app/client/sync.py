@@ -13,7 +13,7 @@ from ..v1 import analysis_pb2, analysis_pb2_grpc, position_pb2, rules_pb2, rules
 from . import _shared as shared
 from ._shared import DEFAULT_TIMEOUT_S, PositionLike, RecordLike, TlsLike
 from .errors import ClientError
-from .types import Analysis, BestMove, GameInfo, GameResult, LegalMove, MoveReview, Review
+from .types import Analysis, Applied, BestMove, GameInfo, GameResult, LegalMove, MoveReview, Review
 
 Request = TypeVar("Request", bound=Message)
 Response = TypeVar("Response", bound=Message)
@@ -88,11 +88,11 @@ class Client:
         request = rules_pb2.LegalMovesRequest(position=shared.position(position))
         return self._call(self._rules.LegalMoves, request, self.timeout)
 
-    def apply(self, position: PositionLike, move: str, *, seed: int = 0,
-              as_dict: bool = False) -> position_pb2.Position | dict[str, Any]:
-        """The position after ``move``; its chance (draws, dice) comes from ``seed``."""
+    def apply(self, position: PositionLike, move: str, *, seed: int = 0, as_dict: bool = False) -> Applied:
+        """The position after ``move`` and, when it ended the game, the result; its chance
+        (draws, dice) comes from ``seed``."""
         request = rules_pb2.ApplyMoveRequest(position=shared.position(position), move=move, seed=seed)
-        return shared.position_out(self._call(self._rules.ApplyMove, request, self.timeout).position, as_dict)
+        return shared.applied(self._call(self._rules.ApplyMove, request, self.timeout), as_dict)
 
     def result(self, position: PositionLike) -> GameResult:
         """Whether the game is over, and its result when the service gives one."""
@@ -127,9 +127,11 @@ class Client:
 
     def best_move(self, position: PositionLike, *, level: int | None = None, iterations: int | None = None,
                   time_ms: int | None = None, cpu_ms: int | None = None, threads: int | None = None, seed: int | None = None,
-                  request_id: str = "") -> BestMove:
-        """The move to play: by ``level`` (1-10), by a budget, or by the server's default."""
-        request = shared.best_move_request(position, level, iterations, time_ms, threads, seed, request_id, cpu_ms)
+                  whole_turn: bool = False, request_id: str = "") -> BestMove:
+        """The move to play: by ``level`` (1-10), by a budget, or by the server's default;
+        with ``whole_turn``, every decision of the mover's turn (``BestMove.turn``)."""
+        request = shared.best_move_request(position, level, iterations, time_ms, threads, seed, request_id, cpu_ms,
+                                           whole_turn)
         return BestMove.from_proto(self._call(self._analysis.BestMove, request,
                                               shared.deadline(self.timeout, time_ms or cpu_ms)))
 

@@ -3,7 +3,7 @@ service's messages (``from_proto``); every field is documented in ``proto/meeple
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from google.protobuf import json_format
@@ -67,8 +67,21 @@ def _result(m: Any) -> GameResult | None:
 
 
 @dataclass(frozen=True, slots=True)
+class Applied:
+    """The position after a move (``apply``) and, when the move ended the game, its result."""
+
+    position: Any  # a Position message, or its JSON dict
+    result: GameResult | None
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+
+@dataclass(frozen=True, slots=True)
 class MoveAnalysis:
-    """One root move; ``pv`` starts with the move itself."""
+    """One root move; ``pv`` starts with the move itself, ``pv_players[i]`` the seat
+    (0-based) that plays ``pv[i]``."""
 
     move: str
     action: int
@@ -76,15 +89,16 @@ class MoveAnalysis:
     win_rate: float
     expected_scores: list[float]
     pv: list[str]
+    pv_players: list[int] = field(default_factory=list)
 
     @classmethod
     def from_proto(cls, m: analysis_pb2.MoveAnalysis) -> MoveAnalysis:
-        return cls(m.move, m.action, m.visits, m.win_rate, list(m.expected_scores), list(m.pv))
+        return cls(m.move, m.action, m.visits, m.win_rate, list(m.expected_scores), list(m.pv), list(m.pv_players))
 
     def to_proto(self) -> analysis_pb2.MoveAnalysis:
         return analysis_pb2.MoveAnalysis(move=self.move, action=self.action, visits=self.visits,
                                          win_rate=self.win_rate, expected_scores=self.expected_scores,
-                                         pv=self.pv)
+                                         pv=self.pv, pv_players=self.pv_players)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,17 +160,34 @@ class Analysis:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnMove:
+    """One decision of a whole turn (``best_move(whole_turn=True)``)."""
+
+    move: str
+    line: MoveAnalysis
+    stats: SearchStats
+
+    @classmethod
+    def from_proto(cls, m: analysis_pb2.TurnMove) -> TurnMove:
+        return cls(m.move, MoveAnalysis.from_proto(m.line), SearchStats.from_proto(m.stats))
+
+
+@dataclass(frozen=True, slots=True)
 class BestMove:
+    """The move to play; with ``whole_turn``, ``turn`` holds every decision of the mover's
+    turn to apply in order (the first is ``move``), else it is empty."""
+
     request_id: str
     move: str  # "" for a finished game
     line: MoveAnalysis
     stats: SearchStats
     result: GameResult | None = None  # a finished game's
+    turn: list[TurnMove] = field(default_factory=list)
 
     @classmethod
     def from_proto(cls, m: analysis_pb2.BestMoveResponse) -> BestMove:
         return cls(m.request_id, m.move, MoveAnalysis.from_proto(m.line), SearchStats.from_proto(m.stats),
-                   _result(m))
+                   _result(m), [TurnMove.from_proto(t) for t in m.turn])
 
 
 @dataclass(frozen=True, slots=True)

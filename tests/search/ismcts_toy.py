@@ -177,6 +177,7 @@ class Search:
     score: np.ndarray
     pv: np.ndarray
     pv_len: np.ndarray
+    pv_player: np.ndarray
 
 
 def search(
@@ -205,6 +206,7 @@ def search(
         "score": np.zeros((rows, lib.MM_ISMCTS_PLAYERS), np.int64),
         "pv": np.zeros((rows, pv_max), np.int32),
         "pv_len": np.zeros(rows, np.int32),
+        "pv_player": np.zeros((rows, pv_max), np.int32),
     }
     stats = ffi.new("mm_ismcts_root_stats *")
     ctypes = {np.int32: "int32_t[]", np.int64: "int64_t[]", np.float64: "double[]"}

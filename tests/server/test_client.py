@@ -15,11 +15,14 @@ from meeplemind.client import (Analysis, AsyncClient, BestMove, Client, ClientEr
 from meeplemind.engine import Rng, get_game
 from meeplemind.engine.position import from_position, to_position
 from meeplemind.server.app import create_server
+from meeplemind.server.convert import position_to_proto
 from meeplemind.v1 import position_pb2, rules_pb2
 
 from ..game_records import BEFORE, planted_blunder, record_json
 from .conftest import Running, StartServer, make_certificate
+from .test_finished_and_forced import last_two
 from .test_standard import TOKEN
+from .test_whole_turn import turn_of_several_decisions
 
 
 def finished_position() -> dict[str, Any]:
@@ -43,7 +46,8 @@ def test_rules_methods(service: Running) -> None:
         assert moves == [LegalMove(str(m), m.id) for m in state.legal_moves()]
         assert client.legal_moves(position) == moves
         after = client.apply(position, "role:settler", seed=5, as_dict=True)
-        assert after == to_position(state.apply("role:settler", Rng(5)), as_dict["viewer"])
+        assert after.position == to_position(state.apply("role:settler", Rng(5)), as_dict["viewer"])
+        assert (after.result, after.over) == (None, False)
         expansion = client.new_game("puerto-rico", 3, options={"expansion": "new-buildings"}, as_dict=True)
         assert expansion["puerto_rico"] != as_dict["puerto_rico"]
         assert client.result(position) == GameResult(False, state.current_player, [], [], [], [])
@@ -70,6 +74,23 @@ def test_analysis_methods(service: Running, position_dict: dict) -> None:
         assert client.best_move(position_dict, iterations=120).stats.iterations == 120
         with pytest.raises(ValueError, match="^level: a level and a budget"):
             client.best_move(position_dict, level=2, iterations=10)
+        assert best.turn == [] and best.line.pv_players[0] == best.stats.player
+
+
+def test_apply_returns_the_result_of_the_last_move(service: Running) -> None:
+    before, move, move_seed, over = last_two("puerto-rico", 3, {})
+    with Client(service.address) as client:
+        applied = client.apply(position_to_proto(before), move, seed=move_seed)
+    assert applied.over and applied.result is not None and applied.result.winners == over.winners()
+    assert applied.result.scores == over.scores()
+
+
+def test_best_move_whole_turn(service: Running) -> None:
+    state = turn_of_several_decisions("puerto-rico", 3, seed=4)
+    with Client(service.address) as client:
+        best = client.best_move(position_to_proto(state), iterations=30, threads=1, seed=1, whole_turn=True)
+    assert len(best.turn) >= 2 and best.turn[0].move == best.move
+    assert all(t.stats.player == state.current_player and t.line.visits > 0 for t in best.turn)
 
 
 def test_review(service: Running) -> None:
@@ -149,7 +170,7 @@ def test_async_client_every_method(tmp_path: Path) -> None:
             assert [g.id for g in await client.list_games()][0] == "puerto-rico"
             position = await client.new_game("puerto-rico", 3, seed=2, as_dict=True)
             moves_ = await client.legal_moves(position)
-            after = await client.apply(position, moves_[0].notation, seed=1)
+            after = (await client.apply(position, moves_[0].notation, seed=1)).position
             assert (await client.result(after)).over is False
             assert (await client.result(finished_position())).over
             analysis = await client.analyze(after, iterations=100, seed=1)
@@ -157,6 +178,8 @@ def test_async_client_every_method(tmp_path: Path) -> None:
             reports = [r async for r in client.analyze_stream(after, iterations=200, report_every_ms=10)]
             assert reports[-1].final and reports[-1].stats.iterations == 200
             assert (await client.best_move(after, level=1)).move
+            turn = (await client.best_move(after, level=1, whole_turn=True)).turn
+            assert turn and turn[0].stats.iterations == 10
             review = await client.review(record_json(start, moves[:4]), iterations=100, seed=1)
             assert len(review.moves) == 4 and review.players
             with pytest.raises(ClientError) as refused:

@@ -25,7 +25,15 @@ def test_hint_client(service: Running) -> None:
 
 def test_bot_loop_plays_a_whole_game(service: Running) -> None:
     play = runpy.run_path(str(EXAMPLES / "bot_loop.py"))["play"]
-    assert play(service.address, players=2, level=1) > 50
+    played = play(service.address, players=2, level=1)
+    assert played.moves > 50 and played.winners
+    assert played.turns < played.moves  # a whole turn (a Mayor's placements, ...) per BestMove
+
+
+def test_bot_loop_prints_the_winner(service: Running) -> None:
+    done = subprocess.run([sys.executable, str(EXAMPLES / "bot_loop.py"), service.address], capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0 and "won" in done.stdout and "Seat " in done.stdout
 
 
 @pytest.mark.parametrize("script,args,status,message", [

@@ -89,11 +89,19 @@ def test_a_forced_position_is_answered_with_its_move(service: Running, game_id: 
     listed = service.rules.LegalMoves(rules_pb2.LegalMovesRequest(position=position))
     assert [m.notation for m in listed.moves] == [str(only)] and not listed.HasField("result")
     analyzed = service.analysis.Analyze(analysis_pb2.AnalyzeRequest(
-        position=position, seed=3, budget=analysis_pb2.SearchBudget(iterations=50, threads=1)))
-    assert [m.move for m in analyzed.moves] == [str(only)] and analyzed.moves[0].visits == 50
-    assert len(analyzed.moves[0].expected_scores) == players
-    best = service.analysis.BestMove(analysis_pb2.BestMoveRequest(position=position, level=1, seed=3))
-    assert best.move == str(only) and best.line.visits == best.stats.iterations > 0
+        position=position, seed=3, budget=analysis_pb2.SearchBudget(iterations=50, threads=2)))
+    assert [m.move for m in analyzed.moves] == [str(only)] and analyzed.moves[0].pv == [str(only)]
+    unsearched = (analyzed.moves[0].visits, analyzed.moves[0].win_rate, list(analyzed.moves[0].expected_scores))
+    assert unsearched == (0, 0.0, []) and analyzed.stats.iterations == 0
+    assert analyzed.stats.stop_reason == analysis_pb2.STOP_REASON_SINGLE_MOVE
+    # a level's whole budget (level 10: a second of CPU) is not spent either
+    best = service.analysis.BestMove(analysis_pb2.BestMoveRequest(position=position, level=10, seed=3))
+    assert best.move == str(only) and best.line.visits == best.stats.iterations == 0
+    assert best.stats.stop_reason == analysis_pb2.STOP_REASON_SINGLE_MOVE and best.stats.cpu_ms < 500
+    stream = list(service.analysis.AnalyzeStream(analysis_pb2.AnalyzeStreamRequest(
+        position=position, budget=analysis_pb2.SearchBudget(time_ms=5000))))
+    assert len(stream) == 1 and stream[0].final and [m.move for m in stream[0].moves] == [str(only)]
+    assert stream[0].stats.stop_reason == analysis_pb2.STOP_REASON_SINGLE_MOVE
     applied = service.rules.ApplyMove(rules_pb2.ApplyMoveRequest(position=position, move=str(only), seed=4))
     assert applied.position == position_to_proto(state.apply(only, Rng(4)), applied.position.viewer)
 
