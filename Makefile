@@ -3,6 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
+SERVE_STAMP := $(VENV)/.serve-stamp
+TS := clients/typescript
+TS_STAMP := $(TS)/node_modules/.installed-stamp
+WEB_BUNDLE := web/meeplemind-rpc.js
 # The sources of the build's generated files too: the schemas, and every module of a game
 # with a table generator (native/gen_<game>.py).
 BUILD_INPUTS := pyproject.toml setup.py $(wildcard native/mm_*.c native/mm_*.h native/cdef/*.h native/*.py native/evaluation.json proto/generate.py proto/meeplemind/v1/*.proto \
@@ -18,15 +22,32 @@ WORKERS ?= 1
 PROCESSES ?= 1
 LOADTEST_ARGS ?=
 
-.PHONY: install lint test test-deep test-slow serve bench loadtest fit-evaluation clean
+.PHONY: install lint test test-deep test-slow test-typescript serve bench loadtest fit-evaluation clean
+
+# Two installs into the same .venv: serving's (the package alone, no sanitizer build) and
+# development's (the test extra and the AddressSanitizer module too), which serves as well.
+$(SERVE_STAMP): $(BUILD_INPUTS)
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e .
+	touch $(SERVE_STAMP)
 
 $(STAMP): $(BUILD_INPUTS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	MEEPLEMIND_BUILD_ASAN=1 $(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
+	touch $(STAMP) $(SERVE_STAMP)
 
-install: $(STAMP)
+install: $(STAMP) $(WEB_BUNDLE)
+
+# The TypeScript client (clients/typescript): its npm packages, the code buf generates from
+# proto/ and the web page's bundle of web/rpc.js's calls (web/meeplemind-rpc.js), all built,
+# never committed.
+$(TS_STAMP): $(TS)/package.json $(TS)/package-lock.json
+	cd $(TS) && npm ci --no-audit --no-fund --loglevel=error
+	touch $(TS_STAMP)
+
+$(WEB_BUNDLE): $(TS_STAMP) $(TS)/buf.gen.yaml $(wildcard $(TS)/src/*.ts) $(wildcard proto/meeplemind/v1/*.proto)
+	cd $(TS) && npm run --silent build:web
 
 # ruff on everything (pyproject.toml [tool.ruff]); mypy --strict ([tool.mypy]) on every package py.typed
 # marks (server/, search/, app/, engine/, web/, native/), seen as the packages they install as
@@ -38,7 +59,7 @@ lint: $(STAMP)
 
 # Two passes: the CPU-bound rule, lockstep and fuzz games spread over both cores; then the
 # rest (budgets, deadlines, cancellation, the smoke load) alone, so its timings hold.
-test: $(STAMP) lint
+test: $(STAMP) $(WEB_BUNDLE) lint
 	$(BIN)/python -m pytest -q -n 2 tests/engine tests/native tests/conformance
 	$(BIN)/python -m pytest -q --ignore=tests/engine --ignore=tests/native --ignore=tests/conformance
 
@@ -51,8 +72,15 @@ test-deep: $(STAMP)
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -q -m slow
 
-serve: $(STAMP)
+# Only what serving needs: the package without its test extra or sanitizer build, and the
+# page's bundle.
+serve:
+	$(MAKE) --no-print-directory -j2 $(SERVE_STAMP) $(WEB_BUNDLE)
 	$(BIN)/meeplemind serve $(ARGS)
+
+# The TypeScript client's own tests (tsc, then node's test runner) against a server they start.
+test-typescript: $(STAMP) $(WEB_BUNDLE)
+	cd $(TS) && npm test
 
 # Refit every game's evaluation network on C self-play (native/fit_evaluation.py, a few minutes
 # on 2 cores) into native/evaluation.json; the next `make install` compiles it in.
@@ -69,4 +97,4 @@ loadtest: $(STAMP)
 		--workers $(WORKERS) --processes $(PROCESSES) $(LOADTEST_ARGS)
 
 clean:
-	rm -rf $(VENV) build *.egg-info native/_mm*.so native/_mm*.c
+	rm -rf $(VENV) build *.egg-info native/_mm*.so native/_mm*.c $(WEB_BUNDLE) $(TS)/node_modules $(TS)/src/gen $(TS)/dist
