@@ -16,6 +16,7 @@ from typing import Any
 from .arguments import integer, number
 from .engine import IllegalMoveError, InvalidMoveError, OptionError, PositionError, Rng, game_ids, get_game, parse_options
 from .engine.position import STDIN, dumps, load_position, read_json, to_position
+from .engine.seats import line_of_play, seat_name, seat_tag
 
 #: What a position file argument says about standard input.
 FILE_HELP = f"a position file (JSON; {STDIN} reads standard input)"
@@ -62,9 +63,9 @@ def _result_lines(result: dict[str, list[int]], game_id: str) -> list[str]:
     """A finished game's result (``asdict(GameResult)``), one line per seat after a header,
     scores in the game's unit."""
     unit = get_game(game_id).SCORE_UNIT
-    lines = ["game over: " + ", ".join(f"P{p} wins" for p in result["winners"])]
+    lines = ["game over: " + ", ".join(f"{seat_name(p)} wins" for p in result["winners"])]
     for p, (score, tiebreak, rank) in enumerate(zip(result["scores"], result["tiebreaks"], result["ranks"])):
-        lines.append(f"  P{p} {score:3d} {unit}  tie-break {tiebreak:<5d} place {rank}"
+        lines.append(f"  {seat_name(p)} {score:3d} {unit}  tie-break {tiebreak:<5d} place {rank}"
                      f"{'  winner' if p in result['winners'] else ''}")
     return lines
 
@@ -118,7 +119,7 @@ def cmd_selfplay(args: argparse.Namespace) -> None:
         player = state.current_player
         move = bots[player].choose(state)
         if not args.json:
-            print(f"{len(log) + 1:4d}  P{player}  {move}")
+            print(f"{len(log) + 1:4d}  {seat_tag(player):<3}  {move}")
         # the generator's state before the move is the seed that replays its chance (GameRecord)
         log.append({"move": str(move), "seed": str(rng.state)})
         state = state.apply(move, rng)
@@ -130,7 +131,8 @@ def cmd_selfplay(args: argparse.Namespace) -> None:
         return
     print(f"\n{state}\n\nfinal scores after {moves} moves:")
     for p, (s, t) in enumerate(zip(scores, tiebreaks)):
-        print(f"  P{p} {bots[p].name:<12} {s:3d} {game.SCORE_UNIT}  (tie-break {t}){'  winner' if p in winners else ''}")
+        print(f"  {seat_name(p)} {bots[p].name:<12} {s:3d} {game.SCORE_UNIT}  (tie-break {t})"
+              f"{'  winner' if p in winners else ''}")
 
 
 def _analysis(args: argparse.Namespace) -> tuple[Any, str]:
@@ -193,21 +195,21 @@ def cmd_analyze(args: argparse.Namespace) -> None:
 
 def format_analysis(response: Any) -> str:
     """An AnalyzeResponse as a table: a move per line with its visits, the mover's win
-    rate, the expected final score of each seat (``E[P0]``…) and the line of play from
-    the move on."""
+    rate, the expected final score of each seat (``E[S1]``…) and the line of play from
+    the move on, each move after its seat's tag in a game of several players."""
     from .v1 import analysis_pb2
 
     stats = response.stats
     reason = analysis_pb2.StopReason.Name(stats.stop_reason).removeprefix("STOP_REASON_").lower()
-    mover = f"P{stats.player} to move" if stats.HasField("player") else GAME_OVER
+    mover = f"{seat_name(stats.player)} to move" if stats.HasField("player") else GAME_OVER
     seats = len(response.moves[0].expected_scores) if response.moves else 0
     lines = [f"{mover}: {stats.iterations} iterations in {stats.elapsed_ms:.0f} ms ({reason}), "
              f"{stats.nodes} nodes",
-             f"{'move':<24} {'visits':>8} {'win':>6}  " + "".join(f"{f'E[P{p}]':>7}" for p in range(seats))
+             f"{'move':<24} {'visits':>8} {'win':>6}  " + "".join(f"{f'E[{seat_tag(p)}]':>7}" for p in range(seats))
              + "  line of play"]
     for m in response.moves:
         lines.append(f"{m.move:<24} {m.visits:>8} {m.win_rate:>6.3f}  "
-                     + "".join(f"{x:>7.1f}" for x in m.expected_scores) + f"  {' '.join(m.pv)}")
+                     + "".join(f"{x:>7.1f}" for x in m.expected_scores) + f"  {line_of_play(m.pv, m.pv_players, seats)}")
     return "\n".join(lines)
 
 

@@ -13,6 +13,7 @@ from google.protobuf import json_format
 
 from .client.types import MoveReview, Review
 from .engine.position import read_data
+from .engine.seats import line_of_play, seat_name, seat_tag
 
 #: The keys of a game record file (``meeplemind selfplay --json`` writes more: its result).
 RECORD_KEYS = ("start", "moves")
@@ -33,8 +34,10 @@ def run_review(args: argparse.Namespace) -> None:
     if args.workers < 1:
         raise ValueError(f"--workers {args.workers}: must be at least 1")
     record = read_record(args.file)
+    if any(seat < 1 for seat in args.seat or ()):
+        raise ValueError(f"--seat {min(args.seat)}: seats are numbered from 1")
     budget = {"iterations": args.iterations, "time_ms": args.time_ms, "threads": args.threads,
-              "seats": args.seat or (), "seed": args.seed}
+              "seats": [seat - 1 for seat in args.seat or ()], "seed": args.seed}
     shown: list[MoveReview] = []
 
     def on_move(move: MoveReview) -> None:
@@ -105,25 +108,26 @@ def _loss(value: float | None, digits: int) -> str:
 
 
 def _print_header() -> None:
-    print(f"{'#':>4} {'P':>2}  {'played':<22} {'best':<22} {'win loss':>8} {'VP loss':>7} "
+    print(f"{'#':>4} {'seat':>4}  {'played':<22} {'best':<22} {'win loss':>8} {'VP loss':>7} "
           f"{'visits':>13}  then")
 
 
 def _print_move(m: MoveReview) -> None:
     mark = "?" if (m.win_rate_loss or 0.0) > 0 else ""
-    print(f"{m.index + 1:>4} {m.player:>2}  {m.played.move + mark:<22} {m.best.move:<22} "
+    print(f"{m.index + 1:>4} {seat_tag(m.player):>4}  {m.played.move + mark:<22} {m.best.move:<22} "
           f"{_loss(m.win_rate_loss, 3):>8} {_loss(m.score_loss, 1):>7} "
-          f"{m.played.visits:>6}/{m.best.visits:<6}  {' '.join(m.best.pv[1:5])}", flush=True)
+          f"{m.played.visits:>6}/{m.best.visits:<6}  "
+          f"{line_of_play(m.best.pv[1:5], m.best.pv_players[1:5], len(m.best.expected_scores))}", flush=True)
 
 
 def _print_summary(review: Review) -> None:
     print(f"\n{len(review.moves)} moves reviewed"
           + (f", {review.moves_skipped} skipped ({review.stop_reason})" if review.moves_skipped else ""))
-    print(f"{'player':<8} {'moves':>5} {'accuracy':>8} {'mean win loss':>13} {'mean VP loss':>12}  biggest mistakes")
+    print(f"{'seat':<8} {'moves':>5} {'accuracy':>8} {'mean win loss':>13} {'mean VP loss':>12}  biggest mistakes")
     for p in review.players:
         mistakes = ", ".join(f"#{m.index + 1} {m.played.move} (-{m.win_rate_loss:.3f}; best {m.best.move})"
                              for m in p.mistakes)
-        print(f"P{p.player:<7} {p.moves:>5} {p.accuracy:>7.1f}% {p.mean_win_rate_loss:>13.3f} "
+        print(f"{seat_name(p.player):<8} {p.moves:>5} {p.accuracy:>7.1f}% {p.mean_win_rate_loss:>13.3f} "
               f"{p.mean_score_loss:>12.2f}  {mistakes or '-'}")
 
 
@@ -134,7 +138,8 @@ def add_review_arguments(p: argparse.ArgumentParser) -> None:
     budget.add_argument("--iterations", type=int, help="search budget per reviewed move")
     budget.add_argument("--time-ms", type=int, help="search time per reviewed move")
     p.add_argument("--threads", type=int, default=1, help="threads per search")
-    p.add_argument("--seat", type=int, action="append", help="review this seat's moves (repeatable; default all)")
+    p.add_argument("--seat", type=int, action="append",
+                   help="review the moves of Seat N, 1 to the players (repeatable; default all)")
     p.add_argument("--seed", type=int, help="searches' seed (move i: seed + i); one thread and "
                                             "--iterations make the review reproducible")
     p.add_argument("--workers", type=int, default=1, help="searches at once (in-process reviews)")

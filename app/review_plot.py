@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from .client.types import Review
+from .engine.seats import seat_name
 
 
 def plot_review(review: Review, path: str) -> None:
@@ -21,7 +22,7 @@ def plot_review(review: Review, path: str) -> None:
         for player in review.players:
             moves = [m for m in review.moves if m.player == player.player]
             line, = axes.plot([m.index + 1 for m in moves], [m.best.win_rate for m in moves],
-                              label=f"P{player.player} ({player.accuracy:.0f}% accuracy)", linewidth=1.2)
+                              label=f"{seat_name(player.player)} ({player.accuracy:.0f}% accuracy)", linewidth=1.2)
             mistakes = player.mistakes
             axes.scatter([m.index + 1 for m in mistakes], [m.best.win_rate for m in mistakes], marker="x",
                          s=60, color=line.get_color(), zorder=3)

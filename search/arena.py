@@ -4,7 +4,7 @@ With ``n`` seats, games come in blocks of ``n`` that share one deal (seed) and r
 the bots through every seat, so no bot profits from a seat or a deal.  Per bot: games,
 win share (a tie after the tie-break splits the win) with a 95% Wilson interval, mean
 score and mean margin (own score minus the best other score).  Bot ``i`` is labelled
-``P{i}``, the seat it takes in the first game of each deal.
+``S{i}`` (``Seat i``, from 1), the seat it takes in the first game of each deal.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Rng, get_game
+from ..engine.seats import seat_tag
 from .bots import make_bot
 
 
@@ -32,7 +33,7 @@ class BotRecord:
         games = len(self.shares)
         share = sum(self.shares) / games if games else 0.0
         lo, hi = wilson_interval(share, games)
-        return {"seat": f"P{self.seat}", "spec": self.spec, "games": games, "win_share": round(share, 4),
+        return {"seat": seat_tag(self.seat), "spec": self.spec, "games": games, "win_share": round(share, 4),
                 "ci95": [round(lo, 4), round(hi, 4)],
                 "mean_score": round(sum(self.scores) / games, 2) if games else 0.0,
                 "mean_margin": round(sum(self.margins) / games, 2) if games else 0.0}
@@ -100,7 +101,7 @@ def run_arena(game_id: str, specs: Sequence[str], games: int, seed: int = 1,
 
 def format_table(report: dict[str, Any]) -> str:
     lines = [f"{report['game']}: {report['games']} games, seed {report['seed']}; seats rotate, "
-             "P<i> is the seat a bot takes in the first game of each deal",
+             "S<i> is the seat (Seat i) a bot takes in the first game of each deal",
              f"{'seat':<5}{'bot':<36} {'games':>5} {'win share':>9} {'95% CI':>15} {'score':>6} {'margin':>7}"]
     for b in report["bots"]:
         lo, hi = b["ci95"]

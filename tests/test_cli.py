@@ -16,6 +16,9 @@ from pathlib import Path
 import pytest
 
 from meeplemind.cli import main
+from meeplemind.engine.seats import line_of_play
+
+from .game_records import planted_blunder, record_json
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -103,7 +106,7 @@ def test_selfplay_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_selfplay_log_and_scoreboard(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "selfplay", "puerto-rico", "--players", "2", "--bot", "heuristic",
                        "--bot", "random", "--seed", "3")
-    assert code == 0 and "P0" in out and "final scores after" in out and "winner" in out
+    assert code == 0 and "Seat 1" in out and "final scores after" in out and "winner" in out
 
 
 def test_bad_bot_spec(capsys: pytest.CaptureFixture[str]) -> None:
@@ -163,11 +166,26 @@ def test_analyze_table_labels_seats_and_shows_the_whole_line(
     monkeypatch.setattr(sys, "stdin", io.StringIO(out))
     code, table, _ = run(capsys, "analyze", "-", "--iterations", "200", "--seed", "1", "--max-moves", "3")
     lines = table.splitlines()
-    assert code == 0 and re.match(r"P[01] to move: 200 iterations in ", lines[0])
-    assert lines[1].split()[:5] == ["move", "visits", "win", "E[P0]", "E[P1]"]
+    mover = re.match(r"Seat ([12]) to move: 200 iterations in ", lines[0])
+    assert code == 0 and mover
+    assert lines[1].split()[:5] == ["move", "visits", "win", "E[S1]", "E[S2]"]
     for line in lines[2:]:
-        move, *_, first = line.split()[:6]
-        assert first == move  # the line of play starts with the move
+        move, *_, tag, first = line.split()[:7]
+        assert (tag, first) == (f"S{mover.group(1)}", move)  # the line of play: the mover, the move
+
+
+def test_a_line_of_play_names_each_run_of_moves_by_its_seat() -> None:
+    assert line_of_play(["a", "b", "c", "d"], [0, 0, 2, 0], 3) == "S1 a b · S3 c · S1 d"
+    assert line_of_play(["a", "b"], [0, 0], 2) == "S1 a b"
+    assert line_of_play(["a", "b"], [0, 0], 1) == "a b"  # one player: nobody to tell apart
+    assert line_of_play(["a", "b"], [], 2) == "a b"  # no seats known (an older server)
+
+
+def test_review_seats_are_numbered_from_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record_json(*planted_blunder())))
+    code, _, err = run(capsys, "review", str(path), "--iterations", "10", "--seat", "0")
+    assert code == 2 and "--seat 0: seats are numbered from 1" in err
 
 
 def test_ctrl_c_keeps_the_best_moves_so_far(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -211,7 +229,7 @@ def test_version_and_messages(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     path.write_text(dumps(to_position(state)))
     code, out, err = run(capsys, "moves", str(path))
     assert (code, err) == (0, "meeplemind moves: no player to move: the game is over\n")
-    assert out.startswith(f"game over: P{state.winners()[0]} wins")
+    assert out.startswith(f"game over: Seat {state.winners()[0] + 1} wins")
     code, _, err = run(capsys, "apply", str(path), "pass")
     assert code == 2 and err == "meeplemind apply: error: move pass: no player to move: the game is over\n"
 
@@ -220,7 +238,7 @@ def test_arena_labels_seats(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "arena", "puerto-rico", "--bot", "random", "--players", "3", "--games", "3")
     lines = out.splitlines()
     assert code == 0 and lines[1].split()[:2] == ["seat", "bot"]
-    assert [line.split()[:2] for line in lines[2:]] == [["P0", "random"], ["P1", "random"], ["P2", "random"]]
+    assert [line.split()[:2] for line in lines[2:]] == [["S1", "random"], ["S2", "random"], ["S3", "random"]]
 
 
 def test_review_of_a_selfplay_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -230,17 +248,19 @@ def test_review_of_a_selfplay_game(tmp_path: Path, capsys: pytest.CaptureFixture
     game["moves"] = game["moves"][:12]  # a record may stop anywhere
     path = tmp_path / "game.json"
     path.write_text(json.dumps(game))
-    code, out, _ = run(capsys, "review", str(path), "--iterations", "150", "--seed", "2", "--seat", "1",
+    code, out, _ = run(capsys, "review", str(path), "--iterations", "150", "--seed", "2", "--seat", "2",
                        "--plot", str(tmp_path / "review.svg"))
     assert code == 0 and "moves reviewed" in out and "accuracy" in out
-    assert out.splitlines()[0].split()[:4] == ["#", "P", "played", "best"]
+    assert out.splitlines()[0].split()[:4] == ["#", "seat", "played", "best"]
+    assert {line.split()[1] for line in out.splitlines()[1:] if line[:4].strip().isdigit()} == {"S2"}
+    assert any(line.startswith("Seat 2 ") for line in out.splitlines())
     assert (tmp_path / "review.svg").read_text().lstrip().startswith("<?xml")
-    code, out, _ = run(capsys, "review", str(path), "--iterations", "150", "--seed", "2", "--seat", "1", "--json")
+    code, out, _ = run(capsys, "review", str(path), "--iterations", "150", "--seed", "2", "--seat", "2", "--json")
     review = json.loads(out)
     assert code == 0 and {m["player"] for m in review["moves"]} == {1}
     assert [p["player"] for p in review["summary"]["players"]] == [1]
     assert review["summary"]["moves_reviewed"] == len(review["moves"]) > 0
-    code, again, _ = run(capsys, "review", str(path), "--iterations", "150", "--seed", "2", "--seat", "1", "--json")
+    code, again, _ = run(capsys, "review", str(path), "--iterations", "150", "--seed", "2", "--seat", "2", "--json")
     strip = lambda r: [{**m, "stats": {**m["stats"], "elapsed_ms": 0, "cpu_ms": 0}} for m in r["moves"]]  # noqa: E731
     assert strip(json.loads(again)) == strip(review)
 

@@ -37,7 +37,7 @@ def test_a_finished_game_is_reported_with_its_result(tmp_path: Path, capsys: pyt
     code, out, err = run(capsys, "apply", str(before), move, "--seed", "0")
     assert code == 0 and json.loads(out)["puerto_rico"]["phase"] == "end"
     winner = over.winners()[0]
-    assert err.startswith(f"game over: P{winner} wins") and f"place {over.ranks()[0]}" in err.splitlines()[1]
+    assert err.startswith(f"game over: Seat {winner + 1} wins") and f"place {over.ranks()[0]}" in err.splitlines()[1]
     finished = tmp_path / "over.json"
     finished.write_text(out)
     code, out, moves_err = run(capsys, "moves", str(finished))
@@ -80,7 +80,8 @@ def test_a_forced_position_lists_and_analyses_its_one_move(tmp_path: Path,
     assert (code, out) == (0, f"{only}\n")
     code, out, _ = run(capsys, "analyze", str(path), "--iterations", "40", "--json")
     report = json.loads(out)
-    assert code == 0 and [(m["move"], int(m["visits"])) for m in report["moves"]] == [(str(only), 40)]
+    assert code == 0 and [(m["move"], int(m["visits"])) for m in report["moves"]] == [(str(only), 0)]
+    assert report["stats"]["stop_reason"] == "STOP_REASON_SINGLE_MOVE"
     assert "result" not in report
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..seats import seat_name, seat_tag
 from .board import CELL_AXIAL, CELL_COLOUR, CELL_DIE, NUM_CELLS
 from .data import (
     ANIMAL, BLACK_SLOTS, DEPOT_SLOTS, KNOWLEDGE, NUM_DEPOTS, NUM_GOODS, PHASE_NAMES, TILE_COLOUR,
@@ -57,8 +58,8 @@ def render(s: State) -> str:
     from .state import STAGES
 
     head = (f"phase {PHASE_NAMES[s.phase]} round {s.round + 1}, stage {STAGES[s.stage]}"
-            + ("" if s.is_terminal else f", player {s.current} to move")
-            + f"; turn order {' '.join(map(str, s.ranking))}")
+            + ("" if s.is_terminal else f", {seat_name(s.current)} to move")
+            + f"; turn order {' '.join(map(seat_tag, s.ranking))}")
     lines = [head]
     for d in range(NUM_DEPOTS):
         tiles = " ".join(short(t) for t in s.depots[d * DEPOT_SLOTS:(d + 1) * DEPOT_SLOTS])
@@ -68,7 +69,7 @@ def render(s: State) -> str:
                  + f"; hidden goods {sum(s.goods_pool)}, tiles {sum(s.stack)} + black {sum(s.black_stack)}")
     for i, p in enumerate(s.players):
         dice = " ".join(str(d) for d in p.dice if d) or "-"
-        lines.append(f"P{i}: {p.vp} VP, {p.silverlings} silverlings, {p.workers} workers, dice {dice}, "
+        lines.append(f"{seat_tag(i)}: {p.vp} VP, {p.silverlings} silverlings, {p.workers} workers, dice {dice}, "
                      f"goods {_goods(p.goods)}, sold {_goods(p.sold)}, "
                      f"storage {' '.join(short(t) for t in p.storage if t >= 0) or '-'}")
         lines += ["    " + line for line in estate_lines(p)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..seats import seat_name, seat_tag
 from .data import BUILDINGS, GOODS, ROLES, VIOLET
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ def render(s: State) -> str:
     from .state import PHASES
 
     lines = [
-        f"phase {PHASES[s.phase]}, player {s.current} to move, governor {s.governor}"
+        f"phase {PHASES[s.phase]}, {seat_name(s.current)} to move, governor {seat_name(s.governor)}"
         + (", game end triggered" if s.end_triggered else ""),
         f"colonists {s.colonist_supply} (ship {s.colonist_ship}), VP chips {s.vp_supply}, "
         f"quarries {s.quarry_supply}, supply {_goods(s.goods_supply)}, house {_goods(s.house)}",
@@ -38,6 +39,6 @@ def render(s: State) -> str:
         city = ", ".join(f"{BUILDINGS[b].name}({c})" for b, c in enumerate(p.buildings) if c >= 0)
         island = (_goods(p.plantations) + (f" Q{p.quarries}" if p.quarries else "")
                   + (f" F{p.forests}" if p.forests else ""))
-        lines.append(f"  P{i}: {p.doubloons}$ {p.vp}vp goods {_goods(p.goods)} | island {island} "
+        lines.append(f"  {seat_tag(i)}: {p.doubloons}$ {p.vp}vp goods {_goods(p.goods)} | island {island} "
                      f"| san juan {p.san_juan} | {city or 'no buildings'}")
     return "\n".join(lines)

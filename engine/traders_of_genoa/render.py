@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..seats import seat_name, seat_tag
 from .board import SIDE, square_name
 from .data import BOARD, BUILDING_NAMES, DECKS, GOODS, OFFER_STEP, SPECIALS
 from .state import STAGES
@@ -27,15 +28,16 @@ def render(s: State) -> str:
         rows[square // SIDE][square % SIDE] = f"*{i + 1}"
     lines = [" ".join(row) for row in rows]
     site = BUILDING_NAMES[s.site] if s.site >= 0 else "-"
-    lines.append(f"round {s.round} owner {s.owner} stage {STAGES[s.stage]} to move {s.to_move} site {site} "
+    to_move = seat_name(s.to_move) if s.to_move >= 0 else "-"
+    lines.append(f"round {s.round} owner {seat_name(s.owner)} stage {STAGES[s.stage]} to move {to_move} site {site} "
                  f"path {' '.join(square_name(q) for q in s.path) or '-'}")
-    offers = [f"{q}:{d}" + (f"+{GOODS[g]}" if g >= 0 else "")
+    offers = [f"{seat_tag(q)}:{d}" + (f"+{GOODS[g]}" if g >= 0 else "")
               for q, (d, g) in enumerate(zip(s.offer_ducats, s.offer_goods)) if d >= 0]
     if offers:
         lines.append("offers " + " ".join(offers) + f" (ducats in steps of {OFFER_STEP})")
     for q, p in enumerate(s.players):
         owned = [BUILDING_NAMES[b] for b in range(len(BUILDING_NAMES)) if s.marks[b] >> q & 1]
-        lines.append(f"P{q} {p.ducats} ducats | goods {_counts(GOODS, p.goods)} | specials "
+        lines.append(f"{seat_tag(q)} {p.ducats} ducats | goods {_counts(GOODS, p.goods)} | specials "
                      f"{_counts(SPECIALS, p.specials)} | markers {p.markers} hand, {p.reserve} supply, on "
                      f"{', '.join(owned) or '-'} | cards {_counts(DECKS, p.cards)}")
     return "\n".join(lines)

@@ -57,7 +57,7 @@ def test_review_through_the_server_matches_the_local_one(service: Running, tmp_p
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record_json(*planted_blunder())))
-    args = ["review", str(path), "--iterations", "200", "--seed", "6", "--seat", "0", "--json"]
+    args = ["review", str(path), "--iterations", "200", "--seed", "6", "--seat", "1", "--json"]
     assert main(args) == 0
     local = json.loads(capsys.readouterr().out)
     assert main([*args, "--server", service.address]) == 0

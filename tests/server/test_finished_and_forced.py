@@ -126,7 +126,7 @@ def test_cli_asks_the_service_about_a_finished_game(service: Running, tmp_path: 
     path.write_text(dumps(to_position(over)))
     assert main(["moves", str(path), "--server", service.address]) == 0
     printed = capsys.readouterr().out
-    assert printed.startswith(f"game over: P{over.winners()[0]} wins") and len(printed.splitlines()) == 4
+    assert printed.startswith(f"game over: Seat {over.winners()[0] + 1} wins") and len(printed.splitlines()) == 4
     assert main(["analyze", str(path), "--server", service.address, "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["stats"]["stop_reason"] == "STOP_REASON_TERMINAL" and report["moves"] == []

@@ -237,7 +237,7 @@ def test_render_shows_the_tower_the_offers_and_the_players() -> None:
     give_goods(s, 1, "silk")
     text = str(play(s, "start:1.1", "offer:20+silk"))
     assert text.splitlines()[0].startswith("*1 VC HA")
-    assert "offers 1:20+silk" in text and "P1 130 ducats | goods silk:1" in text
+    assert "offers S2:20+silk" in text and "S2 130 ducats | goods silk:1" in text
 
 
 def test_only_a_player_who_may_still_act_bids_in_a_position() -> None:
