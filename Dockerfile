@@ -3,7 +3,7 @@
 # Stage 1 builds the release artifacts as CI does (`python -m build`: the sdist, then the
 # abi3 wheel from the unpacked sdist; no sanitizer module, no C sources in the wheel).
 # Stage 2 installs only the wheel, runs as an unprivileged user and checks its own health
-# with `meeplemind health` (grpc.health.v1), the probe docs/deploy.md's Kubernetes example
+# with `meeplemind health` (grpc.health.v1), the probe docs/operations.md's Kubernetes example
 # uses too.
 ARG PYTHON_IMAGE=python:3.11-slim-bookworm
 

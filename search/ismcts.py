@@ -36,13 +36,12 @@ ROLLOUT_POLICIES = {"random": _LIB.MM_POLICY_RANDOM, "heuristic": _LIB.MM_POLICY
 DEFAULT_ITERATIONS = 1000
 DEFAULT_EXPLORATION = 0.7
 #: Weight of the score margin in the reward (issue 21: at 10 ms of CPU a move, 0.5 won 57%
-#: of 80 2-player Puerto Rico games against the pure win share, +6.7 points a game; README,
-#: "Measured").
+#: of 80 2-player Puerto Rico games against the pure win share, +6.7 points a game; docs/measurements.md).
 DEFAULT_MARGIN_WEIGHT = 0.5
 #: Share of playout moves chosen by MAST.  Off by default: at 10 ms of CPU a move, 0.5 won
 #: 67.5% of 80 2-player Puerto Rico games against ismcts-v1 (95% CI [0.57, 0.77]), but it blurs
 #: the win rates a game review compares (a planted blunder's loss fell from 0.46 to 0.23),
-#: and a review runs the same default search (issue 21; README, "Measured").
+#: and a review runs the same default search (issue 21; docs/measurements.md).
 DEFAULT_MAST = 0.0
 #: Whether a node expands its rollout policy's move first (see native/mm_ismcts.h).
 DEFAULT_GUIDED_EXPANSION = False
@@ -67,7 +66,7 @@ class Tuning:
 #: The default search's tuning per game where it is not ``Tuning()``: PUCT over the game's
 #: move priors and 40-move playouts scored by the learned evaluation (issue 21: at 10 ms of
 #: CPU a move against ismcts-v1 at 40 ms, 2-player Puerto Rico 0.820 of 200 games, 95% CI
-#: [0.761, 0.867]; Castles of Burgundy 0.810 [0.750, 0.858]; README, "Measured").
+#: [0.761, 0.867]; Castles of Burgundy 0.810 [0.750, 0.858]; docs/measurements.md).
 GAME_TUNING: dict[str, Tuning] = {
     "puerto-rico": Tuning(exploration=0.0, prior_weight=1.0, playout_moves=40),
     "castles-of-burgundy": Tuning(exploration=0.0, prior_weight=1.0, playout_moves=40),
@@ -82,7 +81,7 @@ def game_tuning(game_id: str) -> Tuning:
 def review_tuning(game_id: str) -> Tuning:
     """The tuning a game review of ``game_id`` searches with: the game's, but UCB1 without
     priors, since priors blur the win rates a review compares (the planted blunder's loss
-    fell from 0.44 to 0.25 with PUCT; README, "Measured")."""
+    fell from 0.44 to 0.25 with PUCT; docs/measurements.md)."""
     return replace(game_tuning(game_id), exploration=DEFAULT_EXPLORATION, prior_weight=0.0)
 DEFAULT_MAX_NODES = 1_000_000
 MAX_THREADS = 64

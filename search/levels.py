@@ -7,7 +7,7 @@ is a beginner's opponent the heuristic bot beats; levels 3-10 search CPU time, f
 1 ms up to 1 s at level 10, the steps growing with the budget because every doubling
 of a search's time buys less strength than the one before.  The budgets are set so
 each level is at least 50 Elo above the one below on ``meeplemind ladder``'s
-measurement (README, "Strength levels and the Elo ladder").
+measurement (docs/search.md, "Strength levels and the Elo ladder").
 """
 
 from __future__ import annotations

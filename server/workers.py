@@ -3,7 +3,7 @@
 Each worker is a whole server (its own GIL, gRPC threads, search slots and metrics)
 whose socket is opened with SO_REUSEPORT, so the kernel spreads incoming connections
 over the workers. It balances connections, not calls: a client's calls all go to the
-worker that accepted its connection (see docs/deploy.md).
+worker that accepted its connection (see docs/operations.md).
 
 The supervisor (the parent process) starts worker 0 first, which settles the port when
 it is 0, then the others on the same port; worker ``i`` serves its metrics on

@@ -2,8 +2,8 @@
 
 The quick check plays a handful of seeded games at budgets of iterations (deterministic under
 load) worth less CPU than v1's: the kept search's truncated playouts run 2.3-3.9 times the
-iterations per CPU second of ismcts-v1's full ones (README, "Measured"), and it gets only
-twice v1's iterations.  It must not lose more than it wins.  The ``slow`` run is the README's arena
+iterations per CPU second of ismcts-v1's full ones (docs/measurements.md), and it gets only
+twice v1's iterations.  It must not lose more than it wins.  The ``slow`` run is docs/measurements.md's arena
 line at equal CPU time.
 """
 
