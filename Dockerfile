@@ -6,6 +6,17 @@
 # with `meeplemind health` (grpc.health.v1), the probe docs/operations.md's Kubernetes example
 # uses too.
 ARG PYTHON_IMAGE=python:3.11-slim-bookworm
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# Stage 0 builds the web page's bundle (web/meeplemind-rpc.js) from the TypeScript client:
+# buf generates the message types from proto/, esbuild bundles them with the page's calls.
+FROM ${NODE_IMAGE} AS web
+WORKDIR /src/clients/typescript
+COPY clients/typescript/package.json clients/typescript/package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY proto /src/proto
+COPY clients/typescript ./
+RUN npm run build:web
 
 FROM ${PYTHON_IMAGE} AS build
 RUN apt-get update \
@@ -13,6 +24,7 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
+COPY --from=web /src/web/meeplemind-rpc.js web/
 RUN python -m pip install --no-cache-dir build \
     && python -m build --outdir /dist .
 

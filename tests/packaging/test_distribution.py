@@ -47,6 +47,8 @@ def test_wheel_is_abi3_without_sources_or_sanitizer(dist: Path) -> None:
     assert not [n for n in names if n.endswith((".c", ".h", ".proto"))]
     assert {"meeplemind/v1/analysis_pb2.py", "meeplemind/v1/analysis_pb2_grpc.py", "meeplemind/v1/analysis_pb2.pyi",
             "meeplemind/v1/analysis_pb2_grpc.pyi", "meeplemind/py.typed"} <= names
+    # the web page and its bundle of the TypeScript client's calls (built before the sdist: make install)
+    assert {"meeplemind/web/index.html", "meeplemind/web/rpc.js", "meeplemind/web/meeplemind-rpc.js"} <= names
 
 
 def test_wheel_runs(dist: Path, tmp_path: Path) -> None:
