@@ -78,9 +78,10 @@ serve:
 	$(MAKE) --no-print-directory -j2 $(SERVE_STAMP) $(WEB_BUNDLE)
 	$(BIN)/meeplemind serve $(ARGS)
 
-# The TypeScript client's own tests (tsc, then node's test runner) against a server they start.
+# The TypeScript client's tests alone: a server started by pytest, then `npm test` against
+# it (tsc, then node's test runner).
 test-typescript: $(STAMP) $(WEB_BUNDLE)
-	cd $(TS) && npm test
+	$(BIN)/python -m pytest -q tests/client/test_typescript.py
 
 # Refit every game's evaluation network on C self-play (native/fit_evaluation.py, a few minutes
 # on 2 cores) into native/evaluation.json; the next `make install` compiles it in.
