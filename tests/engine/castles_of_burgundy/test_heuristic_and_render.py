@@ -39,6 +39,7 @@ def test_render_shows_the_board() -> None:
     s = fresh(2)
     put(s, 0, {18: "ship", 12: "city_hall"})
     text = str(s)
-    assert text.startswith("phase A round 1, stage turn, player 0 to move; turn order 0 1")
+    assert text.startswith("phase A round 1, stage turn, Seat 1 to move; turn order S1 S2")
+    assert "\nS1: " in text and "\nS2: " in text
     assert "  depot 1:" in text and "  black:" in text
     assert "    s6  s1  Shp Cas s5  s4  s1 " in text and "CtH" in text
