@@ -28,7 +28,7 @@ from meeplemind.client import Client
 with Client(sys.argv[1]) as client:
     position = client.new_game("puerto-rico", 3, seed=7)
     best = client.best_move(position, level=1, seed=1)
-    after = client.apply(position, best.move)
+    after = client.apply(position, best.move).position
     assert client.legal_moves(after) and client.analyze(after, iterations=50).stats.iterations == 50
 print("ok", best.move, sorted(m for m in sys.modules if m.split(".")[0] in ("numpy", "cffi")))
 """
@@ -91,7 +91,7 @@ def best_line(address: str) -> tuple[str, int]:
     with Client(address) as client:
         position = client.new_game("puerto-rico", 3, seed=7)
         best = client.best_move(position, level=1, seed=1)
-        return best.move, len(client.legal_moves(client.apply(position, best.move)))
+        return best.move, len(client.legal_moves(client.apply(position, best.move).position))
 
 def players(position: position_pb2.Position) -> int:
     return len(position.puerto_rico.players)
