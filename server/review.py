@@ -79,9 +79,13 @@ def review_game(request: analysis_pb2.ReviewGameRequest, context: grpc.ServicerC
         stop.set()
     skipped_by: list[analysis_pb2.StopReason.ValueType] = []  # why searches were skipped: the first reason is the review's
     cut: set[int] = set()  # indices of the moves whose (first) search the deadline cut
+    at_deadline = threading.Event()  # a search the deadline cut has ended
 
     def turn_search(turn: Turn, root_action: int | None) -> Analysis | None:
         if stop.is_set() or skipped_by:
+            return None
+        if at_deadline.is_set():  # a search ended at the deadline's margin: what is left is the summary's
+            skipped_by.append(analysis_pb2.STOP_REASON_DEADLINE)
             return None
         reserved = work.take(plan.time_ms or 0.0)
         if reserved is None:
@@ -102,8 +106,10 @@ def review_game(request: analysis_pb2.ReviewGameRequest, context: grpc.ServicerC
             return None
         finally:
             work.give_back(reserved - used)
-        if deadline_cut and root_action is None:
-            cut.add(turn.index)
+        if deadline_cut:
+            at_deadline.set()
+            if root_action is None:
+                cut.add(turn.index)
         return analysis
 
     reviews: list[MoveReview] = []
