@@ -249,3 +249,19 @@ def test_an_unread_stream_holds_one_progress_report_and_ends_with_the_final(serv
                                             grpc_service="meeplemind.v1.Analysis", grpc_method="AnalyzeStream")
     dropped = running.server.metrics.sample("meeplemind_http_progress_dropped_total")
     assert dropped > 0 and len(messages) - 1 + dropped == reports
+
+
+def test_the_limits_table_quotes_the_defaults() -> None:
+    """docs/limits.md's numbers are the code's defaults."""
+    from pathlib import Path
+
+    from meeplemind.server.limits import DEFAULT_MAX_MESSAGE_BYTES, Limits
+
+    table = (Path(__file__).resolve().parents[2] / "docs" / "limits.md").read_text()
+    http, limits = HttpLimits(max_body_bytes=4 * DEFAULT_MAX_MESSAGE_BYTES), Limits()
+    for quoted in (f"{http.body_timeout_s:g} s from the end of the headers", f"{http.max_body_readers} at once",
+                   f"{http.idle_timeout_s:g} s without a call in flight", f"`--max-review-ms` ({limits.max_review_ms:,})",
+                   f"at least {limits.review_margin_floor_ms:g} ms before it", f"{limits.deadline_margin_floor_ms:g} ms, plus",
+                   f"at most {limits.deadline_margin_ceiling_ms:g} ms", f"`time_ms` and `cpu_ms` {limits.max_time_ms:,}",
+                   f"`iterations` {limits.max_iterations:,}", f"{DEFAULT_MAX_MESSAGE_BYTES >> 20} MiB"):
+        assert quoted in table, quoted
