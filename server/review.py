@@ -43,21 +43,28 @@ class _WorkLeft:
 
     def __init__(self, ms: float) -> None:
         self._left = ms
-        self._lock = threading.Lock()
+        self._reserved = 0  # searches holding a reservation
+        self._cond = threading.Condition()
 
     def take(self, want_ms: float) -> float | None:
-        """Milliseconds reserved for a search wanting ``want_ms``; None if too few are left."""
-        with self._lock:
+        """Milliseconds reserved for a search wanting ``want_ms``, once enough are free (other
+        searches give back what they did not use); None when too few are left for good."""
+        with self._cond:
+            while self._left < MIN_SEARCH_MS:
+                if not self._reserved:
+                    return None
+                self._cond.wait()
             got = min(want_ms, self._left)
-            if got < MIN_SEARCH_MS:
-                return None
             self._left -= got
+            self._reserved += 1
             return got
 
     def give_back(self, ms: float) -> None:
         """What a search did not use of its reservation (less than 0 if it overran)."""
-        with self._lock:
+        with self._cond:
             self._left += ms
+            self._reserved -= 1
+            self._cond.notify_all()
 
 
 def review_game(request: analysis_pb2.ReviewGameRequest, context: grpc.ServicerContext,

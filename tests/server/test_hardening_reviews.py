@@ -56,6 +56,17 @@ def test_a_reviews_search_time_is_bounded_by_the_server(start_server: StartServe
     assert 0 < summary.moves_reviewed <= 600 // 200 and searched_ms <= 600 + 50 * summary.moves_reviewed
 
 
+def test_searches_wait_for_the_review_time_others_give_back(start_server: StartServer) -> None:
+    """Four slots, iteration budgets (each reserves all the review time left, uses a few ms):
+    the other searches wait for what the first gives back, none is skipped."""
+    running = start_server(max_searches=4, limits=Limits(max_review_ms=2_000))
+    start, moves = planted_blunder()
+    responses = _review(running, request(record_json(start, moves[:8]), budget=budget(iterations=50), seed=5))
+    summary = responses[-1].summary
+    assert (summary.moves_reviewed, summary.moves_skipped, summary.stop_reason) == (
+        8, 0, analysis_pb2.STOP_REASON_UNSPECIFIED)
+
+
 def test_a_single_search_gets_the_next_free_slot_before_a_reviews_others() -> None:
     """A review holds both slots and queues two more searches; an Analyze queued after
     them gets the first slot that frees (its call runs none), the review the next."""
