@@ -265,3 +265,44 @@ def test_the_limits_table_quotes_the_defaults() -> None:
                    f"at most {limits.deadline_margin_ceiling_ms:g} ms", f"`time_ms` and `cpu_ms` {limits.max_time_ms:,}",
                    f"`iterations` {limits.max_iterations:,}", f"{DEFAULT_MAX_MESSAGE_BYTES >> 20} MiB"):
         assert quoted in table, quoted
+
+
+_LIST_GAMES = "/meeplemind.v1.Rules/ListGames"
+#: Malformed calls of every kind: (path, content type, body, more headers).
+MALFORMED = [
+    (_LIST_GAMES, "text/plain", b"hi", ""),
+    (_LIST_GAMES, "application/proto", b"\xff\xff\xff", ""),
+    (_LIST_GAMES, "application/json", b"{", ""),
+    (_LIST_GAMES, "application/json", b"\xff\xfe", ""),
+    (_LIST_GAMES, "application/json", b"[1]", ""),
+    (_LIST_GAMES, "application/grpc", _envelope(b""), ""),
+    (_LIST_GAMES, "application/grpc-web+proto", b"\x00\x00\x00\x00\x09ab", ""),
+    (_LIST_GAMES, "application/grpc-web+proto", _envelope(b"") * 2, ""),
+    (_LIST_GAMES, "application/grpc-web+proto", _envelope(b"", 0x40), ""),
+    (_LIST_GAMES, "application/grpc-web+proto", _envelope(b"ab", 1), "grpc-encoding: gzip\r\n"),
+    (_LIST_GAMES, "application/grpc-web+proto", _envelope(b""), "grpc-encoding: br\r\n"),
+    (_LIST_GAMES, "application/grpc-web+proto", _envelope(b""), "grpc-timeout: 5x\r\n"),
+    (_LIST_GAMES, "application/json", b"{}", "connect-timeout-ms: abc\r\n"),
+    (_LIST_GAMES, "application/json", b"{}", "connect-timeout-ms: 99999999999999999999\r\n"),
+    (_LIST_GAMES, "application/json", b"{}", "connect-protocol-version: 2\r\n"),
+    (_LIST_GAMES, "application/json", b"xx", "content-encoding: gzip\r\n"),
+    (_LIST_GAMES, "application/connect+json", b"\x00\x00\x00\x00\x09{}", ""),
+    ("/meeplemind.v1.Rules/Nope", "application/json", b"{}", ""),
+    ("/meeplemind.v9.Nope/Nope", "application/json", b"{}", ""),
+    (ANALYZE_STREAM, "application/connect+json", _envelope(b'{"position": {"game": "chess"}}'), ""),
+]
+
+
+@pytest.mark.parametrize(("path", "content_type", "body", "more"), MALFORMED)
+def test_malformed_calls_get_a_client_error_and_log_no_traceback(serving: Any, path: str, content_type: str,
+                                                                 body: bytes, more: str) -> None:
+    running = serving()
+    status, headers, answer = _call(running, _head(path, content_type, len(body), more + "Connection: close\r\n") + body)
+    if status == 200 and content_type.startswith("application/grpc"):  # the status in the headers or the trailers
+        trailers = answer[5:].decode("latin-1") if answer[:1] == b"\x80" else ""
+        grpc_status = headers.get("grpc-status") or trailers.split("grpc-status: ", 1)[-1].split("\r\n")[0]
+        assert grpc_status not in ("0", "2", "13"), (headers, answer)  # not OK, UNKNOWN or INTERNAL
+    elif status == 200 and content_type.startswith("application/connect+"):  # the end of the stream says
+        assert answer[0] == 2 and json.loads(answer[5:])["error"]["code"] not in ("unknown", "internal"), answer
+    else:
+        assert 400 <= status < 500, (status, headers, answer)
