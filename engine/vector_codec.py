@@ -20,6 +20,8 @@ from .schema import Cell, Schema
 
 _TOKEN = re.compile(r"\.?([a-z_0-9]+)|\[(\d+)\]")
 Reader = Callable[..., None]  # (message, out): appends the cells it reads to out
+#: The state vector's int32 range.
+INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
 
 
 def read(schema: Schema, message: Any) -> list[int]:
@@ -255,7 +257,12 @@ def _converter(c: Cell) -> Callable[[Any], int]:
             raise PositionError(c.path, f"{value!r} is not one of {', '.join(map(repr, c.names))}")
         return name
     if c.first:
-        return lambda value: int(value) + c.first
+        def shifted(value: Any) -> int:
+            cell_value = int(value) + c.first
+            if not INT32_MIN <= cell_value <= INT32_MAX:  # the vector is int32: C's range check cannot see it
+                raise PositionError(c.path, f"{value} is out of the field's range")
+            return cell_value
+        return shifted
     return int
 
 

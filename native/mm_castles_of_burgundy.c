@@ -1571,20 +1571,34 @@ static int cob_legal_moves(const void *st, int32_t *out)
 
 /* Apply `action`, then end finished turns and play every decision that has a
  * single move (state.py _resolve_forced), leaving the legal moves in the cache. */
+/* silverlings, workers and VP count up to LIMIT (state.py _cap) */
+static void cap(state *s)
+{
+    for (int i = 0; i < s->players; i++) {
+        player *p = &s->p[i];
+        p->silverlings = (int16_t)(p->silverlings < MM_COB_LIMIT ? p->silverlings : MM_COB_LIMIT);
+        p->workers = (int16_t)(p->workers < MM_COB_LIMIT ? p->workers : MM_COB_LIMIT);
+        p->vp = (int16_t)(p->vp < MM_COB_LIMIT ? p->vp : MM_COB_LIMIT);
+    }
+}
+
 static void cob_apply(void *st, int32_t action, mm_rng *rng)
 {
     state *s = st;
     uint16_t ids[MAX_LEGAL];
     int n = 0;
     do_move(s, action, rng);
+    cap(s);
     while (s->stage != ST_END) {
         if (turn_over(s)) {
             end_turn(s, rng);
+            cap(s);
             continue;
         }
         if ((n = legal_ids(s, ids)) != 1)
             break;
         do_move(s, ids[0], rng);
+        cap(s);
     }
     set_legal(s, ids, s->stage == ST_END ? 0 : n);
     assert(consistent(s));

@@ -870,8 +870,10 @@ static int take_colonist(mm_pr_state *s)
     return 0;
 }
 
+/* up to LIMIT chips a player (state.py _give_vp) */
 static void give_vp(mm_pr_state *s, mm_pr_player *p, int vp)
 {
+    vp = min_int(vp, MM_PR_LIMIT - p->vp);
     p->vp = (int16_t)(p->vp + vp);
     s->vp_supply -= vp;
 }

@@ -397,7 +397,8 @@ static void roll(state *s, mm_rng *rng)
         square = r * TOG_SIDE + (int)mm_rng_below(rng, TOG_SIDE);
         if (SQUARE[square] != TOG_MARKET)
             break;
-        s->round++;
+        if (s->round < ROUNDS[s->players]) /* the track's last space (state.py _roll) */
+            s->round++;
     }
     enter(s, square);
 }
@@ -478,7 +479,8 @@ static void end_turn(state *s)
     s->ousted = 0;
     s->owner = (int8_t)((s->owner + 1) % s->players);
     if (s->owner == s->start_player) {
-        s->round++;
+        if (s->round < ROUNDS[s->players])
+            s->round++;
         if (s->round >= ROUNDS[s->players]) {
             s->stage = ST_END;
             s->to_move = -1;
@@ -607,11 +609,24 @@ static void do_move(state *s, int a, mm_rng *rng)
 /* Play every decision that has a single move, then cache the legal moves. */
 /* Play every decision that has a single move; the legal moves are generated straight
  * into the state's cache (entries from `before` on are 0 already). */
+/* ducats count up to LIMIT (state.py _cap) */
+static void cap(state *s)
+{
+    for (int q = 0; q < s->players; q++)
+        if (s->p[q].ducats > MM_TOG_LIMIT)
+            s->p[q].ducats = MM_TOG_LIMIT;
+}
+
+/* Play every decision that has a single move, ducats capped after the move played and
+ * after each of these (state.py _resolve_forced). */
 static void resolve_forced(state *s, mm_rng *rng)
 {
     int n, before = s->num_legal > 1 ? s->num_legal : 1;
-    while ((n = legal(s, s->legal)) == 1)
+    cap(s);
+    while ((n = legal(s, s->legal)) == 1) {
         do_move(s, s->legal[0], rng);
+        cap(s);
+    }
     for (int i = n; i < before; i++)
         s->legal[i] = 0;
     s->num_legal = (uint8_t)n;

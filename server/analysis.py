@@ -16,7 +16,7 @@ from ..search.ismcts import Analysis, Tuning, analyze, read_vector, review_tunin
 from ..v1 import analysis_pb2, analysis_pb2_grpc, position_pb2
 from . import budgets
 from .budgets import MIN_SEARCH_MS, Plan
-from .capacity import SearchGate
+from .capacity import Caller, SearchGate
 from .convert import find_game, move_to_proto, position_error, result_to_proto, state_vector, stats_to_proto
 from ..search.deadlines import TIME_BUDGET_FLOOR_MS, DeadlineMargin
 from .errors import ServiceError
@@ -193,10 +193,13 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
 
     def ReviewGame(self, request: analysis_pb2.ReviewGameRequest,
                    context: grpc.ServicerContext) -> Iterator[analysis_pb2.ReviewGameResponse]:
+        caller = Caller()  # the review's searches share the slots as one call
+
         def search(state: Any, vector: np.ndarray, plan: Plan, seed: int, stop: threading.Event,
                    root_action: int | None) -> tuple[Analysis, bool]:
             job = _Job(state, vector, plan, seed, None, root_action, tuning=review_tuning(state.game_id))
-            result = self._search(job, context, stop)
+            result = self._search(job, context, stop, caller=caller,
+                                  margin_floor_ms=self._limits.review_margin_floor_ms)
             return result.analysis, result.deadline_cut
 
         return review_game(request, context, self._limits, self._gate.max_running, search)
@@ -211,21 +214,28 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
 
     def _search(self, job: _Job, context: grpc.ServicerContext, stop: threading.Event,
                 on_progress: Callable[[Analysis], None] | None = None,
-                report_every_ms: int | None = None) -> _Result:
-        """Run ``job`` in a search slot, within the server's caps and its time cut to the
-        deadline, else counted from the request's receipt; either ends the search the
-        margin before, the room measured for building the reply. The call's end
+                report_every_ms: int | None = None, caller: Caller | None = None,
+                margin_floor_ms: float | None = None) -> _Result:
+        """Run ``job`` in a search slot (shared as one of ``caller``'s), within the server's
+        caps and its time cut to the deadline, else counted from the request's receipt;
+        either ends the search the margin (at least ``margin_floor_ms``, if given) before,
+        the room measured for building and sending the reply. The call's end
         (cancellation, deadline) or ``stop`` ends it early with what it found."""
         if not context.add_callback(stop.set):
             stop.set()
-        margin = self._margin.ms(context.time_remaining())
+        margin = self._margin.ms(context.time_remaining(), margin_floor_ms)
         wait_s = self._time_left(context, margin + MIN_SEARCH_MS)
-        with self._gate.slot(stop, wait_s):
+        with self._gate.slot(stop, wait_s, caller):
             plan, cut = job.plan.within_limits(self._limits).within_deadline(context.time_remaining(), margin)
             if not cut and plan.time_ms:
                 room_ms = self._margin.ms(plan.time_ms / 1e3, floor_ms=TIME_BUDGET_FLOOR_MS)
                 plan = plan.counted_from((time.monotonic() - job.received) * 1e3, room_ms)
             planned_end = time.monotonic() + plan.time_ms / 1e3 if plan.time_ms else None
+            if cut and planned_end is not None:
+                # how late the call ended after the planned end: the reply's whole way out
+                # (building it, the interceptors, sending it), which the next margins keep free
+                end = planned_end
+                context.add_callback(lambda: self._margin.observe((time.monotonic() - end) * 1e3))
             counted = 0
 
             def progress(analysis: Analysis) -> None:

@@ -66,6 +66,9 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         help="the largest time budget; every search, whatever its budget, stops by then")
     add("--max-iterations", type=integer, default=defaults.max_iterations,
         help="the largest iteration budget; every search, whatever its budget, stops by then")
+    add("--max-review-ms", type=integer, default=defaults.max_review_ms,
+        help="the search time of one ReviewGame, summed over its searches; the moves left "
+             "then are skipped (STOP_REASON_TIME)")
     add("--default-iterations", type=integer, default=defaults.default_iterations,
         help="the budget of a request that gives neither iterations nor time")
     add("--max-message-bytes", type=integer, default=DEFAULT_MAX_MESSAGE_BYTES,
@@ -150,7 +153,7 @@ def _server_options(args: argparse.Namespace) -> dict[str, Any]:
         tls = TlsFiles(_read("--tls-cert", args.tls_cert), _read("--tls-key", args.tls_key))
         _check_key_pair(args.tls_cert, args.tls_key)
     limits = Limits(max_iterations=args.max_iterations, max_time_ms=args.max_time_ms,
-                    default_iterations=args.default_iterations)
+                    max_review_ms=args.max_review_ms, default_iterations=args.default_iterations)
     max_searches = args.max_searches
     if max_searches is None:
         max_searches = default_max_searches(args.threads_per_search, args.workers)

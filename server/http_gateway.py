@@ -5,15 +5,19 @@ is handed on, as it came, to the process's own gRPC server over a private Unix s
 the same servicers behind the same interceptors (auth, limits, metrics, rich errors),
 the same search slots. A call's deadline becomes the gRPC call's timeout; a browser that
 goes away cancels the gRPC call, which stops its search; a gRPC error comes back with its
-code, message and details (google.rpc.BadRequest).
+code, message and details (google.rpc.BadRequest). Every request body is read first by
+``http_guard`` within the port's limits (docs/limits.md).
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
+import json
 import logging
 import os
 import pathlib
+import re
 import socket
 import ssl
 import tempfile
@@ -37,19 +41,23 @@ from hypercorn.asyncio.run import worker_serve
 from hypercorn.config import Config, Sockets
 from hypercorn.typing import ASGIFramework
 from hypercorn.utils import wrap_app
+from prometheus_client import Counter
 from protobuf.wkt import Any as ConnectAny
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .. import web
+from ..engine.position import json_error
 from ..web.facts import facts
 from .app import SERVICES, TRANSPORT_LIMIT_FACTOR, Server, TlsFiles
 from .errors import ServiceError
+from .http_guard import HttpLimits, RequestGuard
 from .limits import DEFAULT_MAX_MESSAGE_BYTES
 
 if TYPE_CHECKING:  # the classes Endpoint's factories return
@@ -73,6 +81,8 @@ CORS_RESPONSE_HEADERS = ("grpc-status", "grpc-message", "grpc-status-details-bin
 HOP_MARGIN_MS = 100.0
 #: Seconds the HTTP server gives open connections to finish on stop.
 STOP_TIMEOUT_S = 5.0
+#: The only files of web/ the page serves (its modules are not the page's).
+PAGE_SUFFIXES = frozenset({".html", ".js", ".css"})
 _STATUS_DETAILS = "grpc-status-details-bin"
 #: hypercorn's own log: its warnings and errors (its "Running on" line repeats serve()'s).
 _HYPERCORN_LOG = logging.getLogger("meeplemind.http")
@@ -90,8 +100,9 @@ class HttpOptions:
 
 class JsonCodec:
     """proto3 JSON with the proto field names (``puerto_rico``) and every field, as in position
-    files; requests may use either spelling, and a field the message does not have is an error
-    naming the request (as the gRPC port's guard names an undecodable one)."""
+    files; requests may use either spelling, and a field the message does not have, or a value
+    of the wrong type, is INVALID_ARGUMENT naming its path under ``request`` (as the command
+    line names a position's)."""
 
     def name(self) -> str:
         return "json"
@@ -103,10 +114,43 @@ class JsonCodec:
     def decode(self, data: bytes | bytearray, message_class: type[Message]) -> Message:
         message = message_class()
         try:
-            json_format.Parse(bytes(data), message)
-        except (json_format.ParseError, UnicodeDecodeError) as e:
-            raise _service_error(ServiceError.invalid("request", f"not a valid message ({e})")) from None
+            parsed = json.loads(bytes(data))
+        except UnicodeDecodeError:
+            raise _service_error(ServiceError.invalid("request", "not UTF-8 text")) from None
+        except json.JSONDecodeError as e:
+            raise _service_error(ServiceError.invalid(
+                "request", f"not JSON: {e.msg} at line {e.lineno} column {e.colno}")) from None
+        if not isinstance(parsed, dict):
+            raise _service_error(ServiceError.invalid("request", f"expected a JSON object, got {_json_type(parsed)}"))
+        try:
+            json_format.ParseDict(parsed, message)
+        except (json_format.ParseError, AttributeError, TypeError):
+            error = json_error(parsed, message.DESCRIPTOR)
+            field = f"request.{error.path}" if error.path else "request"
+            raise _service_error(ServiceError.invalid(field, _plain(error.problem) or "not a valid message")) from None
         return message
+
+
+#: The words of Python's own conversion errors protobuf's JSON parser passes on, in JSON's words.
+_PYTHON_WORDS = ((re.compile(r"invalid literal for int\(\) with base 10: (.*)"), r"\1 is not an integer"),
+                 (re.compile(r"could not convert string to float: (.*)"), r"\1 is not a number"),
+                 (re.compile(r"expected string or bytes-like object, got '(\w+)'"), "expected a string, got {}"))
+_JSON_TYPES = {"int": "a number", "float": "a number", "bool": "true or false", "list": "an array",
+               "dict": "an object", "NoneType": "null", "str": "a string"}
+
+
+def _json_type(value: object) -> str:
+    return _JSON_TYPES.get(type(value).__name__, type(value).__name__)
+
+
+def _plain(problem: str) -> str:
+    """``problem`` with Python's conversion errors said in JSON's words."""
+    for pattern, words in _PYTHON_WORDS:
+        found = pattern.fullmatch(problem)
+        if found is not None:
+            return (words.format(_JSON_TYPES.get(found.group(1), found.group(1))) if "{}" in words
+                    else found.expand(words))
+    return problem
 
 
 def _connect_code(code: grpc.StatusCode) -> Code:
@@ -149,13 +193,48 @@ def _timeout(ctx: Context) -> float | None:
     return None if remaining is None else max(remaining - HOP_MARGIN_MS, 0.0) / 1e3
 
 
+class _Pending:
+    """A streamed call's answers on their way from the gRPC call to the HTTP response, as
+    the gRPC port's own streams hold them: a progress report (``final`` false) not sent yet is
+    replaced by the next answer, so a reader slower than the reports gets the newest and the
+    port holds one report per stream; every other answer (the final one, a move review) is kept."""
+
+    _END = object()
+
+    def __init__(self, dropped: Counter) -> None:
+        self._queue: collections.deque[Message | ConnectError | object] = collections.deque()
+        self._ready = asyncio.Event()
+        self._dropped = dropped
+
+    def put(self, item: Message | ConnectError | object) -> None:
+        if self._queue and getattr(self._queue[-1], "final", True) is False:
+            self._queue.pop()
+            self._dropped.inc()
+        self._queue.append(item)
+        self._ready.set()
+
+    def end(self) -> None:
+        self.put(self._END)
+
+    async def take(self) -> Message | None:
+        """The next answer (None: the call ended); a ConnectError the call ended with is raised."""
+        while not self._queue:
+            self._ready.clear()
+            await self._ready.wait()
+        item = self._queue.popleft()
+        if isinstance(item, ConnectError):
+            raise item
+        return None if item is self._END else cast(Message, item)
+
+
 class _Forwarder:
     """Hands calls on to the gRPC server on ``target`` (a channel made in the serving loop)."""
 
-    def __init__(self, target: str, max_message_bytes: int) -> None:
+    def __init__(self, target: str, max_message_bytes: int, dropped: Counter) -> None:
         self._target = target
         self._limit = max_message_bytes * TRANSPORT_LIMIT_FACTOR
         self._channel: grpc.aio.Channel | None = None
+        self._dropped = dropped
 
     @property
     def channel(self) -> grpc.aio.Channel:
@@ -184,13 +263,23 @@ class _Forwarder:
             multicallable = self.channel.unary_stream(path, request_serializer=_serialize,
                                                       response_deserializer=response.FromString)
             stream = multicallable(request, timeout=_timeout(ctx), metadata=_metadata(ctx))
+            pending = _Pending(self._dropped)
+
+            async def drain() -> None:  # read on whether or not the browser reads
+                try:
+                    async for message in stream:
+                        pending.put(message)
+                    pending.end()
+                except grpc.aio.AioRpcError as e:
+                    pending.put(_connect_error(e))
+
+            draining = asyncio.create_task(drain())
             try:
-                async for message in stream:
+                while (message := await pending.take()) is not None:
                     yield message
-            except grpc.aio.AioRpcError as e:
-                raise _connect_error(e) from None
             finally:
                 stream.cancel()  # the browser went away, or the deadline passed: stop the search
+                draining.cancel()
         return call
 
 
@@ -235,6 +324,15 @@ async def _facts(request: Request) -> JSONResponse:
     return JSONResponse(facts())
 
 
+class _PageFiles(StaticFiles):
+    """The page's files of web/: its HTML, scripts and style sheet, nothing else (404)."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        if path not in ("", ".") and pathlib.PurePosixPath(path).suffix not in PAGE_SUFFIXES:
+            raise HTTPException(status_code=404)
+        return await super().get_response(path, scope)
+
+
 class _Router:
     """Paths of the served services to Connect (an unknown method there is NOT_FOUND),
     everything else to the web page's files."""
@@ -249,15 +347,15 @@ class _Router:
             await self._files(scope, receive, send)
 
 
-def asgi_app(forwarder: _Forwarder, options: HttpOptions, max_message_bytes: int) -> ASGIApp:
-    """The HTTP port's application: RPCs, the page, and CORS for ``options.cors_origins``."""
+def asgi_app(forwarder: _Forwarder, options: HttpOptions, limits: HttpLimits) -> ASGIApp:
+    """The HTTP port's application: RPCs behind the request guard, the page, and CORS for
+    ``options.cors_origins``."""
     routes = endpoints(forwarder, HTTP_SERVICES)
-    rpc = _ServicesApp(service=None, endpoints=lambda _: routes,
-                       read_max_bytes=max_message_bytes * TRANSPORT_LIMIT_FACTOR,
+    rpc = _ServicesApp(service=None, endpoints=lambda _: routes, read_max_bytes=limits.max_body_bytes,
                        codecs=[google_protobuf_binary_codec(), JsonCodec()])
     page = Starlette(routes=[Route("/facts.json", _facts),
-                             Mount("/", app=StaticFiles(directory=web.DIRECTORY, html=True))])
-    app: ASGIApp = _Router(rpc, frozenset(HTTP_SERVICES), page)
+                             Mount("/", app=_PageFiles(directory=web.DIRECTORY, html=True))])
+    app: ASGIApp = RequestGuard(_Router(rpc, frozenset(HTTP_SERVICES), page), limits)
     if options.cors_origins:
         app = CORSMiddleware(app, allow_origins=list(options.cors_origins), allow_methods=["GET", "POST"],
                              allow_headers=list(CORS_REQUEST_HEADERS),
@@ -311,21 +409,25 @@ def listen(host: str, port: int, reuse_port: bool) -> socket.socket:
 
 class HttpGateway:
     """The HTTP port of a server: ``attach()`` before the gRPC server starts, then
-    ``start()``, ``port``, ``stop()``."""
+    ``start()``, ``port``, ``stop()``; ``limits`` (default: the request body of the gRPC
+    port's transport limit, the other limits' defaults) bound its requests."""
 
     def __init__(self, server: Server, options: HttpOptions, *, tls: TlsFiles | None = None,
-                 max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES, reuse_port: bool = False) -> None:
+                 max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES, reuse_port: bool = False,
+                 limits: HttpLimits | None = None) -> None:
         self._folder = tempfile.mkdtemp(prefix="meeplemind-http-")
         target = f"unix:{os.path.join(self._folder, 'grpc.sock')}"
         if server.grpc_server.add_insecure_port(target) == 0:
             raise OSError(f"cannot listen on {target}")
-        self._forwarder = _Forwarder(target, max_message_bytes)
-        self._app = asgi_app(self._forwarder, options, max_message_bytes)
+        self._forwarder = _Forwarder(target, max_message_bytes, server.metrics.progress_dropped)
+        self.limits = limits or HttpLimits(max_message_bytes * TRANSPORT_LIMIT_FACTOR)
+        self._app = asgi_app(self._forwarder, options, self.limits)
         self._socket = listen(options.host, options.port, reuse_port)
         self.port: int = self._socket.getsockname()[1]
         self._config = _Config(tls)
         self._config.accesslog = None
         self._config.errorlog = _HYPERCORN_LOG
+        self._config.keep_alive_timeout = self.limits.idle_timeout_s
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopping: asyncio.Event | None = None
         self._started = threading.Event()

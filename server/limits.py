@@ -23,6 +23,9 @@ class Limits:
 
     max_iterations: int = 10_000_000
     max_time_ms: int = 30_000
+    # a review's searches together: each reserves its time budget from this and gives back
+    # what it did not use; the moves left when it runs out are skipped (STOP_REASON_TIME)
+    max_review_ms: int = 120_000
     threads_per_search: int = 1  # the default and the most threads a request may ask for
     default_iterations: int = 1000
     # kept free before a deadline to send the answer: at least the floor, more when
@@ -30,12 +33,15 @@ class Limits:
     # half the time the call has left
     deadline_margin_floor_ms: float = 40.0
     deadline_margin_ceiling_ms: float = 300.0
+    # a review's searches end at least this before its deadline: its summary follows
+    # the last of its parallel searches (at most the ceiling)
+    review_margin_floor_ms: float = 250.0
     default_report_every_ms: int = 500
     min_report_every_ms: int = 10
     metrics_report_every_ms: int = 1000  # how often a search's iterations reach the metrics
 
     def __post_init__(self) -> None:
-        for name in ("max_iterations", "max_time_ms", "threads_per_search", "default_iterations",
+        for name in ("max_iterations", "max_time_ms", "max_review_ms", "threads_per_search", "default_iterations",
                      "default_report_every_ms", "min_report_every_ms", "metrics_report_every_ms"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name}: {getattr(self, name)} is below 1")
@@ -44,6 +50,8 @@ class Limits:
                              f"max_iterations ({self.max_iterations})")
         if self.deadline_margin_floor_ms < 0:
             raise ValueError(f"deadline_margin_floor_ms: {self.deadline_margin_floor_ms} is below 0")
+        if self.review_margin_floor_ms < 0:
+            raise ValueError(f"review_margin_floor_ms: {self.review_margin_floor_ms} is below 0")
         if self.deadline_margin_ceiling_ms < self.deadline_margin_floor_ms:
             raise ValueError(f"deadline_margin_ceiling_ms: {self.deadline_margin_ceiling_ms} is below "
                              f"deadline_margin_floor_ms ({self.deadline_margin_floor_ms})")

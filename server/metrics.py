@@ -56,6 +56,9 @@ class Metrics:
                                   registry=self.registry)
         self.searches = Counter("meeplemind_searches", "searches finished, by stop reason",
                                 ["stop_reason"], registry=self.registry)
+        self.progress_dropped = Counter("meeplemind_http_progress_dropped",
+                                        "progress reports the HTTP port dropped for a slow reader "
+                                        "(it gets the newest)", registry=self.registry)
         self._children: dict[tuple[Any, tuple[str, ...]], Any] = {}
 
     def call_started(self, method: Method) -> None:

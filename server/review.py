@@ -1,10 +1,14 @@
 """``Analysis/ReviewGame``: a game record replayed and its moves searched in parallel, up to
 the server's search slots, each search under the same budget, deadline and capacity
-rules as ``Analyze``."""
+rules as ``Analyze``, all of them within the server's limit on a review's search time
+(``Limits.max_review_ms``). Whatever cuts a review short (its deadline, that limit, no slot
+freeing in time, cancellation), the summary names why and counts the moves skipped, and
+it goes out before the deadline: the searches end the deadline margin before it."""
 
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any
 
@@ -17,7 +21,8 @@ from ..search.review import (MoveReview, PlayedMove, PlayerReview, RecordError, 
                              in_order, replay, review_turn, review_turns, search_seed, summarize, turn_seed)
 from ..v1 import analysis_pb2
 from . import budgets
-from .budgets import Plan
+from .budgets import MIN_SEARCH_MS, Plan
+from .capacity import QueueTimeout
 from .convert import move_to_proto, position_error, position_from_proto, stats_to_proto
 from .errors import ServiceError
 from .limits import Limits
@@ -26,16 +31,48 @@ from .limits import Limits
 #: root_action) -> (the analysis, whether the deadline cut its time budget).
 Search = Callable[[Any, np.ndarray, Plan, int, threading.Event, "int | None"], tuple[Analysis, bool]]
 
-#: Why searches were left out, by the status that left them out.
+#: Why searches were left out, by the status that left them out (a QueueTimeout: the deadline).
 _SKIPPED_BY = {grpc.StatusCode.DEADLINE_EXCEEDED: analysis_pb2.STOP_REASON_DEADLINE,
                grpc.StatusCode.UNAVAILABLE: analysis_pb2.STOP_REASON_CANCELLED,
                grpc.StatusCode.CANCELLED: analysis_pb2.STOP_REASON_CANCELLED}
 
 
+class _WorkLeft:
+    """A review's search time left: each search reserves its time budget (at most what is
+    left) and gives back what it did not use, so the searches together stay within it."""
+
+    def __init__(self, ms: float) -> None:
+        self._left = ms
+        self._reserved = 0  # searches holding a reservation
+        self._cond = threading.Condition()
+
+    def take(self, want_ms: float) -> float | None:
+        """Milliseconds reserved for a search wanting ``want_ms``, once enough are free (other
+        searches give back what they did not use); None when too few are left for good."""
+        with self._cond:
+            while self._left < MIN_SEARCH_MS:
+                if not self._reserved:
+                    return None
+                self._cond.wait()
+            got = min(want_ms, self._left)
+            self._left -= got
+            self._reserved += 1
+            return got
+
+    def give_back(self, ms: float) -> None:
+        """What a search did not use of its reservation (less than 0 if it overran)."""
+        with self._cond:
+            self._left += ms
+            self._reserved -= 1
+            self._cond.notify_all()
+
+
 def review_game(request: analysis_pb2.ReviewGameRequest, context: grpc.ServicerContext,
                 limits: Limits, slots: int, search: Search) -> Iterator[analysis_pb2.ReviewGameResponse]:
     """Stream a MoveReview per reviewed move in game order, then the ReviewSummary."""
-    plan = budgets.plan_budget(request.budget, limits)
+    plan = budgets.plan_budget(request.budget, limits).within_limits(limits)
+    assert plan.time_ms is not None  # every plan within the limits has a time budget
+    work = _WorkLeft(limits.max_review_ms)
     start, _ = position_from_proto(request.game.start, "game.start")
     try:
         seats = check_seats(list(request.seats), start.num_players)
@@ -49,20 +86,37 @@ def review_game(request: analysis_pb2.ReviewGameRequest, context: grpc.ServicerC
         stop.set()
     skipped_by: list[analysis_pb2.StopReason.ValueType] = []  # why searches were skipped: the first reason is the review's
     cut: set[int] = set()  # indices of the moves whose (first) search the deadline cut
+    at_deadline = threading.Event()  # a search the deadline cut has ended
 
     def turn_search(turn: Turn, root_action: int | None) -> Analysis | None:
         if stop.is_set() or skipped_by:
             return None
+        if at_deadline.is_set():  # a search ended at the deadline's margin: what is left is the summary's
+            skipped_by.append(analysis_pb2.STOP_REASON_DEADLINE)
+            return None
+        reserved = work.take(plan.time_ms or 0.0)
+        if reserved is None:
+            skipped_by.append(analysis_pb2.STOP_REASON_TIME)
+            return None
+        used = 0.0
         try:
-            analysis, deadline_cut = search(turn.state, check_native(turn.state), plan,
+            analysis, deadline_cut = search(turn.state, check_native(turn.state), replace(plan, time_ms=reserved),
                                             turn_seed(base, turn.index), stop, root_action)
+            used = analysis.elapsed_ms
+        except QueueTimeout:
+            skipped_by.append(analysis_pb2.STOP_REASON_DEADLINE)
+            return None
         except ServiceError as e:
             if e.code not in _SKIPPED_BY:
                 raise
             skipped_by.append(_SKIPPED_BY[e.code])
             return None
-        if deadline_cut and root_action is None:
-            cut.add(turn.index)
+        finally:
+            work.give_back(reserved - used)
+        if deadline_cut:
+            at_deadline.set()
+            if root_action is None:
+                cut.add(turn.index)
         return analysis
 
     reviews: list[MoveReview] = []

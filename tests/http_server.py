@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 
 from meeplemind.server.app import Server, create_server
 from meeplemind.server.http_gateway import HttpGateway, HttpOptions
+from meeplemind.server.http_guard import HttpLimits
 
 
 class Serving(NamedTuple):
@@ -19,11 +20,12 @@ class Serving(NamedTuple):
 
 
 @contextmanager
-def serving_http(cors: tuple[str, ...] = (), **options: Any) -> Iterator[Serving]:
+def serving_http(cors: tuple[str, ...] = (), http_limits: HttpLimits | None = None,
+                 **options: Any) -> Iterator[Serving]:
     """A started server on 127.0.0.1 (``create_server`` options) with its HTTP port on a
-    free port; both stopped at exit."""
+    free port (``http_limits``: its own); both stopped at exit."""
     server, port = create_server("127.0.0.1:0", **options)
-    gateway = HttpGateway(server, HttpOptions("127.0.0.1", 0, cors), tls=options.get("tls"))
+    gateway = HttpGateway(server, HttpOptions("127.0.0.1", 0, cors), tls=options.get("tls"), limits=http_limits)
     server.start()
     gateway.start()
     try:

@@ -125,6 +125,9 @@ REGION_VP = (0, 1, 3, 6, 10, 15, 21, 28, 36)
 STORAGE, GOODS_SPACES = 3, 3
 BUY_PRICE = 2
 WATCHTOWER_VP, BOARDING_HOUSE_WORKERS, BANK_SILVERLINGS = 4, 4, 2
+#: A player's silverlings, workers and VP count up to this (gains beyond it are lost): every
+#: position play reaches stays one a position check accepts.
+LIMIT = 1000
 KNOWLEDGE_END_VP = 4  # per building (#16-#23) and per animal type (#24)
 SOLD_COLOUR_VP, BONUS_TILE_VP = 3, 2  # knowledge #15 and #26 (2011 values)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..schema import Cell, Rule, Schema, by_players, cell, counts, per_seat
 from .board import NUM_CELLS
-from .data import (BLACK_BACKED, BLACK_SLOTS, COLOUR_BACKED, COLOURS, DEPOT_SLOTS, GOODS_PER_COLOUR,
+from .data import (LIMIT, BLACK_BACKED, BLACK_SLOTS, COLOUR_BACKED, COLOURS, DEPOT_SLOTS, GOODS_PER_COLOUR,
                    NUM_DEPOTS, NUM_GOODS, NUM_TILES, PHASE_NAMES, ROUNDS, SETUPS, STORAGE, TILE_NAMES,
                    TILE_TOTAL)
 from .state import STAGES
@@ -16,7 +16,8 @@ from .state import STAGES
 C_GAME = "mm_castles_of_burgundy_game"  # the C engine's mm_game: its registration in C
 C_PREFIX = "MM_COB"  # of the names in the generated native/schema_castles_of_burgundy.h
 GAME_ID = "castles-of-burgundy"
-LIMIT = 1000  # silverlings, workers and VP are at most this
+#: Constants of the rules the C engine reads from the generated header (``MM_COB_<NAME>``).
+C_CONSTANTS = {"LIMIT": LIMIT}
 FIRST, LAST = min(SETUPS), max(SETUPS)
 MAX_PLAYERS = LAST
 #: Names the C decoder's rejections quote (``MM_COB_NAMES_<NAME>``).

@@ -40,7 +40,7 @@ from .data import (
     COLOUR_BACKED, COLOUR_KINDS, DEPOT_PAIRS, DEPOT_SLOTS, FREE_PLACE_KNOWLEDGE, depot_colour,
     GOODS_PER_COLOUR, GOODS_SPACES, K_BUY_ANY_DEPOT, K_FOUR_WORKERS, K_FREE_TAKE, K_MINE_WORKER,
     K_SALE_SILVERLING, K_SALE_WORKER, K_TWO_DEPOT_SHIP, K_WORKER_TWO_STEPS, K_WORKERS_SILVERLING,
-    KNOWLEDGE, MINE, NUM_COLOURS, NUM_DEPOTS, NUM_GOODS, NUM_TILES, PHASES, ROUNDS, SETUPS, SHIP, STORAGE, T_BANK,
+    KNOWLEDGE, LIMIT, MINE, NUM_COLOURS, NUM_DEPOTS, NUM_GOODS, NUM_TILES, PHASES, ROUNDS, SETUPS, SHIP, STORAGE, T_BANK,
     T_BOARDING_HOUSE, T_CARPENTER, T_CASTLE, T_CHURCH, T_CITY_HALL, T_MARKET, T_MINE, T_SHIP,
     T_WAREHOUSE, T_WATCHTOWER, TILE_COLOUR, WATCHTOWER_VP,
 )
@@ -312,15 +312,24 @@ class State(GameState):
 
     # ------------------------------------------------------------------- apply
     def _resolve_forced(self, rng: Rng, play_forced: bool = True) -> None:
-        """End finished turns and (``play_forced``) play every decision that has a single move."""
+        """End finished turns and (``play_forced``) play every decision that has a single move;
+        silverlings, workers and VP capped after the move played and after each of these."""
+        self._cap()
         while self.stage != ST_END:
             if self._turn_over():
                 self._end_turn(rng)
+                self._cap()
                 continue
             legal = self.legal_action_ids()
             if len(legal) != 1 or not play_forced:
                 return
             self._do(Move.from_id(legal[0]), rng)
+            self._cap()
+
+    def _cap(self) -> None:
+        """Silverlings, workers and VP count up to LIMIT (gains beyond it are lost)."""
+        for p in self.players:
+            p.silverlings, p.workers, p.vp = min(p.silverlings, LIMIT), min(p.workers, LIMIT), min(p.vp, LIMIT)
 
     def _do(self, move: Move, rng: Rng) -> None:
         p, k = self.players[self.current], move.kind

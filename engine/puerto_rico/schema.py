@@ -53,7 +53,7 @@ def _globals(v2: bool, buildings: int) -> list[Cell]:
         cell("end_triggered", 0, 1, "bool"),
         cell("colonist_supply", 0, _COLONISTS),
         cell("colonist_ship", 0, _COLONISTS),
-        cell("vp_supply", -LIMIT, _n(lambda s, n: s.vp_chips)),
+        cell("vp_supply", _n(lambda s, n: s.vp_chips - n * LIMIT), _n(lambda s, n: s.vp_chips)),
         cell("progress.hacienda_done", 0, 1, "bool"),
         cell("progress.to_place", 0, _COLONISTS),
         cell("progress.last_slot", 0, slots - 1, "enum", names=SLOT_NAMES[:slots]),

@@ -713,6 +713,9 @@ class State(GameState):
             self.end_triggered = True
 
     def _give_vp(self, p: Player, vp: int) -> None:
+        """``vp`` chips from the supply, up to LIMIT chips a player: every position play
+        reaches stays one a position check accepts."""
+        vp = min(vp, LIMIT - p.vp)
         p.vp += vp
         self.vp_supply -= vp
 

@@ -41,7 +41,9 @@ GOODS_PER_KIND = 5
 SPECIALS = ("any_start", "trade", "any_good", "building_action", "extra_action")
 SPECIAL_COUNTS = (5, 7, 5, 5, 5)
 S_ANY_START, S_TRADE, S_ANY_GOOD, S_BUILDING_ACTION, S_EXTRA_ACTION = range(len(SPECIALS))
-LIMIT = 100_000  # a position's ducats and round marker are at most this
+#: A player's ducats count up to this (gains beyond it are lost): every position play reaches
+#: stays one a position check accepts.
+LIMIT = 100_000
 MAX_ACTIONS = 2 + SPECIAL_COUNTS[S_EXTRA_ACTION]  # of one player in one turn
 
 #: Buildings: (name, action, argument), one class per action, tagged by ``action``.

@@ -11,7 +11,7 @@ from ..schema import Cell, Rule, Schema, by_players, cell, counts, per_seat
 from .board import NUM_SQUARES, square_name
 from .data import (
     BUILDING_NAMES, CARD_NAMES, DECK_SIZES, DECKS, GOODS, GOODS_PER_KIND, LIMIT, MARKERS_PER_PLAYER, MAX_ACTIONS,
-    MAX_PLAYERS, PLAYER_COUNTS, SPECIAL_COUNTS, SPECIALS, TOWER_DISCS,
+    MAX_PLAYERS, PLAYER_COUNTS, ROUNDS, SPECIAL_COUNTS, SPECIALS, TOWER_DISCS,
 )
 from .state import LOCATIONS, STAGES, UNSEEN
 
@@ -33,7 +33,7 @@ def _globals() -> list[Cell]:
         cell("players", FIRST, LAST, "length"),
         cell("start_player", 0, SEATS),
         cell("owner", 0, SEATS),
-        cell("round", 0, LIMIT),
+        cell("round", 0, by_players(FIRST, LAST, lambda n: ROUNDS[n])),
         cell("stage", 0, len(STAGES) - 1, "enum", names=STAGES),
         cell("to_move", -1, SEATS),
         cell("site", -1, len(BUILDING_NAMES) - 1, "enum", names=BUILDINGS, first=-1),

@@ -34,7 +34,7 @@ from ..rng import Rng
 from .board import NEIGHBOUR, NUM_SQUARES, SQUARE, STREET_BUILDINGS, group_size
 from .data import (
     BUILDINGS, CARD_DECK, DECK_FIRST, DECK_SIZES, DECKS, D_LARGE, D_MESSAGE, D_PRIVILEGE, D_SMALL,
-    GOODS_PER_KIND, LARGE_ORDER_PAY, LARGE_ORDERS, MARKER_END_VALUE, MARKERS_PER_PLAYER, MARKET,
+    GOODS_PER_KIND, LARGE_ORDER_PAY, LIMIT, LARGE_ORDERS, MARKER_END_VALUE, MARKERS_PER_PLAYER, MARKET,
     MAX_PLAYERS, MESSAGE_PAY, MESSAGES, NUM_BUILDINGS, NUM_CARDS, NUM_GOODS, OFFER_AMOUNTS, OWNER_INCOME,
     PLAYER_COUNTS, PRIVILEGE_PAY, PRIVILEGES, ROUNDS, S_ANY_GOOD, S_ANY_START, S_BUILDING_ACTION,
     S_EXTRA_ACTION, S_TRADE, SMALL_ORDER_PAY, SMALL_ORDERS, SPECIAL_COUNTS, SPECIALS, START_DUCATS,
@@ -216,12 +216,20 @@ class State(GameState):
 
     # ------------------------------------------------------------------- apply
     def _resolve_forced(self, rng: Rng, play_forced: bool = True) -> None:
-        """(``play_forced``) Play every decision that has a single move."""
+        """(``play_forced``) Play every decision that has a single move; ducats capped after
+        the move played and after each of these."""
+        self._cap()
         while self.stage != ST_END:
             legal = self.legal_action_ids()
             if len(legal) != 1 or not play_forced:
                 return
             self._do(Move.from_id(legal[0]), rng)
+            self._cap()
+
+    def _cap(self) -> None:
+        """Ducats count up to LIMIT (gains beyond it are lost)."""
+        for p in self.players:
+            p.ducats = min(p.ducats, LIMIT)
 
     def _do(self, move: Move, rng: Rng) -> None:
         k, a = move.kind, move.arg
@@ -315,7 +323,7 @@ class State(GameState):
             square = rng.below(DIE_SIDES) * DIE_SIDES + rng.below(DIE_SIDES)
             if SQUARE[square] != MARKET:
                 break
-            self.round += 1
+            self.round = min(self.round + 1, ROUNDS[self.num_players])  # the track's last space
         self._enter(square)
 
     def _enter(self, square: int) -> None:
@@ -473,7 +481,7 @@ class State(GameState):
         self.ousted = False
         self.owner = (self.owner + 1) % self.num_players
         if self.owner == self.start_player:
-            self.round += 1
+            self.round = min(self.round + 1, ROUNDS[self.num_players])
             if self.round >= ROUNDS[self.num_players]:
                 self.stage, self.to_move = ST_END, -1
                 for q in self.players:

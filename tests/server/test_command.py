@@ -68,5 +68,5 @@ def test_a_tls_key_of_another_certificate_is_named(tmp_path: Path) -> None:
 
 
 def test_the_caps_reach_the_limits() -> None:
-    limits = _options("--max-time-ms", "1000", "--max-iterations", "5000")["limits"]
-    assert (limits.max_time_ms, limits.max_iterations) == (1000, 5000)
+    limits = _options("--max-time-ms", "1000", "--max-iterations", "5000", "--max-review-ms", "9000")["limits"]
+    assert (limits.max_time_ms, limits.max_iterations, limits.max_review_ms) == (1000, 5000, 9000)

@@ -171,7 +171,7 @@ def test_the_curl_example_of_the_readme(gatewayed: Gatewayed) -> None:
         urllib.request.urlopen(bad, timeout=10)
     assert refused.value.code == 400
     error = json.load(refused.value)
-    assert error["code"] == "invalid_argument" and error["message"].startswith("request: not a valid message")
+    assert error["code"] == "invalid_argument" and error["message"] == "request.players: 'x' is not an integer"
     assert error["details"][0]["type"] == "google.rpc.BadRequest"
     typo = urllib.request.Request(f"{gatewayed.url}/meeplemind.v1.Rules/NewGame", data=b'{"playrs": 3}',
                                   headers={"Content-Type": "application/json"})
