@@ -58,15 +58,22 @@ def state_from_dict(game_id: str, data: Any, check: bool = True) -> Any:
 
 
 def to_message(state: Any, viewer: int | None = None) -> Position:
-    """The ``Position`` of ``state`` seen by ``viewer`` (default: the player to move),
-    written from the observation's state vector."""
+    """The ``Position`` of ``state`` as it is, for ``viewer`` (default: the player to
+    move): a full-information state stays one (a host's truth, which a search masks to
+    the viewer's observation itself); ``observe(state, viewer)`` writes what the viewer
+    sees (docs/positions.md)."""
     from ..v1 import position_pb2  # here: the rules need no protobuf
 
     if viewer is None:
         viewer = state.current_player if state.current_player is not None else 0
     position = position_pb2.Position(game=state.game_id, viewer=viewer)
-    getattr(position, state_key(state.game_id)).CopyFrom(state_message(state.observation(viewer)))
+    getattr(position, state_key(state.game_id)).CopyFrom(state_message(state))
     return position
+
+
+def observe(state: Any, viewer: int) -> Position:
+    """The ``Position`` of what ``viewer`` sees of ``state``: its observation."""
+    return to_message(state.observation(viewer), viewer)
 
 
 def message_to_dict(message: Any) -> dict[str, Any]:
@@ -96,7 +103,7 @@ def _in_field_order(data: dict[str, Any], descriptor: Any) -> dict[str, Any]:
 
 
 def to_position(state: Any, viewer: int | None = None) -> dict[str, Any]:
-    """The Position JSON object of ``state`` seen by ``viewer`` (default: the player to move)."""
+    """The Position JSON object of ``state`` as it is (``to_message``), for ``viewer``."""
     return message_to_dict(to_message(state, viewer))
 
 

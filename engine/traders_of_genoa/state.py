@@ -506,33 +506,74 @@ class State(GameState):
 
     # ------------------------------------------------------------------- views
     def observation(self, viewer: int) -> State:
-        """What ``viewer`` sees: the other hands and the piles as unseen cards."""
+        """What ``viewer`` sees: the other hands and the piles as unseen cards (the final
+        scoring shows every hand: a finished game hides nothing)."""
         s = super().observation(viewer)
+        if self.stage == ST_END:
+            return s
         s.location = [UNSEEN if (loc < PILE and loc != viewer) or loc == PILE else loc
                       for loc in s.location]
         return s
 
+    @property
+    def hides_nothing(self) -> bool:
+        """Whether every card's place is known (a full-information state)."""
+        return UNSEEN not in self.location
+
+    def _assume(self, move: Move, viewer: int) -> State:
+        """An order another player delivers (``deliver:12``, ``large:3``) that the viewer
+        could not see, taken as in his hand when he may hold it (he has unknown cards of
+        its deck): the move then shows it like any other."""
+        deck = {"deliver": D_SMALL, "large": D_LARGE}.get(move.kind)
+        seat = self.to_move
+        if deck is None or seat == viewer or self.stage == ST_END:
+            return self
+        card = DECK_FIRST[deck] + move.arg
+        if self.location[card] != UNSEEN or self.players[seat].cards[deck] <= len(self.hand(seat, deck)):
+            return self
+        s = self.copy()
+        s.location[card] = seat
+        return s
+
+    def paid_elsewhere(self) -> set[int]:
+        """Messages the rules place in no hand: while the owner negotiates the building
+        the tower has just entered (no action taken since), a message naming it and
+        another visited building would have paid on entering, so it is in the pile."""
+        if self.stage not in (ST_OFFER, ST_DECIDE):
+            return set()
+        visited = {SQUARE[s] for s in self.path}
+        first = DECK_FIRST[D_MESSAGE]
+        return {first + i for i, pair in enumerate(MESSAGES) if self.site in pair and all(b in visited for b in pair)}
+
     def determinize(self, viewer: int, rng: Rng) -> State:
-        """A full state consistent with ``observation(viewer)``, uniform over the deals of
-        each deck's unseen cards: shuffled (Fisher-Yates, ``below(i + 1)`` from the top),
-        then dealt to the other seats in seat order up to their counts, the rest to the pile."""
+        """A full state consistent with ``observation(viewer)`` and what the rules let the
+        viewer infer (``paid_elsewhere``), uniform over those deals: each deck's unseen
+        cards that may be in a hand, shuffled (Fisher-Yates, ``below(i + 1)`` from the
+        top), dealt to every other seat (the player to move too) in seat order up to
+        their counts, the rest to the pile.  A client's position that defies the inference
+        (too few such cards) is dealt from all its deck's unseen cards."""
         s = self.observation(viewer)
+        in_pile = s.paid_elsewhere()
         for deck in range(len(DECKS)):
             first = DECK_FIRST[deck]
-            pool = [c for c in range(first, first + DECK_SIZES[deck]) if s.location[c] == UNSEEN]
+            cards = range(first, first + DECK_SIZES[deck])
+            need = [0 if seat == viewer else s.players[seat].cards[deck] - len(s.hand(seat, deck))
+                    for seat in range(s.num_players)]
+            unseen = [c for c in cards if s.location[c] == UNSEEN]
+            pool = [c for c in unseen if c not in in_pile]
+            if len(pool) < sum(need):
+                pool = unseen
             for i in range(len(pool) - 1, 0, -1):
                 j = rng.below(i + 1)
                 pool[i], pool[j] = pool[j], pool[i]
             k = 0
-            for seat in range(s.num_players):
-                if seat == viewer:
-                    continue
-                need = s.players[seat].cards[deck] - len(s.hand(seat, deck))
-                for c in pool[k:k + need]:
+            for seat, n in enumerate(need):
+                for c in pool[k:k + n]:
                     s.location[c] = seat
-                k += need
-            for c in pool[k:]:
-                s.location[c] = PILE
+                k += n
+            for c in unseen:
+                if s.location[c] == UNSEEN:
+                    s.location[c] = PILE
         return s
 
 
