@@ -95,11 +95,13 @@ def cmd_moves(args: argparse.Namespace) -> None:
 def cmd_apply(args: argparse.Namespace) -> None:
     """The position after the moves on stdout; the result on stderr if they end the game."""
     state, viewer = load_position(args.file)
+    if args.shown and len(args.moves) > 1:
+        raise UsageError("--shown: one move at a time (what that move showed)")
     rng = Rng(args.seed)
     for text in args.moves:
         if state.is_terminal:
             raise UsageError(f"move {text}: {GAME_OVER}")
-        state = state.follow(text, rng, viewer)
+        state = state.follow(text, rng, viewer, args.shown)
     print(dumps(to_position(state, viewer)))
     result = _local_result(state)
     if result is not None:
@@ -360,6 +362,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("file", help=FILE_HELP)
     p.add_argument("moves", nargs="+", metavar="MOVE")
     p.add_argument("--seed", type=integer, default=0, help="seed for chance (plantation draws)")
+    p.add_argument("--shown", action="append", default=[], metavar="OUTCOME",
+                   help="on a viewer's observation (one move): what its chance showed him, e.g. square:3.6, "
+                        "small_5, message_3@2 (Rules.ApplyMove's shown)")
 
     p = add("observe", cmd_observe, "print what a position file's viewer sees of it (its observation)")
     p.add_argument("file", help=FILE_HELP)

@@ -976,10 +976,8 @@ static void tog_apply(void *st, int32_t action, mm_rng *rng)
 static void tog_observe(void *st, int viewer)
 {
     state *s = st;
-    if (s->stage == ST_END)
-        return;
     for (int c = 0; c < NCARDS; c++)
-        if (s->location[c] == PILE || (s->location[c] < PILE && s->location[c] != viewer))
+        if (s->location[c] == PILE || (s->location[c] < PILE && s->location[c] != viewer && s->stage != ST_END))
             s->location[c] = UNSEEN;
     cache_legal(s);
 }

@@ -75,8 +75,11 @@ class RulesServicer(rules_pb2_grpc.RulesServicer):
                   context: grpc.ServicerContext) -> rules_pb2.ApplyMoveResponse:
         state, viewer = position_from_proto(request.position)
         try:
-            state = state.follow(request.move, Rng(request.seed), viewer)
+            state = state.follow(request.move, Rng(request.seed), viewer, list(request.shown))
         except (InvalidMoveError, IllegalMoveError) as e:
+            field, _, problem = str(e).partition(": ")
+            if field.startswith("shown"):
+                raise ServiceError.invalid(field, problem) from None
             raise ServiceError.invalid("move", str(e)) from None
         return rules_pb2.ApplyMoveResponse(position=position_to_proto(state, viewer),
                                            result=result_to_proto(state))

@@ -29,11 +29,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from collections.abc import Sequence
+
+from ..errors import IllegalMoveError
 from ..game_state import GameState
 from ..rng import Rng
+from .chance import Told, Witness, parse_shown
 from .board import NEIGHBOUR, NUM_SQUARES, SQUARE, STREET_BUILDINGS, group_size
 from .data import (
-    BUILDINGS, CARD_DECK, DECK_FIRST, DECK_SIZES, DECKS, D_LARGE, D_MESSAGE, D_PRIVILEGE, D_SMALL,
+    BUILDINGS, CARD_DECK, CARD_NAMES, DECK_FIRST, DECK_SIZES, DECKS, D_LARGE, D_MESSAGE, D_PRIVILEGE, D_SMALL,
     GOODS_PER_KIND, LARGE_ORDER_PAY, LARGE_ORDERS, MARKER_END_VALUE, MARKERS_PER_PLAYER, MARKET,
     MAX_PLAYERS, MESSAGE_PAY, MESSAGES, NUM_BUILDINGS, NUM_CARDS, NUM_GOODS, OFFER_AMOUNTS, OWNER_INCOME,
     PLAYER_COUNTS, PRIVILEGE_PAY, PRIVILEGES, ROUNDS, S_ANY_GOOD, S_ANY_START, S_BUILDING_ACTION,
@@ -310,9 +314,15 @@ class State(GameState):
         self.stage, self.to_move = ST_START, self.owner
 
     def _roll(self, rng: Rng) -> None:
-        """Roll for the start square; a market start moves the round marker on and rolls again."""
+        """Roll for the start square; a market start moves the round marker on and rolls again
+        (a follower is told the squares: ``chance.Told``)."""
         while True:
-            square = rng.below(DIE_SIDES) * DIE_SIDES + rng.below(DIE_SIDES)
+            if isinstance(rng, Told):
+                square = rng.square()
+            else:
+                square = rng.below(DIE_SIDES) * DIE_SIDES + rng.below(DIE_SIDES)
+            if isinstance(rng, Witness):
+                rng.squares.append(square)
             if SQUARE[square] != MARKET:
                 break
             self.round += 1
@@ -424,7 +434,9 @@ class State(GameState):
         self.location[card] = USED
 
     def _draw_to(self, seat: int, deck: int, rng: Rng) -> None:
-        card = self.draw(deck, rng)
+        card = rng.card(self, seat, deck) if isinstance(rng, Told) else self.draw(deck, rng)
+        if isinstance(rng, Witness) and card >= 0:
+            rng.draws.append((seat, card))
         if card >= 0:
             self.location[card] = seat
             self.players[seat].cards[deck] += 1
@@ -435,13 +447,8 @@ class State(GameState):
         deck's unseen cards, uniformly."""
         first, size = DECK_FIRST[deck], DECK_SIZES[deck]
         cards = range(first, first + size)
-        if not self.piles[deck]:
-            for c in cards:
-                if self.location[c] == USED:
-                    self.location[c] = PILE
-                    self.piles[deck] += 1
-            if not self.piles[deck]:
-                return -1
+        if not self.refill(deck):
+            return -1
         known = [c for c in cards if self.location[c] == PILE]
         r = rng.below(self.piles[deck])
         if r < len(known):
@@ -451,6 +458,16 @@ class State(GameState):
             card = unseen[rng.below(len(unseen))]
         self.piles[deck] -= 1
         return card
+
+    def refill(self, deck: int) -> bool:
+        """An empty pile of ``deck`` first takes its deck's used cards back; whether it has a
+        card then."""
+        if not self.piles[deck]:
+            for c in range(DECK_FIRST[deck], DECK_FIRST[deck] + DECK_SIZES[deck]):
+                if self.location[c] == USED:
+                    self.location[c] = PILE
+                    self.piles[deck] += 1
+        return self.piles[deck] > 0
 
     # ------------------------------------------------------------ acquisition
     def _acquisition_turn(self) -> None:
@@ -507,11 +524,10 @@ class State(GameState):
     # ------------------------------------------------------------------- views
     def observation(self, viewer: int) -> State:
         """What ``viewer`` sees: the other hands and the piles as unseen cards (the final
-        scoring shows every hand: a finished game hides nothing)."""
+        scoring shows every hand)."""
         s = super().observation(viewer)
-        if self.stage == ST_END:
-            return s
-        s.location = [UNSEEN if (loc < PILE and loc != viewer) or loc == PILE else loc
+        shown = range(s.num_players) if self.stage == ST_END else (viewer,)
+        s.location = [UNSEEN if (loc < PILE and loc not in shown) or loc == PILE else loc
                       for loc in s.location]
         return s
 
@@ -519,6 +535,31 @@ class State(GameState):
     def hides_nothing(self) -> bool:
         """Whether every card's place is known (a full-information state)."""
         return UNSEEN not in self.location
+
+    def follow(self, move: Move | str, rng: Rng, viewer: int, shown: Sequence[str] = ()) -> State:
+        """``GameState.follow``; on ``viewer``'s observation, ``shown`` (``chance``) tells
+        the squares rolled, the cards he drew and the cards others showed (messages paid,
+        hands at the end), which then replace the seed's chance; without it his draws come
+        from the seed."""
+        if self.hides_nothing or not shown:
+            return super().follow(move, rng, viewer, shown)
+        if isinstance(move, str):
+            move = Move.parse(move)
+        squares, cards, showed = parse_shown(shown)
+        s = self._assume(move, viewer)
+        for card, seat in showed:
+            deck = CARD_DECK[card]
+            if not (0 <= seat < s.num_players and seat != viewer and s.location[card] == UNSEEN
+                    and len(s.hand(seat, deck)) < s.players[seat].cards[deck]):
+                raise IllegalMoveError(f"shown: seat {seat} cannot hold {CARD_NAMES[card]}")
+            s.location[card] = seat
+        told = Told(viewer, squares, cards)
+        after = s.apply(move, told, play_forced=False)
+        told.finish()
+        kept = [CARD_NAMES[c] for c, _ in showed if after.location[c] != USED and not after.is_terminal]
+        if kept:
+            raise IllegalMoveError(f"shown: {', '.join(kept)} did not pay in this move")
+        return after.observation(viewer)
 
     def _assume(self, move: Move, viewer: int) -> State:
         """An order another player delivers (``deliver:12``, ``large:3``) that the viewer
