@@ -15,6 +15,9 @@ const LEVELS = Array.from({ length: 10 }, (_, i) => i + 1);
 const HINT_MOVES = 6;
 const params = new URLSearchParams(location.search);
 const BOT_DELAY_MS = Number(params.get("botDelay") ?? 400);
+// ?botIterations=N: every bot searches N iterations instead of its level's budget (a seeded
+// game then replays move for move on any machine)
+const BOT_ITERATIONS = Number(params.get("botIterations") ?? 0);
 
 const $ = (id) => document.getElementById(id);
 const stateKey = (game) => game.replace(/-/g, "_");
@@ -98,6 +101,9 @@ function humanSeat() {
 }
 
 const asViewer = (position, seat) => ({ ...position, viewer: seat });
+/** The seed of the next move's chance (ahead 1) or of a search before it (0): a game's seed
+ * replays the whole game, the bots' choices too. */
+const plySeed = (ahead = 0) => (table.seed * 7919 + table.ply + ahead) % 2 ** 32;
 
 /** The table's true state is now ``position`` (after the move of ``logged``, a log entry):
  * show the human's view of it and go on. */
@@ -152,7 +158,8 @@ async function advance(generation) {
   }
   status(`${seatName(seat, table.seats)} is thinking…`);
   const started = performance.now();
-  const best = await unary("Analysis/BestMove", { position: asViewer(position, seat), level: who.level });
+  const strength = BOT_ITERATIONS > 0 ? { budget: { iterations: BOT_ITERATIONS, threads: 1 } } : { level: who.level };
+  const best = await unary("Analysis/BestMove", { position: asViewer(position, seat), ...strength, seed: plySeed() });
   if (generation !== table.generation) return;
   const wait = BOT_DELAY_MS - (performance.now() - started);
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -165,8 +172,8 @@ async function play(move) {
   const generation = table.generation;
   const seat = table.position.viewer ?? 0;  // advance() made the mover the truth's viewer
   const before = table.view;
+  const seed = plySeed(1);
   table.ply += 1;
-  const seed = (table.seed * 7919 + table.ply) % 2 ** 32;
   const reply = await unary("Rules/ApplyMove", { position: table.position, move, seed });
   if (generation !== table.generation) return;
   table.record?.moves.push({ move, seed: String(seed) });
@@ -180,13 +187,17 @@ function drawnCards(entry) {
   const game = entry.before?.game;
   if (game !== "traders-of-genoa" || !entry.after) return "";
   const [was, now] = [entry.before[stateKey(game)], entry.after[stateKey(game)]];
-  const facts = table.facts[game];
-  const mine = Object.entries(now.cards ?? {}).filter(([card, where]) => where === String(humanSeat()) && was.cards?.[card] !== where);
-  const hidden = (now.players ?? []).reduce((n, p, seat) => seat === humanSeat() ? n
-    : n + Math.max(0, Object.values(p.hand ?? {}).reduce((a, b) => a + b, 0) - Object.values(was.players?.[seat]?.hand ?? {}).reduce((a, b) => a + b, 0)), 0);
-  const parts = mine.map(([card]) => cardLabel(card, facts));
-  if (hidden) parts.push(`${hidden} hidden card${hidden > 1 ? "s" : ""}`);
-  return parts.length ? ` (drew ${parts.join(", ")})` : "";
+  const human = humanSeat();
+  const total = (player) => Object.values(player?.hand ?? {}).reduce((a, b) => a + b, 0);
+  const parts = (now.players ?? []).map((player, seat) => {
+    if (seat === human) {
+      const mine = Object.entries(now.cards ?? {}).filter(([card, where]) => where === String(seat) && was.cards?.[card] !== where);
+      return mine.length ? `you drew ${mine.map(([card]) => cardLabel(card, table.facts[game])).join(", ")}` : "";
+    }
+    const drew = total(player) - total(was.players?.[seat]);
+    return drew > 0 ? `${seatName(seat, [])} drew ${drew} hidden card${drew > 1 ? "s" : ""}` : "";
+  }).filter(Boolean);
+  return parts.length ? ` (${parts.join("; ")})` : "";
 }
 
 function renderLog() {
@@ -246,7 +257,7 @@ function startHint(generation) {
   let first = null;
   $("hint-body").innerHTML = `<p class="muted">Searching…</p>`;
   const budget = { iterations: Number($("hint-iterations").value) };
-  serverStream("Analysis/AnalyzeStream", { position: asViewer(table.position, humanSeat() ?? table.position.viewer ?? 0), budget, report_every_ms: 100, max_moves: HINT_MOVES }, (update) => {
+  serverStream("Analysis/AnalyzeStream", { position: asViewer(table.position, humanSeat() ?? table.position.viewer ?? 0), budget, seed: plySeed(), report_every_ms: 100, max_moves: HINT_MOVES }, (update) => {
     if (generation !== table.generation) return;
     first ??= performance.now() - started;
     renderHint(update, first);
