@@ -196,8 +196,9 @@ def from_message(position: Any, check: bool = True) -> tuple[Any, int]:
         state = game.decode(vector, check=check)
     except PositionError as e:
         raise PositionError(f"{key}.{e.path}" if e.path else key, e.problem) from None
-    if not 0 <= position.viewer < state.num_players:
-        raise PositionError("viewer", f"{position.viewer} is not a seat of this {state.num_players}-player game")
+    seats = state.num_players  # unchecked, a count the game has not: the native decoder names it
+    if not 0 <= position.viewer < seats and (check or seats in game.PLAYER_COUNTS):
+        raise PositionError("viewer", f"{position.viewer} is not a seat of this {seats}-player game")
     return state, position.viewer
 
 

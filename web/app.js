@@ -305,23 +305,34 @@ function saveGame() {
   if (table.record) download(table.record, `${table.record.start.game}-game.json`);
 }
 
+/** A pasted or loaded position, or a saved game (a GameRecord: its true start and its moves
+ * replayed with their seeds, logged). */
 async function loadPosition(text) {
-  let position;
+  let data;
   try {
-    position = snakeKeys(JSON.parse(text));
+    data = snakeKeys(JSON.parse(text));
   } catch (error) {
     return status(`The position is not JSON: ${error.message}`, "error");
   }
+  const record = data?.start && Array.isArray(data.moves) ? data : null;
+  let position = record ? record.start : data;
+  const log = [];
   try {
     await unary("Rules/LegalMoves", { position });  // checked by the server: errors name the field
+    for (const played of record?.moves ?? []) {
+      const seat = (await unary("Rules/LegalMoves", { position })).current_player;
+      position = (await unary("Rules/ApplyMove", { position, move: played.move, seed: played.seed ?? 0 })).position;
+      log.push({ seat, move: played.move });
+    }
   } catch (error) {
     return fail(error);
   }
   const players = position[stateKey(position.game ?? "")]?.players?.length ?? 0;
   renderSeats(players);
   table.seed = Math.floor(Math.random() * 2 ** 31);
-  table.ply = 0;
-  startRecord(position);
+  table.ply = log.length;
+  table.record = { start: record?.start ?? position, moves: [...(record?.moves ?? [])] };
+  table.log = log;
   setPosition(position);
 }
 

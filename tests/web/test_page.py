@@ -247,4 +247,13 @@ def test_a_whole_traders_of_genoa_game_refereed_by_the_page(site: tuple[str, Any
         position = rules.ApplyMove(rules_pb2.ApplyMoveRequest(position=position, move=played_move["move"],
                                                               seed=int(played_move["seed"]))).position
     assert list(rules.LegalMoves(rules_pb2.LegalMovesRequest(position=position)).result.scores) == shown
+    # Loaded again, the saved game replays to the same end and the same log.
+    page.click("#start")
+    page.wait_for_selector("button.play-hint")
+    page.set_input_files("#load-file", download.value.path())
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.eval_on_selector_all("table.result tbody tr",
+                                      "rows => rows.map(r => Number(r.querySelector('.score').textContent))") == shown
+    again = page.eval_on_selector_all("#log li", "items => items.map(li => li.textContent)")
+    assert [line.split(" (")[0] for line in again] == [line.split(" (")[0] for line in log]
     _save(page, "traders-of-genoa-end", human_moves=played, bot_deliveries=len(delivered), privileges=privileges)
