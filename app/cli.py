@@ -15,7 +15,7 @@ from typing import Any
 
 from .arguments import integer, number
 from .engine import IllegalMoveError, InvalidMoveError, OptionError, PositionError, Rng, game_ids, get_game, parse_options
-from .engine.position import STDIN, dumps, load_position, read_json, to_position
+from .engine.position import STDIN, dumps, load_position, message_to_dict, observe, read_json, to_position
 from .engine.seats import line_of_play, seat_name, seat_tag
 
 #: What a position file argument says about standard input.
@@ -83,7 +83,8 @@ def cmd_moves(args: argparse.Namespace) -> None:
         moves, result = remote_legal_moves(args, position)
         game_id = str(position.get("game", ""))
     else:
-        state, _ = load_position(args.file)
+        state, viewer = load_position(args.file)
+        state = state.observation(viewer)  # the viewer's moves, as the service lists them
         moves, result = [str(m) for m in state.legal_moves()], _local_result(state)
         game_id = state.game_id
     if result is not None:
@@ -95,15 +96,27 @@ def cmd_moves(args: argparse.Namespace) -> None:
 def cmd_apply(args: argparse.Namespace) -> None:
     """The position after the moves on stdout; the result on stderr if they end the game."""
     state, viewer = load_position(args.file)
+    if args.shown and len(args.moves) > 1:
+        raise UsageError("--shown: one move at a time (what that move showed)")
     rng = Rng(args.seed)
     for text in args.moves:
         if state.is_terminal:
             raise UsageError(f"move {text}: {GAME_OVER}")
-        state = state.apply(text, rng)
+        state = state.follow(text, rng, viewer, args.shown)
     print(dumps(to_position(state, viewer)))
     result = _local_result(state)
     if result is not None:
         print("\n".join(_result_lines(result, state.game_id)), file=sys.stderr)
+
+
+def cmd_observe(args: argparse.Namespace) -> None:
+    """What the position file's viewer (or ``--seat``'s) sees of it (Rules.Observe)."""
+    state, viewer = load_position(args.file)
+    if args.seat is not None:  # people count seats from 1 (engine/seats.py)
+        if not 1 <= args.seat <= state.num_players:
+            raise UsageError(f"--seat: {args.seat} is not a seat of this {state.num_players}-player game (1-{state.num_players})")
+        viewer = args.seat - 1
+    print(dumps(message_to_dict(observe(state, viewer))))
 
 
 def cmd_selfplay(args: argparse.Namespace) -> None:
@@ -149,10 +162,10 @@ def _analysis(args: argparse.Namespace) -> tuple[Any, str]:
     from .server.convert import move_to_proto, result_to_proto, stats_to_proto
     from .v1 import analysis_pb2
 
-    state, _ = load_position(args.file)
+    state, viewer = load_position(args.file)
     stop = threading.Event()
     with _stopping_on_ctrl_c(stop):
-        result = analyze(state, rollout_policy=args.rollout, stop_event=stop, **budget)
+        result = analyze(state, rollout_policy=args.rollout, stop_event=stop, viewer=viewer, **budget)
     if stop.is_set():
         print(f"meeplemind analyze: interrupted: the best moves after {result.iterations} iterations",
               file=sys.stderr)
@@ -352,6 +365,14 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("file", help=FILE_HELP)
     p.add_argument("moves", nargs="+", metavar="MOVE")
     p.add_argument("--seed", type=integer, default=0, help="seed for chance (plantation draws)")
+    p.add_argument("--shown", action="append", default=[], metavar="OUTCOME",
+                   help="on a viewer's observation (one move): what its chance showed him, e.g. square:3.6, "
+                        "small_5, message_3@2 (Rules.ApplyMove's shown)")
+
+    p = add("observe", cmd_observe, "print what a position file's viewer sees of it (its observation)")
+    p.add_argument("file", help=FILE_HELP)
+    p.add_argument("--seat", type=integer, default=None,
+                   help="the seat to observe for, counted from 1 as in review --seat (default: the file's viewer)")
 
     p = add("selfplay", cmd_selfplay, "play a whole game between bots and print the log "
                                       "(--json: a game record meeplemind review reads, and the result)")

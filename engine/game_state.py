@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, ClassVar, Self
@@ -94,6 +95,27 @@ class GameState(ABC):
         s._resolve_forced(rng, play_forced)
         return s
 
+    def follow(self, move: Any, rng: Rng, viewer: int, shown: Sequence[str] = ()) -> Self:
+        """``apply`` on a position for ``viewer``: a full-information state gives the
+        truth after the move; ``viewer``'s observation gives his observation after it, and
+        takes another player's move that shows a card the viewer could not see when that
+        player may hold it (``_assume``). On an observation only the move given is played:
+        a decision that looks forced to the viewer may hide another player's choice, so a
+        follower sends every move. ``shown``: what the move's chance showed the viewer, in
+        a game that has hidden information (its ``chance`` module)."""
+        if shown and self.hides_nothing:
+            raise IllegalMoveError("shown: the position hides nothing, its chance comes from the seed")
+        if self.hides_nothing:
+            return self.apply(move, rng)
+        if isinstance(move, str):
+            move = self.Move.parse(move)
+        return self._assume(move, viewer).apply(move, rng, play_forced=False).observation(viewer)
+
+    def _assume(self, move: Any, viewer: int) -> Self:
+        """This observation with what ``move`` shows of hidden information taken as true
+        (the games so far: nothing to take)."""
+        return self
+
     def play(self, move: Any, seed: int = 0) -> Self:
         """``apply`` with chance drawn from ``Rng(seed)``."""
         return self.apply(move, Rng(seed))
@@ -126,6 +148,12 @@ class GameState(ABC):
         if not 0 <= viewer < players:
             raise ValueError(f"viewer: {viewer} is not a seat of a {players}-player game")
         return self.copy()
+
+    @property
+    def hides_nothing(self) -> bool:
+        """Whether nothing of the state is unknown (a full-information state, a host's
+        truth) rather than some seat's observation; the games so far hold nothing hidden."""
+        return True
 
     def determinize(self, viewer: int, rng: Rng) -> Self:
         """A state consistent with ``observation(viewer)``: the observation itself, since

@@ -58,15 +58,22 @@ def state_from_dict(game_id: str, data: Any, check: bool = True) -> Any:
 
 
 def to_message(state: Any, viewer: int | None = None) -> Position:
-    """The ``Position`` of ``state`` seen by ``viewer`` (default: the player to move),
-    written from the observation's state vector."""
+    """The ``Position`` of ``state`` as it is, for ``viewer`` (default: the player to
+    move): a full-information state stays one (a host's truth, which a search masks to
+    the viewer's observation itself); ``observe(state, viewer)`` writes what the viewer
+    sees (docs/positions.md)."""
     from ..v1 import position_pb2  # here: the rules need no protobuf
 
     if viewer is None:
         viewer = state.current_player if state.current_player is not None else 0
     position = position_pb2.Position(game=state.game_id, viewer=viewer)
-    getattr(position, state_key(state.game_id)).CopyFrom(state_message(state.observation(viewer)))
+    getattr(position, state_key(state.game_id)).CopyFrom(state_message(state))
     return position
+
+
+def observe(state: Any, viewer: int) -> Position:
+    """The ``Position`` of what ``viewer`` sees of ``state``: its observation."""
+    return to_message(state.observation(viewer), viewer)
 
 
 def message_to_dict(message: Any) -> dict[str, Any]:
@@ -96,7 +103,7 @@ def _in_field_order(data: dict[str, Any], descriptor: Any) -> dict[str, Any]:
 
 
 def to_position(state: Any, viewer: int | None = None) -> dict[str, Any]:
-    """The Position JSON object of ``state`` seen by ``viewer`` (default: the player to move)."""
+    """The Position JSON object of ``state`` as it is (``to_message``), for ``viewer``."""
     return message_to_dict(to_message(state, viewer))
 
 
@@ -189,8 +196,9 @@ def from_message(position: Any, check: bool = True) -> tuple[Any, int]:
         state = game.decode(vector, check=check)
     except PositionError as e:
         raise PositionError(f"{key}.{e.path}" if e.path else key, e.problem) from None
-    if not 0 <= position.viewer < state.num_players:
-        raise PositionError("viewer", f"{position.viewer} is not a seat of this {state.num_players}-player game")
+    seats = state.num_players  # unchecked, a count the game has not: the native decoder names it
+    if not 0 <= position.viewer < seats and (check or seats in game.PLAYER_COUNTS):
+        raise PositionError("viewer", f"{position.viewer} is not a seat of this {seats}-player game")
     return state, position.viewer
 
 

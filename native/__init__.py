@@ -139,6 +139,10 @@ class NativeGame:
         self.lib.mm_determinize(self._game, self._state(buf, True), int(viewer), rng)
         return int(rng[0])
 
+    def observe(self, buf: Any, viewer: int) -> None:
+        """Mask the state in place to what seat ``viewer`` sees (docs/positions.md)."""
+        self.lib.mm_observe(self._game, self._state(buf, True), int(viewer))
+
     def scores(self, buf: Any) -> np.ndarray:
         """Final scores: one row per player, (score, tie-break)."""
         state = self._state(buf)

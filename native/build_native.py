@@ -5,8 +5,9 @@ Two extension modules are built from the same sources: ``meeplemind.native._mm``
 (``-fsanitize=address,undefined``, selected with ``MEEPLEMIND_NATIVE=asan``) for the
 tests only, when ``$MEEPLEMIND_BUILD_ASAN`` is 1 (see ``setup.py``).
 The sanitizer build turns off the ``-fwrapv`` cffi takes from Python's own flags
-(with it signed overflow is defined, and UBSan cannot report it) and stops at the
-first report.
+(with it signed overflow is defined, and UBSan cannot report it) and their ``-DNDEBUG``
+(its asserts hold, e.g. that every determinization decodes), and stops at the first
+report.
 The declarations cffi sees are the ``cdef/*.h`` files, one per C module.  Before
 compiling, every game's schema (``engine/<game>/schema.py``) is written out as the
 header ``native/schema_<game>.h`` its decoder includes (``engine.schema.c_header``),
@@ -125,7 +126,7 @@ FLAGS = {
     "release": COMMON + ["-O2", "-DNDEBUG"],
     "asan": COMMON
     + ["-O1", "-g", "-fno-omit-frame-pointer", "-fsanitize=address,undefined",
-       "-fno-sanitize-recover=all", "-fno-wrapv"],
+       "-fno-sanitize-recover=all", "-fno-wrapv", "-UNDEBUG"],
 }
 
 

@@ -61,6 +61,12 @@ void mm_determinize(const mm_game *g, void *state, int viewer, uint64_t *rng_sta
     *rng_state = rng.s;
 }
 
+void mm_observe(const mm_game *g, void *state, int viewer)
+{
+    if (g->observe && viewer >= 0 && viewer < g->num_players(state))
+        g->observe(state, viewer);
+}
+
 void mm_scores(const mm_game *g, const void *state, int32_t *out) { g->scores(state, out); }
 
 int mm_evaluate(const mm_game *g, const void *state, double *score, double *win)

@@ -15,6 +15,9 @@ int mm_legal_moves(const mm_game *g, const void *state, int32_t *out);
 /* Apply after checking legality: 0 on success, -1 if the action is not legal. */
 int mm_apply(const mm_game *g, void *state, int32_t action, uint64_t *rng_state);
 void mm_determinize(const mm_game *g, void *state, int viewer, uint64_t *rng_state);
+/* Mask *state to what seat `viewer` sees (mm_game.observe; a no-op for a game with
+ * nothing hidden or a viewer who is not a seat). */
+void mm_observe(const mm_game *g, void *state, int viewer);
 void mm_scores(const mm_game *g, const void *state, int32_t *out);
 /* The game's evaluation of a state (mm_eval.h): each player's expected final score
  * into score[players] and win probability into win[players]; 1, or 0 (nothing written)

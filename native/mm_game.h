@@ -74,6 +74,11 @@ typedef struct mm_game {
     /* Fill in everything the viewer cannot see, at random, consistently with
      * what the viewer sees, and reseed the state's own chance if it has any. */
     void (*determinize)(void *state, int viewer, mm_rng *rng);
+    /* Optional: mask *state to what `viewer` sees (docs/positions.md): everything the
+     * viewer cannot see becomes unknown, as the game's observation has it.  determinize
+     * starts from the same mask, so nothing hidden from the viewer reaches a sample.
+     * NULL: the game's states hold nothing hidden. */
+    void (*observe)(void *state, int viewer);
     /* Final scores (with the tie-break as a second column): out[2*p], out[2*p+1]. */
     void (*scores)(const void *state, int32_t *out);
     /* A playout move chosen by policy (MM_POLICY_RANDOM or MM_POLICY_HEURISTIC). */

@@ -1,5 +1,6 @@
 /* meeplemind: single-observer ISMCTS; see mm_ismcts.h. */
 #define _POSIX_C_SOURCE 200809L
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +40,7 @@ typedef struct search {
     int32_t *trail;       /* [MM_ISMCTS_TRAIL_MAX] this iteration's moves: mover * num_actions + action */
     int32_t trail_len;
     mm_rng rng;
-    int root_player, players;
+    int root_player, players, viewer;
 } search;
 
 int32_t mm_ismcts_rows(const mm_game *g) { return g->num_actions; }
@@ -69,7 +70,7 @@ static int valid_params(const mm_ismcts_params *p)
         && p->mast >= 0 && p->mast < 1 && p->playout_moves >= 0
         && (p->guided_expansion == 0 || p->guided_expansion == 1)
         && p->prior_weight >= 0 && isfinite(p->prior_weight)
-        && p->widening >= 0 && isfinite(p->widening);
+        && p->widening >= 0 && isfinite(p->widening) && p->viewer >= -1;
 }
 
 static int valid_stats(const mm_ismcts_root_stats *s)
@@ -373,11 +374,29 @@ static void outcome(const search *s, int cut, double *score, double *share)
         score[p] = final[2 * p];
 }
 
+#ifndef NDEBUG
+/* Debug builds (the sanitizer's): a determinization is a state the decoder accepts. */
+static void assert_decodable(const search *s)
+{
+    int32_t vec[s->g->vector_len];
+    unsigned char back[s->g->state_bytes];
+    mm_verdict verdict = {.field = -1};
+    s->g->encode(s->state, vec);
+    int rc = s->g->decode(back, vec, mm_encoded_len(s->g, s->state), &verdict);
+    if (rc != MM_OK)
+        fprintf(stderr, "determinized state refused at %d: %s\n", verdict.field, verdict.why);
+    assert(rc == MM_OK);
+}
+#endif
+
 static int iterate(search *s)
 {
     const mm_game *g = s->g;
     memcpy(s->state, s->root, g->state_bytes);
-    g->determinize(s->state, s->root_player, &s->rng);
+    g->determinize(s->state, s->viewer, &s->rng);
+#ifndef NDEBUG
+    assert_decodable(s);
+#endif
     s->trail_len = 0;
     int32_t leaf = descend(s);
     if (leaf < 0)
@@ -529,6 +548,11 @@ static int prepare(search *s, const int32_t *vec, int32_t len, mm_ismcts_summary
     if (s->players < 1 || s->players > MM_MAX_PLAYERS || s->root_player >= s->players)
         return MM_ISMCTS_ERR_ENGINE;
     sum->players = s->players;
+    s->viewer = s->params->viewer < 0 ? s->root_player : s->params->viewer;
+    if (s->params->viewer >= s->players)
+        return MM_ISMCTS_ERR_PARAMS;
+    if (s->g->observe && s->viewer >= 0)
+        s->g->observe(s->root, s->viewer);
     sum->root_player = s->root_player < 0 ? -1 : s->root_player;
     if (s->params->root_action && s->root_player >= 0
         && !root_action_legal(s, s->g->legal_moves(s->root, s->legal)))

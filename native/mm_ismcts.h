@@ -106,6 +106,9 @@ typedef struct mm_ismcts_params {
                                0: its untried moves in random order */
     double prior_weight;    /* >= 0: weight of the move priors in selection (see above); 0 = none */
     double widening;        /* >= 0: progressive widening (see above); 0 = every move expanded first */
+    int32_t viewer;         /* the seat whose knowledge the search uses (Position.viewer), whoever
+                               is to move: the root is masked to its observation and every
+                               iteration determinizes for it; -1 = the player to move */
 } mm_ismcts_params;
 
 /* Caller-owned arrays, one row per root child, rows = mm_ismcts_rows(g).

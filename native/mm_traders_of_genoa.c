@@ -986,22 +986,59 @@ static void tog_apply(void *st, int32_t action, mm_rng *rng)
     assert(consistent(s));
 }
 
-/* state.py determinize: the viewer's observation (other hands and the piles unseen),
- * then every deck's unseen cards shuffled and dealt to the other seats up to their
- * counts, the rest to the pile. */
+/* state.py observation: what `viewer` sees (the other hands and the piles unseen; the
+ * final scoring shows every hand). */
+static void tog_observe(void *st, int viewer)
+{
+    state *s = st;
+    for (int c = 0; c < NCARDS; c++)
+        if (s->location[c] == PILE || (s->location[c] < PILE && s->location[c] != viewer && s->stage != ST_END))
+            s->location[c] = UNSEEN;
+    cache_legal(s);
+}
+
+/* state.py paid_elsewhere: while the owner negotiates the building the tower has just
+ * entered (no action taken since), a message naming it and another visited building is
+ * in no hand: it would have paid on entering. */
+_Static_assert(NCARDS <= 64, "a card set is a 64-bit mask");
+static uint64_t inferred_in_pile(const state *s)
+{
+    uint64_t out = 0;
+    if (s->stage != ST_OFFER && s->stage != ST_DECIDE)
+        return 0;
+    uint32_t visited = visited_buildings(s);
+    for (const int8_t *i = MESSAGES_AT[s->site]; *i >= 0; i++)
+        if ((visited >> MESSAGES[*i][0] & 1) && (visited >> MESSAGES[*i][1] & 1))
+            out |= 1ull << (DECK_FIRST[D_MESSAGE] + *i);
+    return out;
+}
+
+/* state.py determinize: the viewer's observation, then every deck's unseen cards that
+ * may be in a hand shuffled and dealt to the other seats (the player to move too) up to
+ * their counts, the rest to the pile. */
 static void tog_determinize(void *st, int viewer, mm_rng *rng)
 {
     state *s = st;
     if (viewer < 0 || viewer >= s->players)
         return;
-    for (int c = 0; c < NCARDS; c++)
-        if (s->location[c] == PILE || (s->location[c] < PILE && s->location[c] != viewer))
-            s->location[c] = UNSEEN;
+    tog_observe(s, viewer);
+    uint64_t in_pile = inferred_in_pile(s);
     for (int d = 0; d < ND; d++) {
         int8_t pool[NCARDS];
-        int len = 0, k = 0;
+        int len = 0, k = 0, need[MM_TOG_MAX_PLAYERS] = {0}, needed = 0, open_cards = 0;
+        for (int q = 0; q < s->players; q++) {
+            if (q == viewer)
+                continue;
+            need[q] = s->p[q].cards[d];
+            for (int c = DECK_FIRST[d]; c < DECK_FIRST[d] + DECK_SIZES[d]; c++)
+                need[q] -= s->location[c] == q;
+            needed += need[q];
+        }
         for (int c = DECK_FIRST[d]; c < DECK_FIRST[d] + DECK_SIZES[d]; c++)
-            if (s->location[c] == UNSEEN)
+            open_cards += s->location[c] == UNSEEN && !(in_pile >> c & 1);
+        uint64_t barred = open_cards >= needed ? in_pile : 0; /* a client's position may defy the inference */
+        for (int c = DECK_FIRST[d]; c < DECK_FIRST[d] + DECK_SIZES[d]; c++)
+            if (s->location[c] == UNSEEN && !(barred >> c & 1))
                 pool[len++] = (int8_t)c;
         for (int i = len - 1; i > 0; i--) {
             int j = (int)mm_rng_below(rng, (uint32_t)(i + 1));
@@ -1009,17 +1046,12 @@ static void tog_determinize(void *st, int viewer, mm_rng *rng)
             pool[i] = pool[j];
             pool[j] = t;
         }
-        for (int q = 0; q < s->players; q++) {
-            if (q == viewer)
-                continue;
-            int need = s->p[q].cards[d];
-            for (int c = DECK_FIRST[d]; c < DECK_FIRST[d] + DECK_SIZES[d]; c++)
-                need -= s->location[c] == q;
-            for (int i = 0; i < need; i++)
+        for (int q = 0; q < s->players; q++)
+            for (int i = 0; i < need[q]; i++)
                 s->location[pool[k++]] = (int8_t)q;
-        }
-        for (; k < len; k++)
-            s->location[pool[k]] = PILE;
+        for (int c = DECK_FIRST[d]; c < DECK_FIRST[d] + DECK_SIZES[d]; c++)
+            if (s->location[c] == UNSEEN)
+                s->location[c] = PILE;
     }
     cache_legal(s);
 }
@@ -1185,6 +1217,7 @@ const mm_game mm_traders_of_genoa_game = {
     .legal_moves = tog_legal_moves,
     .apply = tog_apply,
     .determinize = tog_determinize,
+    .observe = tog_observe,
     .scores = tog_scores,
     .rollout_move = tog_rollout_move,
 };

@@ -190,6 +190,7 @@ class _Settings:
     widening: float
     pv_max: int
     root_action: int | None
+    viewer: int  # -1: the player to move
 
 
 def analyze(
@@ -219,6 +220,7 @@ def analyze(
     report_every_ms: float = 500.0,
     vector: np.ndarray | None = None,
     root_action: int | None = None,
+    viewer: int | None = None,
     time_margin: DeadlineMargin | None = TIME_MARGIN,
 ) -> Analysis:
     """Search ``state`` for its player to move and return per-move statistics.
@@ -249,7 +251,10 @@ def analyze(
     watcher thread, so it must be quick and must not wait for another search.
     ``vector`` is ``state.encode()`` when the caller has it already (``check_native``
     returns it). ``root_action`` (a legal move's id) makes the search try only that move
-    at the root: its own evaluation with the whole budget.
+    at the root: its own evaluation with the whole budget. ``viewer`` is the seat whose
+    knowledge the search uses (``Position.viewer``, docs/positions.md; None: the player
+    to move): the native search masks the state to its observation and determinizes
+    every iteration for it, whoever is to move.
     """
     started = time.monotonic()
     if tuning is None:
@@ -273,6 +278,7 @@ def analyze(
         widening=widening,
         pv_max=pv_max,
         root_action=root_action,
+        viewer=viewer,
     )
     if stop_event is not None and not callable(getattr(stop_event, "is_set", None)):
         raise ValueError("stop_event must be a threading.Event or None")
@@ -338,6 +344,7 @@ def _settings(
     widening: Any,
     pv_max: Any,
     root_action: Any,
+    viewer: Any = None,
 ) -> _Settings:
     """Validate the arguments of ``analyze``; errors name the parameter."""
     if iterations is None and time_ms is None and cpu_ms is None:
@@ -376,6 +383,7 @@ def _settings(
         widening=_real("widening", widening, 0.0),
         pv_max=_int("pv_max", pv_max, 1, PV_MAX),
         root_action=None if root_action is None else _int("root_action", root_action, 0, 2**31 - 1),
+        viewer=-1 if viewer is None else _int("viewer", viewer, 0, 2**31 - 1),
     )
 
 
@@ -470,15 +478,23 @@ class CheckedVector:
         return get_game(self.game_id).decode(self.vector, check=False).result()
 
 
-def read_vector(game_id: str, vector: np.ndarray) -> CheckedVector:
+def read_vector(game_id: str, vector: np.ndarray, viewer: int | None = None) -> CheckedVector:
     """The CheckedVector of a state vector (a message read by the game's schema) the
-    native decoder accepts; PositionError naming the field (``_explain``) otherwise."""
+    native decoder accepts; PositionError naming the field (``_explain``) otherwise.
+    With ``viewer`` (a seat, else PositionError on ``viewer``), its vector is the
+    viewer's observation (the native engine's mask): nothing after it sees more."""
     native, vec = native_check.native(game_id), _as_vector(vector)
     try:
         buf = native.decode(vec)
     except NativeDecodeError as e:
         raise _explain(game_id, vec, e) from None
-    return CheckedVector(game_id, vec, native.num_players(buf), native.current_player(buf))
+    players = native.num_players(buf)
+    if viewer is not None:
+        if not 0 <= viewer < players:
+            raise PositionError("viewer", f"{viewer} is not a seat of this {players}-player game")
+        native.observe(buf, viewer)
+        vec = native.encode(buf)
+    return CheckedVector(game_id, vec, players, native.current_player(buf))
 
 
 def _explain(game_id: str, vec: np.ndarray, error: NativeDecodeError) -> ValueError:
@@ -552,6 +568,7 @@ class _Tree:
                 "guided_expansion": int(settings.guided_expansion),
                 "prior_weight": settings.prior_weight,
                 "widening": settings.widening,
+                "viewer": settings.viewer,
             },
         )
         # rows past summary.children are never read: no need to clear them
@@ -610,6 +627,8 @@ class _Tree:
             return
         if rc > 0:
             raise NativeDecodeError(rc, self.summary.bad_field)
+        if rc == lib.MM_ISMCTS_ERR_PARAMS and self.params.viewer >= self.summary.players > 0:
+            raise ValueError(f"viewer: {self.params.viewer} is not a seat of this {self.summary.players}-player game")
         if rc == lib.MM_ISMCTS_ERR_PARAMS and self._root_action != self._native.ffi.NULL:
             raise ValueError(f"root_action: {self._root_action[0]} is not a legal move of the position")
         if rc == lib.MM_ISMCTS_ERR_MEMORY:

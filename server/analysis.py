@@ -39,6 +39,7 @@ class _Job:
     seed: int | None
     max_moves: int | None
     root_action: int | None = None  # the one root move searched (ReviewGame's move played)
+    viewer: int | None = None  # whose knowledge the search uses (None: the player to move)
     tuning: Tuning | None = None  # None: the game's (ReviewGame's is review_tuning)
     received: float = field(default_factory=time.monotonic)  # the time budget counts from here
 
@@ -210,7 +211,7 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
         received = time.monotonic()
         state, vector = _read_position(position)
         seed = request.seed if request.HasField("seed") else None
-        return _Job(state, vector, plan, seed, max_moves, received=received)
+        return _Job(state, vector, plan, seed, max_moves, received=received, viewer=position.viewer)
 
     def _search(self, job: _Job, context: grpc.ServicerContext, stop: threading.Event,
                 on_progress: Callable[[Analysis], None] | None = None,
@@ -251,6 +252,7 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
                                    stop_event=stop, on_progress=progress,
                                    report_every_ms=report_every_ms or self._limits.metrics_report_every_ms,
                                    vector=job.vector, root_action=job.root_action, tuning=job.tuning,
+                                   viewer=job.viewer,
                                    time_margin=None)
             except MemoryError as e:
                 raise ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED, str(e)) from None
@@ -282,15 +284,14 @@ def _turn_move(result: _Result) -> analysis_pb2.TurnMove:
 
 def _read_position(position: position_pb2.Position) -> tuple[Any, np.ndarray]:
     """The checked stand-in of a search request's position (``CheckedVector``) and its state
-    vector: read by the game's schema, checked by the native decoder, whose rejections
-    name the field."""
+    vector, masked to the viewer's observation before anything reads it: read by the
+    game's schema, checked by the native decoder, whose rejections name the field."""
     find_game(position.game, "position.game")
     vector = state_vector(position)
     try:
-        checked = read_vector(position.game, vector)
+        checked = read_vector(position.game, vector, position.viewer)
     except PositionError as e:
+        if e.path == "viewer":
+            raise ServiceError.invalid("position.viewer", e.problem) from None
         raise position_error(e, game_id=position.game) from None
-    if not 0 <= position.viewer < checked.num_players:
-        raise ServiceError.invalid("position.viewer", f"{position.viewer} is not a seat of this "
-                                                      f"{checked.num_players}-player game")
     return checked, checked.vector

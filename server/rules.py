@@ -7,6 +7,7 @@ import grpc
 
 from ..engine import IllegalMoveError, InvalidMoveError, OptionError, Rng, game_ids, get_game, parse_options
 from ..engine.game import Game
+from ..engine.position import observe
 from ..v1 import rules_pb2, rules_pb2_grpc
 from .convert import find_game, position_from_proto, position_to_proto, result_to_proto
 from .errors import ServiceError, quoted
@@ -61,7 +62,8 @@ class RulesServicer(rules_pb2_grpc.RulesServicer):
 
     def LegalMoves(self, request: rules_pb2.LegalMovesRequest,
                    context: grpc.ServicerContext) -> rules_pb2.LegalMovesResponse:
-        state, _ = position_from_proto(request.position)
+        state, viewer = position_from_proto(request.position)
+        state = state.observation(viewer)
         response = rules_pb2.LegalMovesResponse(moves=[
             rules_pb2.LegalMove(notation=str(move), action=move.id) for move in state.legal_moves()
         ], result=result_to_proto(state))
@@ -73,8 +75,16 @@ class RulesServicer(rules_pb2_grpc.RulesServicer):
                   context: grpc.ServicerContext) -> rules_pb2.ApplyMoveResponse:
         state, viewer = position_from_proto(request.position)
         try:
-            state = state.apply(request.move, Rng(request.seed))
+            state = state.follow(request.move, Rng(request.seed), viewer, list(request.shown))
         except (InvalidMoveError, IllegalMoveError) as e:
+            field, _, problem = str(e).partition(": ")
+            if field.startswith("shown"):
+                raise ServiceError.invalid(field, problem) from None
             raise ServiceError.invalid("move", str(e)) from None
         return rules_pb2.ApplyMoveResponse(position=position_to_proto(state, viewer),
                                            result=result_to_proto(state))
+
+    def Observe(self, request: rules_pb2.ObserveRequest,
+                context: grpc.ServicerContext) -> rules_pb2.ObserveResponse:
+        state, viewer = position_from_proto(request.position)
+        return rules_pb2.ObserveResponse(position=observe(state, viewer))

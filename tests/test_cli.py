@@ -316,3 +316,44 @@ def test_bench_overshoot_prints_percentiles_per_budget(capsys: pytest.CaptureFix
         assert wall > 0 and row["overshoot_pct"]["max"] == pytest.approx((wall - budget) / budget * 100, abs=0.6)
     code, _, err = run(capsys, "bench", "--overshoot", "--samples", "0")
     assert code == 2 and err == "meeplemind bench: error: --samples 0: must be at least 1\n"
+
+
+def test_a_traders_of_genoa_record_replays_exactly_and_reviews(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    from meeplemind.engine import Rng
+    from meeplemind.engine.position import from_position
+    from meeplemind.search.review import PlayedMove, replay
+
+    code, out, _ = run(capsys, "selfplay", "traders-of-genoa", "--players", "3", "--bot", "heuristic",
+                       "--seed", "3", "--json")
+    game = json.loads(out)
+    start, _ = from_position(game["start"])
+    assert start.hides_nothing  # the record's start is the truth: every hand
+    turns = replay(start, [PlayedMove(m["move"], int(m["seed"])) for m in game["moves"]])
+    last = turns[-1]
+    end = last.state.apply(last.move, Rng(int(game["moves"][-1]["seed"])))
+    assert end.is_terminal and end.scores() == game["scores"]  # the replay is the game played
+    game["moves"] = game["moves"][:30]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game))
+    code, out, _ = run(capsys, "review", str(path), "--iterations", "80", "--seed", "2", "--json")
+    review = json.loads(out)
+    assert code == 0 and review["summary"]["moves_reviewed"] == len(review["moves"]) > 0
+    assert {m["player"] for m in review["moves"]} == {0, 1, 2}
+
+
+def test_observe_prints_what_the_viewer_sees(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "new", "traders-of-genoa", "--players", "3", "--seed", "2")
+    truth = json.loads(out)
+    path = tmp_path / "truth.json"
+    path.write_text(out)
+    code, out, _ = run(capsys, "observe", str(path), "--seat", "2")
+    seen = json.loads(out)
+    assert code == 0 and seen["viewer"] == 1
+    cards = seen["traders_of_genoa"]["cards"]
+    assert set(cards.values()) == {"1"}  # unseen cards are left out of the map
+    assert {"0", "2", "pile"} <= set(truth["traders_of_genoa"]["cards"].values())
+    assert {c for c, where in cards.items() if where == "1"} == {
+        c for c, where in truth["traders_of_genoa"]["cards"].items() if where == "1"}
+    code, _, err = run(capsys, "observe", str(path), "--seat", "4")
+    assert code == 2 and "--seat: 4 is not a seat" in err

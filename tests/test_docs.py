@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 #: Pages other branches write (issue 31: the HTTP/gRPC limits, what a viewer sees, game
 #: review); linked already, they land when the branches are merged.
-PENDING = {ROOT / "docs" / name for name in ("positions.md", "review.md")}
+PENDING = {ROOT / "docs" / name for name in ("review.md",)}
 LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)")
 
 

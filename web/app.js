@@ -1,11 +1,13 @@
-// The play page: set up or load a game, draw it, let the human seats choose among the legal
-// moves with live hints, and let the bots answer with BestMove.
+// The play page, a referee: it keeps the table's true state (every hand), shows the human only
+// what his seat sees (Rules/Observe), lets him choose among his legal moves with live hints
+// searched from his view, asks each bot's move with that bot as the viewer (the service masks
+// the truth to the viewer's observation), and logs every move (element id "log").
 import { drawCastlesOfBurgundy } from "./castles_of_burgundy.js";
 import { esc, seatName } from "./draw.js";
 import { moveLabel, titleCase } from "./labels.js";
 import { drawPuertoRico } from "./puerto_rico.js";
 import { RpcError, serverStream, unary } from "./rpc.js";
-import { drawTradersOfGenoa } from "./traders_of_genoa.js";
+import { cardLabel, drawTradersOfGenoa } from "./traders_of_genoa.js";
 
 const DRAW = { "puerto-rico": drawPuertoRico, "castles-of-burgundy": drawCastlesOfBurgundy,
   "traders-of-genoa": drawTradersOfGenoa };
@@ -13,12 +15,15 @@ const LEVELS = Array.from({ length: 10 }, (_, i) => i + 1);
 const HINT_MOVES = 6;
 const params = new URLSearchParams(location.search);
 const BOT_DELAY_MS = Number(params.get("botDelay") ?? 400);
+// ?botIterations=N: every bot searches N iterations instead of its level's budget (a seeded
+// game then replays move for move on any machine)
+const BOT_ITERATIONS = Number(params.get("botIterations") ?? 0);
 
 const $ = (id) => document.getElementById(id);
 const stateKey = (game) => game.replace(/-/g, "_");
 const table = {
-  games: [], facts: {}, position: null, seats: [], moves: [], result: null,
-  generation: 0, hint: null, seed: 0, ply: 0,
+  games: [], facts: {}, position: null, view: null, seats: [], moves: [], result: null,
+  generation: 0, hint: null, seed: 0, ply: 0, record: null, log: [],
 };
 
 /** Keys of a pasted position in proto field names (a lowerCamelCase "puertoRico" → "puerto_rico"). */
@@ -81,6 +86,7 @@ async function newGame() {
   table.ply = 0;
   try {
     const reply = await unary("Rules/NewGame", { game: $("game").value, players: Number($("players").value), seed: table.seed, options });
+    startRecord(reply.position);
     setPosition(reply.position);
   } catch (error) {
     fail(error);
@@ -88,26 +94,55 @@ async function newGame() {
 }
 
 // ------------------------------------------------------------------ play
-function setPosition(position) {
+/** The first human seat: whose view the page shows (none: every seat is a bot). */
+function humanSeat() {
+  const seat = table.seats.findIndex((s) => s.kind === "human");
+  return seat < 0 ? null : seat;
+}
+
+const asViewer = (position, seat) => ({ ...position, viewer: seat });
+/** The seed of the next move's chance (ahead 1) or of a search before it (0): a game's seed
+ * replays the whole game, the bots' choices too. */
+const plySeed = (ahead = 0) => (table.seed * 7919 + table.ply + ahead) % 2 ** 32;
+
+/** The table's true state is now ``position`` (after the move of ``logged``, a log entry):
+ * show the human's view of it and go on. */
+function setPosition(position, logged = null) {
   table.position = position;
   table.generation += 1;
   stopHint();
+  const generation = table.generation;
+  refresh(generation, logged).then(() => generation === table.generation && advance(generation)).catch(fail);
+}
+
+/** What the human sees (the truth itself when no seat is human), drawn and logged. */
+async function refresh(generation, logged) {
+  const seat = humanSeat();
+  const view = seat === null ? table.position
+    : (await unary("Rules/Observe", { position: asViewer(table.position, seat) })).position;
+  if (generation !== table.generation) return;
+  table.view = view;
+  if (logged) logged.after = view;
   draw();
-  advance(table.generation).catch(fail);
+  renderLog();
 }
 
 function draw() {
-  const position = table.position;
+  const position = table.view;
   const drawGame = DRAW[position.game];
   const state = position[stateKey(position.game)];
   $("board").innerHTML = drawGame ? drawGame(state, table.facts[position.game], table.seats)
     : `<pre>${esc(JSON.stringify(position, null, 2))}</pre>`;
-  $("position-json").value = JSON.stringify(position, null, 2);
+  $("position-json").value = JSON.stringify(position, null, 2);  // the human's view, never the truth
 }
 
 async function advance(generation) {
-  const position = table.position;
-  const legal = await unary("Rules/LegalMoves", { position });
+  let position = table.position;
+  let legal = await unary("Rules/LegalMoves", { position });
+  if (legal.current_player !== undefined && legal.current_player !== (position.viewer ?? 0)) {
+    position = table.position = asViewer(position, legal.current_player);  // the mover's moves, as he knows them
+    legal = await unary("Rules/LegalMoves", { position });
+  }
   if (generation !== table.generation) return;
   table.moves = legal.moves ?? [];
   table.result = legal.result ?? null;
@@ -123,7 +158,8 @@ async function advance(generation) {
   }
   status(`${seatName(seat, table.seats)} is thinking…`);
   const started = performance.now();
-  const best = await unary("Analysis/BestMove", { position, level: who.level });
+  const strength = BOT_ITERATIONS > 0 ? { budget: { iterations: BOT_ITERATIONS, threads: 1 } } : { level: who.level };
+  const best = await unary("Analysis/BestMove", { position: asViewer(position, seat), ...strength, seed: plySeed() });
   if (generation !== table.generation) return;
   const wait = BOT_DELAY_MS - (performance.now() - started);
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -134,13 +170,51 @@ async function play(move) {
   if (!table.position) return;
   stopHint();
   const generation = table.generation;
+  const seat = table.position.viewer ?? 0;  // advance() made the mover the truth's viewer
+  const before = table.view;
+  const seed = plySeed(1);
   table.ply += 1;
-  const reply = await unary("Rules/ApplyMove", { position: table.position, move, seed: (table.seed * 7919 + table.ply) % 2 ** 32 });
-  if (generation === table.generation) setPosition(reply.position);
+  const reply = await unary("Rules/ApplyMove", { position: table.position, move, seed });
+  if (generation !== table.generation) return;
+  table.record?.moves.push({ move, seed: String(seed) });
+  const logged = { seat, move, before };
+  table.log.push(logged);
+  setPosition(reply.position, logged);
+}
+
+/** Cards a move drew, as the human sees them: his own by what they are, others' hidden. */
+function drawnCards(entry) {
+  const game = entry.before?.game;
+  if (game !== "traders-of-genoa" || !entry.after) return "";
+  const [was, now] = [entry.before[stateKey(game)], entry.after[stateKey(game)]];
+  const human = humanSeat();
+  const total = (player) => Object.values(player?.hand ?? {}).reduce((a, b) => a + b, 0);
+  const parts = (now.players ?? []).map((player, seat) => {
+    if (seat === human) {
+      const mine = Object.entries(now.cards ?? {}).filter(([card, where]) => where === String(seat) && was.cards?.[card] !== where);
+      return mine.length ? `you drew ${mine.map(([card]) => cardLabel(card, table.facts[game])).join(", ")}` : "";
+    }
+    const drew = total(player) - total(was.players?.[seat]);
+    return drew > 0 ? `${seatName(seat, [])} drew ${drew} hidden card${drew > 1 ? "s" : ""}` : "";
+  }).filter(Boolean);
+  return parts.length ? ` (${parts.join("; ")})` : "";
+}
+
+function renderLog() {
+  $("log").innerHTML = table.log.map((e) => `<li data-seat="${e.seat}">${esc(`${seatName(e.seat, [])}: ${e.move}`)}<span class="muted">${esc(drawnCards(e))}</span></li>`).join("");
+  $("log").lastElementChild?.scrollIntoView({ block: "nearest" });
+}
+
+// ------------------------------------------------------------------ records
+/** A new game record: the table's true start (every hand); each move adds its chance seed. */
+function startRecord(start) {
+  table.record = { start, moves: [] };
+  table.log = [];
+  renderLog();
 }
 
 function renderMoves(seat, human) {
-  const state = table.position[stateKey(table.position.game)];
+  const state = table.view[stateKey(table.view.game)];
   $("moves-title").textContent = human ? `Your moves (${seatName(seat, table.seats)})` : `Moves of ${seatName(seat, table.seats)}`;
   $("moves").innerHTML = table.moves.map((m) => `<button class="move" data-move="${esc(m.notation)}" ${human ? "" : "disabled"}
     title="${esc(moveLabel(table.position.game, m.notation, state))}"><code>${esc(m.notation)}</code> <span>${esc(moveLabel(table.position.game, m.notation, state))}</span></button>`).join("");
@@ -183,7 +257,7 @@ function startHint(generation) {
   let first = null;
   $("hint-body").innerHTML = `<p class="muted">Searching…</p>`;
   const budget = { iterations: Number($("hint-iterations").value) };
-  serverStream("Analysis/AnalyzeStream", { position: table.position, budget, report_every_ms: 100, max_moves: HINT_MOVES }, (update) => {
+  serverStream("Analysis/AnalyzeStream", { position: asViewer(table.position, humanSeat() ?? table.position.viewer ?? 0), budget, seed: plySeed(), report_every_ms: 100, max_moves: HINT_MOVES }, (update) => {
     if (generation !== table.generation) return;
     first ??= performance.now() - started;
     renderHint(update, first);
@@ -193,7 +267,7 @@ function startHint(generation) {
 }
 
 function renderHint(update, firstMs) {
-  const state = table.position[stateKey(table.position.game)];
+  const state = table.view[stateKey(table.view.game)];
   const moves = update.moves ?? [];
   const most = Math.max(1, ...moves.map((m) => Number(m.visits)));
   const rows = moves.map((m, i) => `<tr>
@@ -211,32 +285,54 @@ function renderHint(update, firstMs) {
 }
 
 // ------------------------------------------------------------------ positions
-function savePosition() {
-  if (!table.position) return;
-  const blob = new Blob([JSON.stringify(table.position, null, 2)], { type: "application/json" });
+function download(value, name) {
+  const blob = new Blob([JSON.stringify(value, null, 2)], { type: "application/json" });
   const link = document.createElement("a");
   link.href = URL.createObjectURL(blob);
-  link.download = `${table.position.game}-position.json`;
+  link.download = name;
   link.click();
   URL.revokeObjectURL(link.href);
 }
 
+/** The human's view of the table (what the page shows). */
+function savePosition() {
+  if (table.view) download(table.view, `${table.view.game}-position.json`);
+}
+
+/** The game so far as a GameRecord: the true start and each move with its chance seed, so it
+ * replays exactly (meeplemind review reads it). */
+function saveGame() {
+  if (table.record) download(table.record, `${table.record.start.game}-game.json`);
+}
+
+/** A pasted or loaded position, or a saved game (a GameRecord: its true start and its moves
+ * replayed with their seeds, logged). */
 async function loadPosition(text) {
-  let position;
+  let data;
   try {
-    position = snakeKeys(JSON.parse(text));
+    data = snakeKeys(JSON.parse(text));
   } catch (error) {
     return status(`The position is not JSON: ${error.message}`, "error");
   }
+  const record = data?.start && Array.isArray(data.moves) ? data : null;
+  let position = record ? record.start : data;
+  const log = [];
   try {
     await unary("Rules/LegalMoves", { position });  // checked by the server: errors name the field
+    for (const played of record?.moves ?? []) {
+      const seat = (await unary("Rules/LegalMoves", { position })).current_player;
+      position = (await unary("Rules/ApplyMove", { position, move: played.move, seed: played.seed ?? 0 })).position;
+      log.push({ seat, move: played.move });
+    }
   } catch (error) {
     return fail(error);
   }
   const players = position[stateKey(position.game ?? "")]?.players?.length ?? 0;
   renderSeats(players);
   table.seed = Math.floor(Math.random() * 2 ** 31);
-  table.ply = 0;
+  table.ply = log.length;
+  table.record = { start: record?.start ?? position, moves: [...(record?.moves ?? [])] };
+  table.log = log;
   setPosition(position);
 }
 
@@ -255,6 +351,7 @@ async function start() {
   $("seats").addEventListener("change", seatChanged);
   $("start").addEventListener("click", (e) => { e.preventDefault(); newGame(); });
   $("save").addEventListener("click", savePosition);
+  $("save-game").addEventListener("click", saveGame);
   $("load").addEventListener("click", () => loadPosition($("position-json").value));
   $("load-file").addEventListener("change", async (e) => { if (e.target.files[0]) loadPosition(await e.target.files[0].text()); });
   $("token").addEventListener("change", (e) => sessionStorage.setItem("meeplemind-token", e.target.value.trim()));

@@ -41,9 +41,16 @@ function offers(s, seats) {
   return `<div class="row"><b>Offers for the ${esc(titleCase(s.site))}</b> ${made || '<span class="muted">none yet</span>'}</div>`;
 }
 
+/** A card by what it is: "Small order: silver to harbor". */
+export function cardLabel(card, facts) {
+  return `${titleCase(card.replace(/_\d+$/, ""))}: ${titleCase(facts.cards[card] ?? card)}`;
+}
+
+/** A hand: its count per deck (public), and the cards the position knows it holds, by what
+ * they are (the viewer's own; another seat's only once the game is over). */
 function hand(player, seat, s, facts) {
   const mine = Object.entries(s.cards ?? {}).filter(([, where]) => where === String(seat));
-  const known = mine.map(([card]) => `<span class="pill" title="${esc(facts.cards[card] ?? "")}">${esc(card)}</span>`).join("");
+  const known = mine.map(([card]) => `<span class="pill card" data-card="${esc(card)}">${esc(cardLabel(card, facts))}</span>`).join("");
   return `${counts(player.hand, "no cards")}${known ? ` — ${known}` : ""}`;
 }
 

@@ -81,9 +81,15 @@ class AsyncClient:
         request = rules_pb2.LegalMovesRequest(position=shared.position(position))
         return await self._call(self._rules.LegalMoves, request, self.timeout)
 
-    async def apply(self, position: PositionLike, move: str, *, seed: int = 0, as_dict: bool = False) -> Applied:
-        request = rules_pb2.ApplyMoveRequest(position=shared.position(position), move=move, seed=seed)
+    async def apply(self, position: PositionLike, move: str, *, seed: int = 0, shown: Sequence[str] = (),
+                    as_dict: bool = False) -> Applied:
+        request = rules_pb2.ApplyMoveRequest(position=shared.position(position), move=move, seed=seed, shown=shown)
         return shared.applied(await self._call(self._rules.ApplyMove, request, self.timeout), as_dict)
+
+    async def observe(self, position: PositionLike, *, as_dict: bool = False) -> position_pb2.Position | dict[str, Any]:
+        request = rules_pb2.ObserveRequest(position=shared.position(position))
+        response = await self._call(self._rules.Observe, request, self.timeout)
+        return shared.position_out(response.position, as_dict)
 
     async def result(self, position: PositionLike) -> GameResult:
         return shared.result(await self._legal_moves(position))

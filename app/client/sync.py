@@ -88,11 +88,18 @@ class Client:
         request = rules_pb2.LegalMovesRequest(position=shared.position(position))
         return self._call(self._rules.LegalMoves, request, self.timeout)
 
-    def apply(self, position: PositionLike, move: str, *, seed: int = 0, as_dict: bool = False) -> Applied:
+    def apply(self, position: PositionLike, move: str, *, seed: int = 0, shown: Sequence[str] = (),
+              as_dict: bool = False) -> Applied:
         """The position after ``move`` and, when it ended the game, the result; its chance
-        (draws, dice) comes from ``seed``."""
-        request = rules_pb2.ApplyMoveRequest(position=shared.position(position), move=move, seed=seed)
+        (draws, dice) comes from ``seed``, or on a viewer's observation from what it ``shown``
+        him (docs/positions.md)."""
+        request = rules_pb2.ApplyMoveRequest(position=shared.position(position), move=move, seed=seed, shown=shown)
         return shared.applied(self._call(self._rules.ApplyMove, request, self.timeout), as_dict)
+
+    def observe(self, position: PositionLike, *, as_dict: bool = False) -> position_pb2.Position | dict[str, Any]:
+        """What the position's viewer sees of it (its observation)."""
+        request = rules_pb2.ObserveRequest(position=shared.position(position))
+        return shared.position_out(self._call(self._rules.Observe, request, self.timeout).position, as_dict)
 
     def result(self, position: PositionLike) -> GameResult:
         """Whether the game is over, and its result when the service gives one."""

@@ -29,12 +29,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from collections.abc import Sequence
+
+from ..errors import IllegalMoveError
 from ..game_state import GameState
 from ..rng import Rng
+from .chance import Told, Witness, parse_shown
 from .board import NEIGHBOUR, NUM_SQUARES, SQUARE, STREET_BUILDINGS, group_size
 from .data import (
-    BUILDINGS, CARD_DECK, DECK_FIRST, DECK_SIZES, DECKS, D_LARGE, D_MESSAGE, D_PRIVILEGE, D_SMALL,
-    GOODS_PER_KIND, LARGE_ORDER_PAY, LIMIT, LARGE_ORDERS, MARKER_END_VALUE, MARKERS_PER_PLAYER, MARKET,
+    BUILDINGS, CARD_DECK, CARD_NAMES, DECK_FIRST, DECK_SIZES, DECKS, D_LARGE, D_MESSAGE, D_PRIVILEGE, D_SMALL,
+    GOODS_PER_KIND, LARGE_ORDER_PAY, LARGE_ORDERS, LIMIT, MARKER_END_VALUE, MARKERS_PER_PLAYER, MARKET,
     MAX_PLAYERS, MESSAGE_PAY, MESSAGES, NUM_BUILDINGS, NUM_CARDS, NUM_GOODS, OFFER_AMOUNTS, OWNER_INCOME,
     PLAYER_COUNTS, PRIVILEGE_PAY, PRIVILEGES, ROUNDS, S_ANY_GOOD, S_ANY_START, S_BUILDING_ACTION,
     S_EXTRA_ACTION, S_TRADE, SMALL_ORDER_PAY, SMALL_ORDERS, SPECIAL_COUNTS, SPECIALS, START_DUCATS,
@@ -318,9 +322,15 @@ class State(GameState):
         self.stage, self.to_move = ST_START, self.owner
 
     def _roll(self, rng: Rng) -> None:
-        """Roll for the start square; a market start moves the round marker on and rolls again."""
+        """Roll for the start square; a market start moves the round marker on and rolls again
+        (a follower is told the squares: ``chance.Told``)."""
         while True:
-            square = rng.below(DIE_SIDES) * DIE_SIDES + rng.below(DIE_SIDES)
+            if isinstance(rng, Told):
+                square = rng.square()
+            else:
+                square = rng.below(DIE_SIDES) * DIE_SIDES + rng.below(DIE_SIDES)
+            if isinstance(rng, Witness):
+                rng.squares.append(square)
             if SQUARE[square] != MARKET:
                 break
             self.round = min(self.round + 1, ROUNDS[self.num_players])  # the track's last space
@@ -432,7 +442,9 @@ class State(GameState):
         self.location[card] = USED
 
     def _draw_to(self, seat: int, deck: int, rng: Rng) -> None:
-        card = self.draw(deck, rng)
+        card = rng.card(self, seat, deck) if isinstance(rng, Told) else self.draw(deck, rng)
+        if isinstance(rng, Witness) and card >= 0:
+            rng.draws.append((seat, card))
         if card >= 0:
             self.location[card] = seat
             self.players[seat].cards[deck] += 1
@@ -443,13 +455,8 @@ class State(GameState):
         deck's unseen cards, uniformly."""
         first, size = DECK_FIRST[deck], DECK_SIZES[deck]
         cards = range(first, first + size)
-        if not self.piles[deck]:
-            for c in cards:
-                if self.location[c] == USED:
-                    self.location[c] = PILE
-                    self.piles[deck] += 1
-            if not self.piles[deck]:
-                return -1
+        if not self.refill(deck):
+            return -1
         known = [c for c in cards if self.location[c] == PILE]
         r = rng.below(self.piles[deck])
         if r < len(known):
@@ -459,6 +466,16 @@ class State(GameState):
             card = unseen[rng.below(len(unseen))]
         self.piles[deck] -= 1
         return card
+
+    def refill(self, deck: int) -> bool:
+        """An empty pile of ``deck`` first takes its deck's used cards back; whether it has a
+        card then."""
+        if not self.piles[deck]:
+            for c in range(DECK_FIRST[deck], DECK_FIRST[deck] + DECK_SIZES[deck]):
+                if self.location[c] == USED:
+                    self.location[c] = PILE
+                    self.piles[deck] += 1
+        return self.piles[deck] > 0
 
     # ------------------------------------------------------------ acquisition
     def _acquisition_turn(self) -> None:
@@ -514,33 +531,98 @@ class State(GameState):
 
     # ------------------------------------------------------------------- views
     def observation(self, viewer: int) -> State:
-        """What ``viewer`` sees: the other hands and the piles as unseen cards."""
+        """What ``viewer`` sees: the other hands and the piles as unseen cards (the final
+        scoring shows every hand)."""
         s = super().observation(viewer)
-        s.location = [UNSEEN if (loc < PILE and loc != viewer) or loc == PILE else loc
+        shown = range(s.num_players) if self.stage == ST_END else (viewer,)
+        s.location = [UNSEEN if (loc < PILE and loc not in shown) or loc == PILE else loc
                       for loc in s.location]
         return s
 
+    @property
+    def hides_nothing(self) -> bool:
+        """Whether every card's place is known (a full-information state)."""
+        return UNSEEN not in self.location
+
+    def follow(self, move: Move | str, rng: Rng, viewer: int, shown: Sequence[str] = ()) -> State:
+        """``GameState.follow``; on ``viewer``'s observation, ``shown`` (``chance``) tells
+        the squares rolled, the cards he drew and the cards others showed (messages paid,
+        hands at the end), which then replace the seed's chance; without it his draws come
+        from the seed."""
+        if self.hides_nothing or not shown:
+            return super().follow(move, rng, viewer, shown)
+        if isinstance(move, str):
+            move = Move.parse(move)
+        squares, cards, showed = parse_shown(shown)
+        s = self._assume(move, viewer)
+        for card, seat in showed:
+            deck = CARD_DECK[card]
+            if not (0 <= seat < s.num_players and seat != viewer and s.location[card] == UNSEEN
+                    and len(s.hand(seat, deck)) < s.players[seat].cards[deck]):
+                raise IllegalMoveError(f"shown: seat {seat} cannot hold {CARD_NAMES[card]}")
+            s.location[card] = seat
+        told = Told(viewer, squares, cards)
+        after = s.apply(move, told, play_forced=False)
+        told.finish()
+        kept = [CARD_NAMES[c] for c, _ in showed if after.location[c] != USED and not after.is_terminal]
+        if kept:
+            raise IllegalMoveError(f"shown: {', '.join(kept)} did not pay in this move")
+        return after.observation(viewer)
+
+    def _assume(self, move: Move, viewer: int) -> State:
+        """An order another player delivers (``deliver:12``, ``large:3``) that the viewer
+        could not see, taken as in his hand when he may hold it (he has unknown cards of
+        its deck): the move then shows it like any other."""
+        deck = {"deliver": D_SMALL, "large": D_LARGE}.get(move.kind)
+        seat = self.to_move
+        if deck is None or seat == viewer or self.stage == ST_END:
+            return self
+        card = DECK_FIRST[deck] + move.arg
+        if self.location[card] != UNSEEN or self.players[seat].cards[deck] <= len(self.hand(seat, deck)):
+            return self
+        s = self.copy()
+        s.location[card] = seat
+        return s
+
+    def paid_elsewhere(self) -> set[int]:
+        """Messages the rules place in no hand: while the owner negotiates the building
+        the tower has just entered (no action taken since), a message naming it and
+        another visited building would have paid on entering, so it is in the pile."""
+        if self.stage not in (ST_OFFER, ST_DECIDE):
+            return set()
+        visited = {SQUARE[s] for s in self.path}
+        first = DECK_FIRST[D_MESSAGE]
+        return {first + i for i, pair in enumerate(MESSAGES) if self.site in pair and all(b in visited for b in pair)}
+
     def determinize(self, viewer: int, rng: Rng) -> State:
-        """A full state consistent with ``observation(viewer)``, uniform over the deals of
-        each deck's unseen cards: shuffled (Fisher-Yates, ``below(i + 1)`` from the top),
-        then dealt to the other seats in seat order up to their counts, the rest to the pile."""
+        """A full state consistent with ``observation(viewer)`` and what the rules let the
+        viewer infer (``paid_elsewhere``), uniform over those deals: each deck's unseen
+        cards that may be in a hand, shuffled (Fisher-Yates, ``below(i + 1)`` from the
+        top), dealt to every other seat (the player to move too) in seat order up to
+        their counts, the rest to the pile.  A client's position that defies the inference
+        (too few such cards) is dealt from all its deck's unseen cards."""
         s = self.observation(viewer)
+        in_pile = s.paid_elsewhere()
         for deck in range(len(DECKS)):
             first = DECK_FIRST[deck]
-            pool = [c for c in range(first, first + DECK_SIZES[deck]) if s.location[c] == UNSEEN]
+            cards = range(first, first + DECK_SIZES[deck])
+            need = [0 if seat == viewer else s.players[seat].cards[deck] - len(s.hand(seat, deck))
+                    for seat in range(s.num_players)]
+            unseen = [c for c in cards if s.location[c] == UNSEEN]
+            pool = [c for c in unseen if c not in in_pile]
+            if len(pool) < sum(need):
+                pool = unseen
             for i in range(len(pool) - 1, 0, -1):
                 j = rng.below(i + 1)
                 pool[i], pool[j] = pool[j], pool[i]
             k = 0
-            for seat in range(s.num_players):
-                if seat == viewer:
-                    continue
-                need = s.players[seat].cards[deck] - len(s.hand(seat, deck))
-                for c in pool[k:k + need]:
+            for seat, n in enumerate(need):
+                for c in pool[k:k + n]:
                     s.location[c] = seat
-                k += need
-            for c in pool[k:]:
-                s.location[c] = PILE
+                k += n
+            for c in unseen:
+                if s.location[c] == UNSEEN:
+                    s.location[c] = PILE
         return s
 
 

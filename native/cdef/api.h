@@ -24,6 +24,7 @@ int mm_current_player(const mm_game *g, const void *state);
 int mm_legal_moves(const mm_game *g, const void *state, int32_t *out);
 int mm_apply(const mm_game *g, void *state, int32_t action, uint64_t *rng_state);
 void mm_determinize(const mm_game *g, void *state, int viewer, uint64_t *rng_state);
+void mm_observe(const mm_game *g, void *state, int viewer);
 void mm_scores(const mm_game *g, const void *state, int32_t *out);
 int mm_evaluate(const mm_game *g, const void *state, double *score, double *win);
 #define MM_EVAL_INFO ...

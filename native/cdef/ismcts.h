@@ -31,6 +31,7 @@ typedef struct mm_ismcts_params {
     int32_t guided_expansion;
     double prior_weight;
     double widening;
+    int32_t viewer;
 } mm_ismcts_params;
 typedef struct mm_ismcts_root_stats {
     int32_t *action;

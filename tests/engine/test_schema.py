@@ -89,7 +89,7 @@ def test_every_json_form_reads_to_the_same_vector(tmp_path: pathlib.Path, game_i
     for _ in range(40):
         state = state.apply(state.legal_moves()[rng.below(len(state.legal_moves()))], rng)
     path = tmp_path / "p.json"
-    seen = state.observation(state.current_player).encode()  # what to_position writes (hidden cards unseen)
+    seen = state.encode()  # what to_position writes: the state as it is (full information)
     for form, text in _forms(state).items():
         path.write_text(text)
         data = read_json(str(path))

@@ -23,9 +23,13 @@ def main() -> None:
                 analyze(seen, iterations=200, threads=2, seed=step, rollout_policy="heuristic")
                 analyze(s, iterations=100, seed=step, rollout_policy="random")
                 searches += 2
-                for viewer in range(s.num_players):
+                for viewer in range(s.num_players):  # the mover or not: the build asserts every sample decodes
+                    analyze(s, iterations=60, seed=step, viewer=viewer)
+                    analyze(s.observation(viewer), iterations=60, seed=step, viewer=viewer)
+                    searches += 2
                     buf = native.decode(s.observation(viewer).encode())
                     native.determinize(buf, viewer, step)
+                    native.decode(native.encode(buf))  # raises if the decoder refuses the sample
                     native.playouts(buf, 2, step, 1)
                     samples += 1
             legal = s.legal_moves()

@@ -8,6 +8,7 @@ vector that does not round-trip, or accepted position without a move fails the t
 
 from __future__ import annotations
 
+import importlib
 import re
 import shutil
 import subprocess
@@ -15,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from meeplemind.engine import game_ids
+from meeplemind.engine.position import state_key
 from meeplemind.native import NativeGame
 
 from . import native_support as support
@@ -23,8 +26,11 @@ FUZZ_SECONDS = 300
 SEEDS_PER_PROFILE = 40
 NATIVE = support.ROOT / "native"
 HARNESS = NATIVE / "fuzz" / "mm_decode_fuzz.c"
-#: The games in the order of the harness's first input byte (its GAMES table).
-GAMES = re.findall(r'"([a-z-]+)"', re.search(r"GAMES\[\] = \{([^}]*)\}", HARNESS.read_text()).group(1))
+#: The games in the order of the harness's first input byte: the registry's (MM_GAMES in the
+#: generated schema_games.h), each C engine named by its game's schema (C_GAME).
+C_GAMES = {importlib.import_module(f"meeplemind.engine.{state_key(g)}.schema").C_GAME: g for g in game_ids()}
+GAMES = [C_GAMES[name] for name in
+         re.findall(r"&(\w+)", re.search(r"#define MM_GAMES (.*)", (NATIVE / "schema_games.h").read_text()).group(1))]
 FLAGS = ["-g", "-O1", "-std=c11", "-fsanitize=fuzzer,address,undefined", "-fno-sanitize-recover=all",
          "-fno-wrapv"]
 

@@ -74,6 +74,36 @@ def test_determinize_deals_like_the_reference(native: NativeGame) -> None:
             assert got.observation(viewer) == s.observation(viewer) and UNSEEN not in got.location
 
 
+def test_observe_masks_like_the_reference(native: NativeGame) -> None:
+    """The service's mask (mm_game.observe) is the reference observation, a finished game's
+    too (every hand shown, the piles not)."""
+    for seed in range(6):
+        s, rng = new_game(2 + seed % 4, seed), Rng(seed)
+        while True:
+            for viewer in range(s.num_players):
+                buf = native.decode(s.encode())
+                native.observe(buf, viewer)
+                assert np.array_equal(native.encode(buf), s.observation(viewer).encode())
+            if s.is_terminal:
+                break
+            for _ in range(40):
+                if not s.is_terminal:
+                    legal = s.legal_moves()
+                    s = s.apply(legal[rng.below(len(legal))], rng)
+
+
+def test_determinize_infers_like_the_reference(native: NativeGame) -> None:
+    """Negotiations where a message would have paid on entering: the same deals in C."""
+    from ..engine.traders_of_genoa.test_hidden import inference_cases
+
+    for s in inference_cases(40):
+        for viewer in range(s.num_players):
+            rng = Rng(viewer)
+            buf, sample = native.decode(s.encode()), s.determinize(viewer, rng)
+            assert native.determinize(buf, viewer, viewer) == rng.state
+            assert np.array_equal(native.encode(buf), sample.encode())
+
+
 def test_determinize_is_uniform_and_never_deals_a_used_card(native: NativeGame) -> None:
     s = messages_spread(3, {0: 1, 1: 2, 2: 1}, 2)
     first, size = DECK_FIRST[D_MESSAGE], DECK_SIZES[D_MESSAGE]

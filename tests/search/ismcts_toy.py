@@ -195,6 +195,7 @@ def search(
         "margin_scale": 10.0,
         "rollout_policy": 1,
         "pv_max": 8,
+        "viewer": -1,
     } | overrides
     rows, pv_max = native.rows, max(1, params["pv_max"])
     vec = state if isinstance(state, np.ndarray) else state.encode()

@@ -59,6 +59,20 @@ def test_rules_methods(service: Running) -> None:
             assert (over.scores, over.winners) == (state.scores(), state.winners())
 
 
+def test_observe_and_a_follower_s_shown_outcomes(service: Running) -> None:
+    with Client(service.address) as client:
+        truth = client.new_game("traders-of-genoa", 3, seed=4, as_dict=True)
+        state, _ = from_position(truth)
+        seen = client.observe({**truth, "viewer": 2}, as_dict=True)
+        assert seen == to_position(state.observation(2), 2)
+        move = state.legal_moves()[0]
+        after = client.apply(seen, str(move), seed=1, shown=[], as_dict=True).position
+        assert after == to_position(state.observation(2).follow(move, Rng(1), 2), 2)
+        with pytest.raises(ClientError) as refused:
+            client.apply(seen, str(move), shown=["square:1.1"])
+        assert [v.field for v in refused.value.violations] == ["shown"]
+
+
 def test_analysis_methods(service: Running, position_dict: dict) -> None:
     with Client(service.address) as client:
         analysis = client.analyze(position_dict, iterations=300, threads=1, seed=3, max_moves=2, request_id="a")

@@ -44,19 +44,21 @@ def test_every_rpc(service: Running, case: tuple[str, int, dict[str, Any]]) -> N
     position = service.rules.NewGame(request).position
     state = game.new_game(players, 3, **options)
     viewer = position.viewer
-    assert message_to_dict(position) == to_position(state)
-    state = state.observation(viewer)  # what the service plays on: the viewer's view, move by move
+    assert message_to_dict(position) == to_position(state)  # the whole game: a host's truth
     rng = Rng(5)
     for step in range(40):  # the opening, through the server and the engine side by side
         legal = service.rules.LegalMoves(rules_pb2.LegalMovesRequest(position=position))
-        assert [(m.notation, m.action) for m in legal.moves] == [(str(m), m.id) for m in state.legal_moves()]
+        seen = state.observation(viewer)  # the legal moves as the viewer knows them
+        assert [(m.notation, m.action) for m in legal.moves] == [(str(m), m.id) for m in seen.legal_moves()]
         assert legal.current_player == state.current_player
-        move = state.legal_moves()[rng.below(len(legal.moves))]
+        move = seen.legal_moves()[rng.below(len(legal.moves))]
         applied = service.rules.ApplyMove(rules_pb2.ApplyMoveRequest(position=position, move=str(move),
                                                                      seed=step))
-        state = state.apply(move, Rng(step)).observation(viewer)
+        state = state.apply(move, Rng(step))  # the truth stays the truth
         position = applied.position
         assert message_to_dict(position) == to_position(state, viewer)
+        observed = service.rules.Observe(rules_pb2.ObserveRequest(position=position)).position
+        assert message_to_dict(observed) == to_position(state.observation(viewer), viewer)
         if state.is_terminal:
             break
     budget = analysis_pb2.SearchBudget(iterations=300)

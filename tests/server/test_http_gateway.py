@@ -93,7 +93,7 @@ def _stream(client: ConnectClientSync, name: str, request: Any, **kwargs: Any) -
 def test_every_rpc_of_meeplemind_v1_is_served() -> None:
     assert {p for p in METHODS if p.startswith("/meeplemind.v1.")} == {
         "/meeplemind.v1.Rules/ListGames", "/meeplemind.v1.Rules/NewGame", "/meeplemind.v1.Rules/LegalMoves",
-        "/meeplemind.v1.Rules/ApplyMove", "/meeplemind.v1.Analysis/Analyze",
+        "/meeplemind.v1.Rules/ApplyMove", "/meeplemind.v1.Rules/Observe", "/meeplemind.v1.Analysis/Analyze",
         "/meeplemind.v1.Analysis/AnalyzeStream", "/meeplemind.v1.Analysis/BestMove",
         "/meeplemind.v1.Analysis/ReviewGame"}
 

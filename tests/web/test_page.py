@@ -1,12 +1,14 @@
 """The web page in a real browser (Debian's headless Chromium, driven by playwright): a whole
-3-player Puerto Rico game whose human seat plays the hinted moves, and a few turns of The
-Castles of Burgundy and of Traders of Genoa. Screenshots and the measured timings go to ``test-output/web/``."""
+3-player Puerto Rico game whose human seat plays the hinted moves, a whole Traders of Genoa
+game refereed by the page (the human sees only his cards), and a few turns of The Castles of
+Burgundy and of Traders of Genoa. Screenshots and the measured timings go to ``test-output/web/``."""
 
 from __future__ import annotations
 
 import json
 import os
 import pathlib
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -15,7 +17,8 @@ import grpc
 import pytest
 from google.protobuf import json_format
 
-from meeplemind.engine.position import state_key
+from meeplemind.engine.position import from_position, state_key
+from meeplemind.engine.traders_of_genoa.data import D_PRIVILEGE
 from meeplemind.v1 import position_pb2, rules_pb2, rules_pb2_grpc
 
 from ..http_server import serving_http
@@ -29,6 +32,9 @@ HINT_ITERATIONS, BOT_LEVEL = 100, 1
 STEP_TIMEOUT_MS = 60_000
 COB_HUMAN_MOVES = 12
 GENOA_HUMAN_MOVES = 12
+#: A whole Traders of Genoa game at the page: bots searching a number of iterations (so the
+#: seeded game is the same every run), enough to deliver orders and score privileges.
+GENOA_SEED, GENOA_BOT_ITERATIONS = 2, 400
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
                                 reason=f"no Chromium at {CHROMIUM} (.ci/run installs it)")
@@ -187,3 +193,67 @@ def test_a_bad_pasted_position_is_refused_naming_the_field(site: tuple[str, Any]
     page.wait_for_selector("#status:not(.error)")
     page.wait_for_selector("button.play-hint")
     assert _position(page)["puerto_rico"]["players"] == good["puerto_rico"]["players"]
+
+
+def _genoa_turn_shows_only_seat_1(page: Any) -> int:
+    """On the human's turn: his cards named by what they are, the others' as counts only;
+    the position shown is his view. The number of his cards shown."""
+    view = _position(page)
+    assert view["viewer"] == 0 and set(view["traders_of_genoa"]["cards"].values()) <= {"0", "used"}
+    shown = page.eval_on_selector_all("section.player", "ps => ps.map(p => [...p.querySelectorAll('.card')]"
+                                                        ".map(c => c.textContent))")
+    assert all(not cards for cards in shown[1:]), shown
+    assert not any(re.fullmatch(r"(large|small|message|privilege)_\d+", text) for text in shown[0])
+    return len(shown[0])
+
+
+def test_a_whole_traders_of_genoa_game_refereed_by_the_page(site: tuple[str, Any], page: Any,
+                                                            tmp_path: pathlib.Path) -> None:
+    url, rules = site
+    _open(page, f"{url}&botIterations={GENOA_BOT_ITERATIONS}")
+    _set_up(page, "traders-of-genoa", 3, seed=GENOA_SEED)
+    played, cards_shown = 0, 0
+    while True:
+        page.wait_for_selector("#result:not([hidden]), button.play-hint")
+        if page.is_visible("#result"):
+            break
+        cards_shown += _genoa_turn_shows_only_seat_1(page)
+        page.click("button.play-hint >> nth=0")
+        played += 1
+    assert played > 30 and cards_shown > 0
+    log = page.eval_on_selector_all("#log li", "items => items.map(li => li.textContent)")
+    assert all(re.match(r"Seat [123]: \S+", line) for line in log) and len(log) > played
+    assert sum(line.startswith("Seat 1: ") for line in log) == played  # newest last, every move
+    bots = [line for line in log if not line.startswith("Seat 1: ")]
+    delivered = [line for line in bots if re.match(r"Seat [23]: (deliver|large):", line)]
+    assert any("hidden card" in line for line in bots)  # their draws, hidden from the human
+    # The result shown is the truth's: every hand is shown at the end, privileges scored.
+    final = _position(page)
+    end, _ = from_position(final)
+    privileges = [sum(end.privilege_value(seat, c) for c in end.hand(seat, D_PRIVILEGE)) for seat in range(3)]
+    assert delivered, "the bots never delivered an order"
+    assert privileges[1] + privileges[2] > 0, "the bots' privileges never scored"
+    reply = rules.LegalMoves(rules_pb2.LegalMovesRequest(position=json_format.ParseDict(final, position_pb2.Position())))
+    shown = page.eval_on_selector_all("table.result tbody tr",
+                                      "rows => rows.map(r => Number(r.querySelector('.score').textContent))")
+    assert shown == list(reply.result.scores)
+    # The saved game is the truth: its full start and seeds replay to the same result.
+    with page.expect_download() as download:
+        page.click("#save-game")
+    record = json.loads(pathlib.Path(download.value.path()).read_text())
+    position = json_format.ParseDict(record["start"], position_pb2.Position())
+    assert "unseen" not in record["start"]["traders_of_genoa"]["cards"].values()
+    for played_move in record["moves"]:
+        position = rules.ApplyMove(rules_pb2.ApplyMoveRequest(position=position, move=played_move["move"],
+                                                              seed=int(played_move["seed"]))).position
+    assert list(rules.LegalMoves(rules_pb2.LegalMovesRequest(position=position)).result.scores) == shown
+    # Loaded again, the saved game replays to the same end and the same log.
+    page.click("#start")
+    page.wait_for_selector("button.play-hint")
+    page.set_input_files("#load-file", download.value.path())
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.eval_on_selector_all("table.result tbody tr",
+                                      "rows => rows.map(r => Number(r.querySelector('.score').textContent))") == shown
+    again = page.eval_on_selector_all("#log li", "items => items.map(li => li.textContent)")
+    assert [line.split(" (")[0] for line in again] == [line.split(" (")[0] for line in log]
+    _save(page, "traders-of-genoa-end", human_moves=played, bot_deliveries=len(delivered), privileges=privileges)

@@ -127,3 +127,69 @@ def test_the_player_to_move_has_the_same_moves_in_every_determinization() -> Non
             assert s.observation(viewer).legal_action_ids() == s.legal_action_ids()
             legal = s.legal_moves()
             s = s.apply(legal[play_rng.below(len(legal))], play_rng)
+
+
+def inference_cases(games: int) -> list[State]:
+    """Negotiations of random games in which a message would have paid on entering: those
+    the rules keep out of every hand."""
+    found = []
+    for seed in range(games):
+        s, rng = new_game(2 + seed % 4, seed), Rng(seed)
+        while not s.is_terminal:
+            if s.paid_elsewhere() and any(s.location[c] == PILE for c in s.paid_elsewhere()):
+                found.append(s)
+            legal = s.legal_moves()
+            s = s.apply(legal[rng.below(len(legal))], rng)
+    return found
+
+
+def test_a_message_that_would_have_paid_is_never_dealt_to_a_hand() -> None:
+    cases = inference_cases(40)
+    assert len(cases) >= 10
+    rng = Rng(2)
+    for s in cases:
+        for viewer in range(s.num_players):
+            for _ in range(20):
+                sample = s.determinize(viewer, rng)
+                codec.validate(sample)
+                assert all(sample.location[c] == PILE for c in s.paid_elsewhere() if s.location[c] == PILE)
+
+
+def test_the_mover_s_hand_is_dealt_for_another_viewer() -> None:
+    """A spectator's (or a bot's waiting for his turn) samples hold every seat's cards."""
+    s = played(3, 5, 60)
+    viewer = (s.current_player + 1) % 3
+    sample = s.determinize(viewer, Rng(1))
+    codec.validate(sample)
+    for d in range(len(DECKS)):
+        cards = range(DECK_FIRST[d], DECK_FIRST[d] + DECK_SIZES[d])
+        assert sum(sample.location[c] == s.current_player for c in cards) == s.players[s.current_player].cards[d]
+
+
+def test_a_finished_game_shows_every_hand_but_not_the_piles() -> None:
+    s, rng = new_game(2, 3), Rng(3)
+    while not s.is_terminal:
+        legal = s.legal_moves()
+        s = s.apply(legal[rng.below(len(legal))], rng)
+    seen = s.observation(0)
+    assert [loc for loc in seen.location if loc < PILE] == [loc for loc in s.location if loc < PILE]
+    assert PILE not in seen.location and seen.scores() == s.scores()
+
+
+def test_a_follower_takes_an_order_another_seat_delivers() -> None:
+    """On seat 0's observation, seat 1's ``deliver`` of a card seat 0 could not see is
+    legal when seat 1 may hold it: the card is then known face up."""
+    rng = Rng(11)
+    for seed in range(40):
+        s, play = new_game(2, seed), Rng(seed)
+        while not s.is_terminal:
+            legal = s.legal_moves()
+            move = legal[play.below(len(legal))]
+            if move.kind == "deliver" and s.current_player == 1:
+                seen = s.observation(0)
+                assert move.id not in seen.legal_action_ids()
+                after = seen.follow(str(move), rng, 0)
+                assert after == s.apply(move, Rng(0), play_forced=False).observation(0)
+                return
+            s = s.apply(move, play)
+    raise AssertionError("no delivery by seat 1 in 40 games")
