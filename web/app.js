@@ -273,7 +273,7 @@ function renderHint(update, firstMs) {
   const rows = moves.map((m, i) => `<tr>
     <td><button class="play-hint" data-move="${esc(m.move)}" title="play ${esc(m.move)}">▶</button></td>
     <td><code>${esc(m.move)}</code><div class="muted small">${esc(moveLabel(table.position.game, m.move, state))}</div>
-      <div class="small pv" title="principal variation">${(m.pv ?? []).slice(1).map((x) => `<code>${esc(x)}</code>`).join(" → ")}</div></td>
+      <div class="small pv" title="principal variation">${(m.pv ?? []).slice(1).map((x, i) => `<span class="muted">S${Number(m.pv_players?.[i + 1] ?? 0) + 1}</span> <code>${esc(x)}</code>`).join(" → ")}</div></td>
     <td class="num">${(100 * m.win_rate).toFixed(1)}%</td>
     <td><div class="bar"><span style="width:${(100 * Number(m.visits) / most).toFixed(1)}%"></span></div><span class="small">${m.visits}</span></td>
     <td class="small">${(m.expected_scores ?? []).map((x, seat) => `<div title="${seatName(seat, table.seats)}">S${seat + 1}: ${Number(x).toFixed(1)}</div>`).join("")}</td></tr>`).join("");

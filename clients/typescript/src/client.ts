@@ -107,11 +107,20 @@ export class MeeplemindClient {
     return (await this.rules.legalMoves({ position }, this.call())).moves;
   }
 
-  /** The position after `move` and, when it ended the game, its result; chance from `seed`. */
-  async apply(position: Position, move: string, seed: bigint | number = 0): Promise<Applied> {
-    const reply = await this.rules.applyMove({ position, move, seed: BigInt(seed) }, this.call());
+  /** The position after `move` and, when it ended the game, its result; chance from `seed`,
+   * or, on one viewer's observation, from what the move `shown` him (`square:3.6`, `small_5`,
+   * `message_3@2`: docs/positions.md). */
+  async apply(position: Position, move: string, seed: bigint | number = 0, shown: string[] = []): Promise<Applied> {
+    const reply = await this.rules.applyMove({ position, move, seed: BigInt(seed), shown }, this.call());
     if (!reply.position) throw new Error("ApplyMove answered no position");
     return { position: reply.position, result: reply.result };
+  }
+
+  /** What the position's viewer sees of it: a full position masked to its `viewer`. */
+  async observe(position: Position): Promise<Position> {
+    const reply = await this.rules.observe({ position }, this.call());
+    if (!reply.position) throw new Error("Observe answered no position");
+    return reply.position;
   }
 
   /** The search's statistics of the position's moves. */

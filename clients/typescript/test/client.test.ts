@@ -5,9 +5,9 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { JsonObject } from "@bufbuild/protobuf";
+import { create, type JsonObject } from "@bufbuild/protobuf";
 import { ConnectError, Code } from "@connectrpc/connect";
-import { connect, positionFromJson, positionToJson, recordFromJson, StopReason } from "../src/node.js";
+import { connect, PositionSchema, positionFromJson, positionToJson, recordFromJson, StopReason } from "../src/node.js";
 
 function address(name: string): string {
   const url = process.env[name];
@@ -77,6 +77,16 @@ test("speaks Connect to the HTTP port, positions as JSON files have them", async
   const again = positionFromJson(json);
   assert.deepEqual((await web.legalMoves(again)).map((m) => m.notation),
                    (await grpc.legalMoves(position)).map((m) => m.notation));
+});
+
+test("observes a full position for one seat, which hides the other hands", async () => {
+  const truth = await grpc.newGame("traders-of-genoa", 3, 4);
+  const seen = await grpc.observe(create(PositionSchema, { ...truth, viewer: 2 }));
+  assert.equal(seen.viewer, 2);
+  const where = (p: typeof truth) => Object.values(
+    (positionToJson(p) as { traders_of_genoa: { cards: Record<string, string> } }).traders_of_genoa.cards);
+  assert.ok(where(truth).includes("0") && where(truth).includes("1"));
+  assert.deepEqual([...new Set(where(seen))], ["2"]);
 });
 
 test("a bad request is refused naming the field", async () => {
