@@ -2,6 +2,16 @@
 before each move of the reviewed seats, and measure what each move played lost
 against the engine's best; then sum it up per player.
 
+A move's loss is in the game's own terms: the expected final score margin of the mover
+over his best opponent that it gives away against the engine's best (the win rate's loss
+is reported too, but in a 3- to 5-player game a trailing player's win rate is small and
+flat).  One search picks the best move; the best and the played move are then each
+searched alone at the root with the same budget and the same seed (common random
+numbers, and no winner's curse: the pick's statistics are not reused), and the best once
+more with another seed: the margin difference of the best's two evaluations is the
+measure's own noise on that position (the loss of the best move against itself), which a
+move's accuracy discounts (``move_accuracy``; docs/review.md).
+
 Chance is replayed, never searched: a move's draws and dice come from ``Rng(seed)``
 with the seed the record gives it, or the record gives the position after the move.
 """
@@ -21,6 +31,16 @@ from .ismcts import Analysis, MoveInfo, analyze, review_tuning
 #: The biggest mistakes a player's summary lists.
 MISTAKES = 3
 _SEED_MASK = (1 << 64) - 1
+#: The searches of a turn, each on its own seeds: the one that picks the best move; the two
+#: that evaluate the best and the played move alone at the root (one seed: common random
+#: numbers); the best's second evaluation (another seed: the noise floor).
+PICK, EVALUATE, RECHECK = 0, 1, 2
+_STREAM_STRIDE = 0x9E3779B97F4A7C15  # splitmix64's gamma: the streams' seeds far apart
+#: The margin loss, in the game's score unit, that takes a move's accuracy to 1/e (37%):
+#: fitted for Puerto Rico on games between bots of known strength (docs/review.md,
+#: ``meeplemind review-calibration``); the other games, not fitted, score on a similar
+#: scale and use Puerto Rico's.
+ACCURACY_SCALE = 1.0
 
 
 class RecordError(ValueError):
@@ -55,9 +75,13 @@ class Turn:
 
 @dataclass(frozen=True, slots=True)
 class MoveReview:
-    """One move played against the engine's best (the most visited move); ``analysis`` is
-    the search that found the best. ``played`` has visits 0 and no other statistics when
-    its own search could not run; then both losses are None."""
+    """One move played against the engine's best, the most visited move of ``analysis``
+    (the search that picked it).  When another move was played, ``best`` and ``played``
+    are the statistics of their evaluations (``review_turn``) and ``noise`` is the
+    absolute margin difference of the best's two evaluations; when the best was played,
+    both are the pick's and every loss and the noise are 0.  ``played`` has visits 0 and
+    no other statistics when an evaluation could not run; then the losses and the noise
+    are None."""
 
     index: int
     player: int
@@ -65,7 +89,14 @@ class MoveReview:
     best: MoveInfo
     win_rate_loss: float | None
     score_loss: float | None
+    margin_loss: float | None
+    noise: float | None
     analysis: Analysis
+
+    @property
+    def accuracy(self) -> float | None:
+        """The move's accuracy in percent (``move_accuracy``); None when its loss is unknown."""
+        return None if self.margin_loss is None else move_accuracy(self.margin_loss, self.noise or 0.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +108,8 @@ class PlayerReview:
     evaluated: int
     mean_win_rate_loss: float
     mean_score_loss: float
+    mean_margin_loss: float
+    noise_floor: float
     accuracy: float
     mistakes: list[MoveReview]
 
@@ -141,34 +174,48 @@ def search_seed(seed: int | None) -> int:
     return secrets.randbits(64) if seed is None else seed & _SEED_MASK
 
 
-def turn_seed(base: int, index: int) -> int:
-    return (base + index) & _SEED_MASK
+def turn_seed(base: int, index: int, stream: int = PICK) -> int:
+    """The seed of the ``stream`` search (``PICK``, ``EVALUATE``, ``RECHECK``) of turn ``index``."""
+    return (base + index + stream * _STREAM_STRIDE) & _SEED_MASK
 
 
-#: Searches a turn's state for its mover: all moves (``root_action`` None) or only the move
-#: ``root_action``; None when it could not run (the review is being cut short).
-TurnSearch = Callable[[Turn, "int | None"], "Analysis | None"]
+#: Searches a turn's state for its mover with the seeds of a stream (``turn_seed``): all
+#: moves (``root_action`` None) or only the move ``root_action``; None when it could not
+#: run (the review is being cut short).
+TurnSearch = Callable[[Turn, "int | None", int], "Analysis | None"]
+
+
+def margin(info: MoveInfo, player: int) -> float:
+    """``player``'s expected final score less the best expected score of the others (his own
+    score alone in a 1-player game)."""
+    scores = info.expected_scores
+    others = [s for p, s in enumerate(scores) if p != player]
+    return scores[player] - (max(others) if others else 0.0)
 
 
 def review_turn(turn: Turn, search: TurnSearch) -> MoveReview | None:
-    """The review of ``turn``'s move: a search of its state gives the best move (the most
-    visited); the move played, when another, gets a search of its own with the same budget
-    (its win rate and expected score from the whole budget, not from the few visits a bad
-    move gets beside a good one). None when the first search did not run or ran no iteration."""
-    analysis = search(turn, None)
+    """The review of ``turn``'s move: a search of its state picks the best move (the most
+    visited). When another move was played, the best and the played move are each searched
+    alone with the same budget and seed, so both are judged on the whole budget and on the
+    same random numbers, and the best again with another seed for the noise. None when the
+    first search did not run or ran no iteration."""
+    analysis = search(turn, None, PICK)
     if analysis is None or not analysis.moves:
         return None
-    best, player = analysis.moves[0], turn.player
-    if best.action == turn.move.id:
-        return MoveReview(turn.index, player, best, best, 0.0, 0.0, analysis)
-    own = search(turn, turn.move.id)
-    if own is None or not own.moves:
+    pick, player = analysis.moves[0], turn.player
+    if pick.action == turn.move.id:
+        return MoveReview(turn.index, player, pick, pick, 0.0, 0.0, 0.0, 0.0, analysis)
+    evaluations = [search(turn, pick.action, EVALUATE), search(turn, turn.move.id, EVALUATE),
+                   search(turn, pick.action, RECHECK)]
+    if any(e is None or not e.moves for e in evaluations):
         untried = MoveInfo(move=str(turn.move), action=turn.move.id, visits=0, win_rate=0.0,
                            expected_scores=[], pv=[])
-        return MoveReview(turn.index, player, untried, best, None, None, analysis)
-    played = own.moves[0]
+        return MoveReview(turn.index, player, untried, pick, None, None, None, None, analysis)
+    best, played, again = (e.moves[0] for e in evaluations if e is not None)
     return MoveReview(turn.index, player, played, best, max(0.0, best.win_rate - played.win_rate),
-                      max(0.0, best.expected_scores[player] - played.expected_scores[player]), analysis)
+                      max(0.0, best.expected_scores[player] - played.expected_scores[player]),
+                      max(0.0, margin(best, player) - margin(played, player)),
+                      abs(margin(best, player) - margin(again, player)), analysis)
 
 
 def accuracy(win_rate_loss: float) -> float:
@@ -177,26 +224,37 @@ def accuracy(win_rate_loss: float) -> float:
     return min(100.0, max(0.0, 103.1668 * math.exp(-4.354 * win_rate_loss) - 3.1669))
 
 
+def move_accuracy(margin_loss: float, noise: float) -> float:
+    """A move's accuracy in percent: 100 * exp(-(margin_loss - noise) / ACCURACY_SCALE), the
+    part of the loss within the measure's noise on that position counted as none."""
+    return 100.0 * math.exp(-max(0.0, margin_loss - noise) / ACCURACY_SCALE)
+
+
 def _mistake_order(review: MoveReview) -> tuple[float, float, int]:
-    return (-(review.win_rate_loss or 0.0), -(review.score_loss or 0.0), review.index)
+    return (-(review.margin_loss or 0.0), -(review.win_rate_loss or 0.0), review.index)
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
 
 
 def summarize(reviews: Sequence[MoveReview], seats: Sequence[int]) -> list[PlayerReview]:
     """Per seat (ascending): moves reviewed, mean losses and accuracy over the moves whose
-    losses are known, and the ``MISTAKES`` biggest losses, biggest first."""
+    losses are known, the noise floor (mean noise of the moves evaluated apart from the
+    pick), and the ``MISTAKES`` biggest margin losses, biggest first."""
     summary = []
     for seat in sorted(seats):
         mine = [r for r in reviews if r.player == seat]
-        known = [r for r in mine if r.win_rate_loss is not None]
-        count = len(known)
-        losses = [r.win_rate_loss or 0.0 for r in known]
-        mistakes = sorted((r for r in known if (r.win_rate_loss or 0.0) > 0 or (r.score_loss or 0.0) > 0),
+        known = [r for r in mine if r.margin_loss is not None]
+        mistakes = sorted((r for r in known if (r.margin_loss or 0.0) > 0 or (r.win_rate_loss or 0.0) > 0),
                           key=_mistake_order)[:MISTAKES]
         summary.append(PlayerReview(
-            player=seat, moves=len(mine), evaluated=count,
-            mean_win_rate_loss=sum(losses) / count if count else 0.0,
-            mean_score_loss=sum(r.score_loss or 0.0 for r in known) / count if count else 0.0,
-            accuracy=sum(map(accuracy, losses)) / count if count else 100.0,
+            player=seat, moves=len(mine), evaluated=len(known),
+            mean_win_rate_loss=_mean([r.win_rate_loss or 0.0 for r in known]),
+            mean_score_loss=_mean([r.score_loss or 0.0 for r in known]),
+            mean_margin_loss=_mean([r.margin_loss or 0.0 for r in known]),
+            noise_floor=_mean([r.noise or 0.0 for r in known if r.played.action != r.analysis.moves[0].action]),
+            accuracy=_mean([r.accuracy or 0.0 for r in known]) if known else 100.0,
             mistakes=mistakes))
     return summary
 
@@ -232,9 +290,9 @@ def review_game(start: Any, moves: Sequence[PlayedMove], *, seats: Sequence[int]
     base = search_seed(seed)
     targets = review_turns(replay(start, moves), chosen)
 
-    def search(turn: Turn, root_action: int | None) -> Analysis:
+    def search(turn: Turn, root_action: int | None, stream: int) -> Analysis:
         return analyze(turn.state, iterations=iterations, time_ms=time_ms, threads=threads,
-                       seed=turn_seed(base, turn.index), root_action=root_action,
+                       seed=turn_seed(base, turn.index, stream), root_action=root_action,
                        tuning=review_tuning(turn.state.game_id))
 
     reviews = []

@@ -50,12 +50,12 @@ def review_game(request: analysis_pb2.ReviewGameRequest, context: grpc.ServicerC
     skipped_by: list[analysis_pb2.StopReason.ValueType] = []  # why searches were skipped: the first reason is the review's
     cut: set[int] = set()  # indices of the moves whose (first) search the deadline cut
 
-    def turn_search(turn: Turn, root_action: int | None) -> Analysis | None:
+    def turn_search(turn: Turn, root_action: int | None, stream: int) -> Analysis | None:
         if stop.is_set() or skipped_by:
             return None
         try:
             analysis, deadline_cut = search(turn.state, check_native(turn.state), plan,
-                                            turn_seed(base, turn.index), stop, root_action)
+                                            turn_seed(base, turn.index, stream), stop, root_action)
         except ServiceError as e:
             if e.code not in _SKIPPED_BY:
                 raise
@@ -113,6 +113,8 @@ def move_review_to_proto(review: MoveReview, cut: Collection[int] = ()) -> analy
         stats=stats_to_proto(review.analysis, final=True, deadline_cut=review.index in cut))
     if review.win_rate_loss is not None and review.score_loss is not None:
         message.win_rate_loss, message.score_loss = review.win_rate_loss, review.score_loss
+    if review.margin_loss is not None and review.noise is not None:
+        message.margin_loss, message.noise = review.margin_loss, review.noise
     return message
 
 
@@ -123,6 +125,7 @@ def summary_to_proto(players: Sequence[PlayerReview], reviewed: int, skipped: in
     return analysis_pb2.ReviewSummary(
         players=[analysis_pb2.PlayerReview(
             player=p.player, moves=p.moves, evaluated=p.evaluated, mean_win_rate_loss=p.mean_win_rate_loss,
-            mean_score_loss=p.mean_score_loss, accuracy=p.accuracy,
+            mean_score_loss=p.mean_score_loss, mean_margin_loss=p.mean_margin_loss,
+            noise_floor=p.noise_floor, accuracy=p.accuracy,
             mistakes=[move_review_to_proto(m, cut) for m in p.mistakes]) for p in players],
         moves_reviewed=reviewed, moves_skipped=skipped, stop_reason=stop_reason)

@@ -1,10 +1,11 @@
 // The play page: set up or load a game, draw it, let the human seats choose among the legal
 // moves with live hints, and let the bots answer with BestMove.
+import { beginRecord, initAnalysisBoard, readableError, recordMove, recordResult } from "./analysis_board.js";
 import { drawCastlesOfBurgundy } from "./castles_of_burgundy.js";
 import { esc, seatName } from "./draw.js";
 import { moveLabel, titleCase } from "./labels.js";
 import { drawPuertoRico } from "./puerto_rico.js";
-import { RpcError, serverStream, unary } from "./rpc.js";
+import { serverStream, unary } from "./rpc.js";
 import { drawTradersOfGenoa } from "./traders_of_genoa.js";
 
 const DRAW = { "puerto-rico": drawPuertoRico, "castles-of-burgundy": drawCastlesOfBurgundy,
@@ -37,7 +38,7 @@ function status(text, kind = "") {
 }
 
 function fail(error) {
-  status(error instanceof RpcError ? error.message : String(error), "error");
+  status(readableError(error), "error");
   console.error(error);
 }
 
@@ -81,6 +82,7 @@ async function newGame() {
   table.ply = 0;
   try {
     const reply = await unary("Rules/NewGame", { game: $("game").value, players: Number($("players").value), seed: table.seed, options });
+    beginRecord(reply.position);
     setPosition(reply.position);
   } catch (error) {
     fail(error);
@@ -96,13 +98,15 @@ function setPosition(position) {
   advance(table.generation).catch(fail);
 }
 
-function draw() {
-  const position = table.position;
+function boardHtml(position) {
   const drawGame = DRAW[position.game];
-  const state = position[stateKey(position.game)];
-  $("board").innerHTML = drawGame ? drawGame(state, table.facts[position.game], table.seats)
+  return drawGame ? drawGame(position[stateKey(position.game)], table.facts[position.game], table.seats)
     : `<pre>${esc(JSON.stringify(position, null, 2))}</pre>`;
-  $("position-json").value = JSON.stringify(position, null, 2);
+}
+
+function draw() {
+  $("board").innerHTML = boardHtml(table.position);
+  $("position-json").value = JSON.stringify(table.position, null, 2);
 }
 
 async function advance(generation) {
@@ -135,8 +139,12 @@ async function play(move) {
   stopHint();
   const generation = table.generation;
   table.ply += 1;
-  const reply = await unary("Rules/ApplyMove", { position: table.position, move, seed: (table.seed * 7919 + table.ply) % 2 ** 32 });
-  if (generation === table.generation) setPosition(reply.position);
+  const seed = (table.seed * 7919 + table.ply) % 2 ** 32;
+  const seat = table.position[stateKey(table.position.game)]?.current_player ?? 0;
+  const reply = await unary("Rules/ApplyMove", { position: table.position, move, seed });
+  if (generation !== table.generation) return;
+  recordMove(seat, move, seed, reply.position);
+  setPosition(reply.position);
 }
 
 function renderMoves(seat, human) {
@@ -157,6 +165,7 @@ function showResult() {
     status("Game over.");
     return;
   }
+  recordResult(result);
   const winners = new Set(result.winners ?? []);
   const rows = (result.scores ?? []).map((score, seat) => `<tr class="${winners.has(seat) ? "winner" : ""}" data-seat="${seat}">
     <td>${result.ranks?.[seat] ?? ""}</td><td>${seatName(seat, table.seats)}</td><td class="score">${score}</td><td>${result.tiebreaks?.[seat] ?? ""}</td><td>${winners.has(seat) ? "🏆 winner" : ""}</td></tr>`).join("");
@@ -188,7 +197,9 @@ function startHint(generation) {
     first ??= performance.now() - started;
     renderHint(update, first);
   }, { signal: abort.signal }).catch((error) => {
-    if (error.name !== "AbortError" && generation === table.generation) fail(error);
+    if (error.name === "AbortError" || generation !== table.generation) return;
+    $("hint-body").innerHTML = `<p class="error">No hint: ${esc(readableError(error))}</p>`;  // not "Searching…"
+    fail(error);
   });
 }
 
@@ -237,6 +248,7 @@ async function loadPosition(text) {
   renderSeats(players);
   table.seed = Math.floor(Math.random() * 2 ** 31);
   table.ply = 0;
+  beginRecord(position);
   setPosition(position);
 }
 
@@ -264,6 +276,7 @@ async function start() {
     const button = e.target.closest("button.move:not([disabled]), button.play-hint");
     if (button) play(button.dataset.move).catch(fail);
   });
+  initAnalysisBoard({ draw: boardHtml, seats: () => table.seats, facts: () => table.facts });
   renderSetup();
   status("Set up a game, or load a position.");
   document.body.dataset.ready = "yes";

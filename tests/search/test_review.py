@@ -11,8 +11,9 @@ import pytest
 from meeplemind.cli import main
 from meeplemind.engine import Rng, get_game
 from meeplemind.engine.position import from_position
-from meeplemind.search.review import (MISTAKES, PlayedMove, RecordError, accuracy, check_seats, replay,
-                                      review_game)
+from meeplemind.search.review import (ACCURACY_SCALE, EVALUATE, MISTAKES, PICK, RECHECK, PlayedMove, RecordError,
+                                      Turn, accuracy, check_seats, move_accuracy, replay, review_game, review_turn,
+                                      turn_seed)
 
 from ..game_records import BEFORE, BLUNDER, planted_blunder
 
@@ -35,9 +36,11 @@ def test_the_planted_blunder_is_the_players_biggest_mistake() -> None:
     assert player.player == 0 and player.moves == sum(1 for r in review.moves if r.player == 0) > 5
     biggest = player.mistakes[0]
     assert (biggest.index, biggest.played.move) == (BEFORE, BLUNDER)
-    assert biggest.win_rate_loss is not None and biggest.win_rate_loss > 0.3
-    assert biggest.played.visits == 1500 and biggest.best.move != BLUNDER
-    assert len(player.mistakes) <= MISTAKES and player.accuracy < 100
+    assert biggest.win_rate_loss is not None and biggest.win_rate_loss > 0.2
+    assert biggest.margin_loss is not None and biggest.noise is not None and biggest.margin_loss > 3 > 10 * biggest.noise
+    assert biggest.accuracy is not None and biggest.accuracy < 10
+    assert biggest.played.visits == biggest.best.visits == 1500 and biggest.best.move != BLUNDER
+    assert len(player.mistakes) <= MISTAKES and player.accuracy < 100 and 0 < player.noise_floor < 1
     assert all(r.player == 0 for r in review.moves) and review.skipped == 0
 
 
@@ -46,7 +49,8 @@ def test_same_log_same_seed_one_thread_same_review() -> None:
 
     def stripped(seed: int) -> list[tuple]:
         review = review_game(start, moves[:8], iterations=300, seed=seed)
-        return [(r.index, r.played, r.best, r.win_rate_loss, r.score_loss, r.analysis.iterations)
+        return [(r.index, r.played, r.best, r.win_rate_loss, r.score_loss, r.margin_loss, r.noise,
+                 r.analysis.iterations)
                 for r in review.moves]
 
     first = stripped(4)
@@ -121,3 +125,36 @@ def test_a_given_position_after_a_chance_move_is_its_outcome() -> None:
         pytest.fail("no move of the record brings chance")
     turns = replay(state, [PlayedMove(played.move, after=two), PlayedMove(str(two.legal_moves()[0]))])
     assert turns[0].state is state and turns[1].state.to_dict() == two.to_dict()
+
+
+def test_move_accuracy_discounts_the_noise_and_falls_by_its_scale() -> None:
+    assert move_accuracy(0.0, 0.0) == 100.0 and move_accuracy(0.4, 0.5) == 100.0
+    assert math.isclose(move_accuracy(ACCURACY_SCALE, 0.0), 100 / math.e)
+    assert math.isclose(move_accuracy(1.0 + ACCURACY_SCALE, 1.0), 100 / math.e)
+    assert move_accuracy(0.5, 0.1) > move_accuracy(2.0, 0.1) > move_accuracy(4.0, 0.1)
+
+
+def test_a_mistake_is_judged_on_common_random_numbers_and_its_noise_measured() -> None:
+    """The best and the played move are searched alone with one seed (EVALUATE), the best
+    again with another (RECHECK); the pick's own statistics are not reused."""
+    start = get_game("puerto-rico").new_game(3, 1)
+    turn = Turn(0, start, start.Move.parse("role:captain"))
+    calls: list[tuple[int | None, int]] = []
+
+    def search(t: Turn, root_action: int | None, stream: int) -> object:
+        calls.append((root_action, stream))
+        from meeplemind.search import analyze
+
+        return analyze(t.state, iterations=300, seed=turn_seed(7, t.index, stream), root_action=root_action)
+
+    review = review_turn(turn, search)  # type: ignore[arg-type]
+    assert review is not None and review.best.move != "role:captain"
+    best = review.analysis.moves[0].action
+    assert calls == [(None, PICK), (best, EVALUATE), (turn.move.id, EVALUATE), (best, RECHECK)]
+    assert review.best.visits == review.played.visits == 300
+    assert review.margin_loss is not None and review.noise is not None and review.noise >= 0
+    assert len({turn_seed(7, 0, s) for s in (PICK, EVALUATE, RECHECK)}) == 3
+    calls.clear()
+    same = review_turn(Turn(0, start, start.move_from_id(best)), search)  # type: ignore[arg-type]
+    assert same is not None and calls == [(None, PICK)]
+    assert (same.margin_loss, same.noise, same.win_rate_loss, same.accuracy) == (0.0, 0.0, 0.0, 100.0)
