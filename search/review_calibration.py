@@ -34,7 +34,8 @@ _SECOND_REVIEW = 0x5EC04D  # the second review's seed: the first's plus this
 @dataclass(frozen=True, slots=True)
 class Seat:
     """One player of a calibration game: his bot, final score and both reviews' verdicts;
-    ``losses`` are his moves' (margin loss, noise) in the first review, for refitting."""
+    ``losses`` and ``losses_again`` are his moves' (margin loss, noise) in each review, for
+    refitting the accuracy's scale (``mean_accuracy``)."""
 
     bot: str
     score: int
@@ -44,6 +45,7 @@ class Seat:
     accuracy: float
     accuracy_again: float
     losses: tuple[tuple[float, float], ...]
+    losses_again: tuple[tuple[float, float], ...]
 
     @property
     def strength(self) -> int:
@@ -86,11 +88,14 @@ def calibrate_game(game_id: str, bots: Sequence[str], seed: int, iterations: int
     first, second = review(seed), review(seed + _SECOND_REVIEW)
     seats = []
     for p, (one, two) in enumerate(zip(first.players, second.players)):
-        losses = tuple((m.margin_loss or 0.0, m.noise or 0.0) for m in first.moves
-                       if m.player == p and m.margin_loss is not None)
         seats.append(Seat(bots[p], scores[p], one.moves, one.mean_margin_loss, one.noise_floor,
-                          one.accuracy, two.accuracy, losses))
+                          one.accuracy, two.accuracy, _losses(first, p), _losses(second, p)))
     return CalibrationGame(seed, tuple(seats))
+
+
+def _losses(review: Review, player: int) -> tuple[tuple[float, float], ...]:
+    return tuple((m.margin_loss or 0.0, m.noise or 0.0) for m in review.moves
+                 if m.player == player and m.margin_loss is not None)
 
 
 @dataclass(frozen=True, slots=True)

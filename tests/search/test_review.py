@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import statistics
 
 import pytest
 
@@ -15,7 +16,10 @@ from meeplemind.search.review import (ACCURACY_SCALE, EVALUATE, MISTAKES, PICK, 
                                       Turn, accuracy, check_seats, move_accuracy, replay, review_game, review_turn,
                                       turn_seed)
 
+from meeplemind.search import NativeHandle, analyze
+
 from ..game_records import BEFORE, BLUNDER, planted_blunder
+from .ismcts_toy import opening
 
 
 def test_a_selfplay_log_replays_its_chance_exactly(capsys: pytest.CaptureFixture[str]) -> None:
@@ -101,8 +105,6 @@ def test_accuracy_falls_with_the_loss() -> None:
 
 
 def test_root_action_searches_that_move_alone() -> None:
-    from meeplemind.search import analyze
-
     state = get_game("puerto-rico").new_game(3, 1)
     move = state.legal_moves()[2]
     only = analyze(state, iterations=400, seed=1, root_action=move.id)
@@ -143,8 +145,6 @@ def test_a_mistake_is_judged_on_common_random_numbers_and_its_noise_measured() -
 
     def search(t: Turn, root_action: int | None, stream: int) -> object:
         calls.append((root_action, stream))
-        from meeplemind.search import analyze
-
         return analyze(t.state, iterations=300, seed=turn_seed(7, t.index, stream), root_action=root_action)
 
     review = review_turn(turn, search)  # type: ignore[arg-type]
@@ -158,3 +158,19 @@ def test_a_mistake_is_judged_on_common_random_numbers_and_its_noise_measured() -
     same = review_turn(Turn(0, start, start.move_from_id(best)), search)  # type: ignore[arg-type]
     assert same is not None and calls == [(None, PICK)]
     assert (same.margin_loss, same.noise, same.win_rate_loss, same.accuracy) == (0.0, 0.0, 0.0, 100.0)
+
+
+def test_searches_of_two_root_moves_with_one_seed_share_their_random_numbers(toy: NativeHandle) -> None:
+    """A root_action search draws iteration i from (seed, i) alone: two moves searched with
+    one seed see the same hidden cards in their i-th iterations, so their margin difference
+    spreads less over seeds than with a seed each."""
+    state = opening()
+    first, second = state.legal_actions()[:2]
+
+    def margin_of(seed: int, action: int) -> float:
+        info = analyze(state, iterations=200, seed=seed, root_action=action, native=toy).moves[0]
+        return info.expected_scores[0] - max(info.expected_scores[1:])
+
+    paired = [margin_of(k, first) - margin_of(k, second) for k in range(20)]
+    unpaired = [margin_of(k, first) - margin_of(k + 100, second) for k in range(20)]
+    assert statistics.stdev(paired) < 0.85 * statistics.stdev(unpaired)
