@@ -395,7 +395,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("game", choices=games, nargs="?", default="puerto-rico")
     p.add_argument("--games", type=integer, default=8, help="games, 2 to 5 players in turn")
     p.add_argument("--seed", type=integer, default=1, help="game i is seeded seed + i")
-    p.add_argument("--iterations", type=integer, default=3000, help="search budget of the reviews")
+    p.add_argument("--iterations", type=integer, help="search budget of the reviews (default: review's)")
     p.add_argument("--workers", type=integer, default=1, help="searches at once in each review")
 
     p = add("arena", cmd_arena, "play a seeded tournament between bots, seats rotated")

@@ -144,7 +144,8 @@ def add_review_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", help="a game record: {\"start\": position, \"moves\": [{\"move\", \"seed\"}]} "
                                 "(meeplemind selfplay --json writes one)")
     budget = p.add_mutually_exclusive_group()
-    budget.add_argument("--iterations", type=int, help="search budget per reviewed move")
+    budget.add_argument("--iterations", type=int, help="search budget per reviewed move (in-process default: "
+                                                       "the calibrated budget of docs/review.md)")
     budget.add_argument("--time-ms", type=int, help="search time per reviewed move")
     p.add_argument("--threads", type=int, default=1, help="threads per search")
     p.add_argument("--seat", type=int, action="append", help="review this seat's moves (repeatable; default all)")

@@ -6,9 +6,9 @@ A move's loss is in the game's own terms: the expected final score margin of the
 over his best opponent that it gives away against the engine's best (the win rate's loss
 is reported too, but in a 3- to 5-player game a trailing player's win rate is small and
 flat).  One search picks the best move; the best and the played move are then each
-searched alone at the root with the same budget and the same seed (common random
-numbers, and no winner's curse: the pick's statistics are not reused), and the best once
-more with another seed: the margin difference of the best's two evaluations is the
+searched alone at the root with the same budget, a pair of searches on the same seed
+(common random numbers, and no winner's curse: the pick's statistics are not reused), and
+a second pair on another seed: the margin difference of the best's two evaluations is the
 measure's own noise on that position (the loss of the best move against itself), which a
 move's accuracy discounts (``move_accuracy``; docs/review.md).
 
@@ -31,9 +31,9 @@ from .ismcts import Analysis, MoveInfo, analyze, review_tuning
 #: The biggest mistakes a player's summary lists.
 MISTAKES = 3
 _SEED_MASK = (1 << 64) - 1
-#: The searches of a turn, each on its own seeds: the one that picks the best move; the two
-#: that evaluate the best and the played move alone at the root (one seed: common random
-#: numbers); the best's second evaluation (another seed: the noise floor).
+#: The searches of a turn, each on its own seeds: the one that picks the best move; two pairs
+#: that evaluate the best and the played move alone at the root, each pair on one seed
+#: (common random numbers); the best's two evaluations differ by the noise.
 PICK, EVALUATE, RECHECK = 0, 1, 2
 _STREAM_STRIDE = 0x9E3779B97F4A7C15  # splitmix64's gamma: the streams' seeds far apart
 #: The margin loss, in the game's score unit, that takes a move's accuracy to 1/e (37%):
@@ -41,6 +41,8 @@ _STREAM_STRIDE = 0x9E3779B97F4A7C15  # splitmix64's gamma: the streams' seeds fa
 #: ``meeplemind review-calibration``); the other games, not fitted, score on a similar
 #: scale and use Puerto Rico's.
 ACCURACY_SCALE = 1.0
+#: The search budget of a review given none: the calibration's (docs/review.md).
+REVIEW_ITERATIONS = 3000
 
 
 class RecordError(ValueError):
@@ -77,8 +79,8 @@ class Turn:
 class MoveReview:
     """One move played against the engine's best, the most visited move of ``analysis``
     (the search that picked it).  When another move was played, ``best`` and ``played``
-    are the statistics of their evaluations (``review_turn``) and ``noise`` is the
-    absolute margin difference of the best's two evaluations; when the best was played,
+    are the statistics of their two evaluations together (``review_turn``) and ``noise``
+    is the absolute margin difference of the best's two evaluations; when the best was played,
     both are the pick's and every loss and the noise are 0.  ``played`` has visits 0 and
     no other statistics when an evaluation could not run; then the losses and the noise
     are None."""
@@ -193,29 +195,44 @@ def margin(info: MoveInfo, player: int) -> float:
     return scores[player] - (max(others) if others else 0.0)
 
 
+def merged(one: MoveInfo, other: MoveInfo) -> MoveInfo:
+    """The statistics of two searches of one move as one: visits summed, means weighed by
+    visits, the first one's line."""
+    visits = one.visits + other.visits
+
+    def mean(a: float, b: float) -> float:
+        return (a * one.visits + b * other.visits) / visits
+
+    return MoveInfo(move=one.move, action=one.action, visits=visits, win_rate=mean(one.win_rate, other.win_rate),
+                    expected_scores=[mean(a, b) for a, b in zip(one.expected_scores, other.expected_scores)],
+                    pv=one.pv)
+
+
 def review_turn(turn: Turn, search: TurnSearch) -> MoveReview | None:
     """The review of ``turn``'s move: a search of its state picks the best move (the most
     visited). When another move was played, the best and the played move are each searched
-    alone with the same budget and seed, so both are judged on the whole budget and on the
-    same random numbers, and the best again with another seed for the noise. None when the
-    first search did not run or ran no iteration."""
+    alone with the same budget, twice: on the seeds of ``EVALUATE`` and on those of
+    ``RECHECK``, each pair on the same random numbers; a move's statistics are its two
+    searches' together, and the noise is the margin difference of the best's two. None when
+    the first search did not run or ran no iteration."""
     analysis = search(turn, None, PICK)
     if analysis is None or not analysis.moves:
         return None
     pick, player = analysis.moves[0], turn.player
     if pick.action == turn.move.id:
         return MoveReview(turn.index, player, pick, pick, 0.0, 0.0, 0.0, 0.0, analysis)
-    evaluations = [search(turn, pick.action, EVALUATE), search(turn, turn.move.id, EVALUATE),
-                   search(turn, pick.action, RECHECK)]
+    evaluations = [search(turn, action, stream) for stream in (EVALUATE, RECHECK)
+                   for action in (pick.action, turn.move.id)]
     if any(e is None or not e.moves for e in evaluations):
         untried = MoveInfo(move=str(turn.move), action=turn.move.id, visits=0, win_rate=0.0,
                            expected_scores=[], pv=[])
         return MoveReview(turn.index, player, untried, pick, None, None, None, None, analysis)
-    best, played, again = (e.moves[0] for e in evaluations if e is not None)
+    best_one, played_one, best_two, played_two = (e.moves[0] for e in evaluations if e is not None)
+    best, played = merged(best_one, best_two), merged(played_one, played_two)
     return MoveReview(turn.index, player, played, best, max(0.0, best.win_rate - played.win_rate),
                       max(0.0, best.expected_scores[player] - played.expected_scores[player]),
                       max(0.0, margin(best, player) - margin(played, player)),
-                      abs(margin(best, player) - margin(again, player)), analysis)
+                      abs(margin(best_one, player) - margin(best_two, player)), analysis)
 
 
 def accuracy(win_rate_loss: float) -> float:
@@ -285,7 +302,10 @@ def review_game(start: Any, moves: Sequence[PlayedMove], *, seats: Sequence[int]
                 seed: int | None = None, workers: int = 1,
                 on_move: Callable[[MoveReview], None] | None = None) -> Review:
     """Review a game in this process: ``workers`` searches at once, each with the budget
-    of ``analyze``; ``on_move`` sees every move review as it comes, in game order."""
+    of ``analyze`` (none given: ``REVIEW_ITERATIONS``); ``on_move`` sees every move review
+    as it comes, in game order."""
+    if iterations is None and time_ms is None:
+        iterations = REVIEW_ITERATIONS
     chosen = check_seats(seats, start.num_players)
     base = search_seed(seed)
     targets = review_turns(replay(start, moves), chosen)

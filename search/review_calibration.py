@@ -77,9 +77,10 @@ def play(game_id: str, bots: Sequence[str], seed: int) -> tuple[object, list[Pla
     return start, moves, list(state.scores())
 
 
-def calibrate_game(game_id: str, bots: Sequence[str], seed: int, iterations: int,
+def calibrate_game(game_id: str, bots: Sequence[str], seed: int, iterations: int | None = None,
                    workers: int = 1) -> CalibrationGame:
-    """Play a game between ``bots`` and review it twice (seeds ``seed`` and another)."""
+    """Play a game between ``bots`` and review it twice (seeds ``seed`` and another) with
+    ``iterations`` a search (None: ``REVIEW_ITERATIONS``)."""
     start, moves, scores = play(game_id, bots, seed)
 
     def review(review_seed: int) -> Review:
@@ -164,7 +165,33 @@ def by_bot(games: Sequence[CalibrationGame], scale: float = ACCURACY_SCALE) -> l
     return lines
 
 
-def run(game_id: str, games: int, seed: int, iterations: int, workers: int = 1,
+#: The scales ``scale_table`` tries.
+SCALES = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
+
+
+def scale_table(games: Sequence[CalibrationGame], scales: Sequence[float] = SCALES) -> list[str]:
+    """Per accuracy scale: each bot's mean accuracy, the smallest gap between the random bot
+    and the next worst in a game, and the biggest difference between a game's two reviews
+    (Markdown): what the scale is fitted on."""
+    bots = [b for b in sorted(STRENGTH, key=STRENGTH.__getitem__) if any(s.bot == b for g in games for s in g.seats)]
+    lines = ["| scale | " + " | ".join(bots) + " | random gap | two reviews |", "|---" * (len(bots) + 3) + "|"]
+    for scale in scales:
+        means, gap, repeat = [], math.inf, 0.0
+        for bot in bots:
+            seats = [s for g in games for s in g.seats if s.bot == bot]
+            means.append(sum(mean_accuracy(s.losses, scale) for s in seats) / len(seats))
+        for game in games:
+            accuracy = {id(s): mean_accuracy(s.losses, scale) for s in game.seats}
+            repeat = max([repeat, *(abs(accuracy[id(s)] - mean_accuracy(s.losses_again, scale)) for s in game.seats)])
+            weak = [accuracy[id(s)] for s in game.seats if s.bot == "random"]
+            others = [accuracy[id(s)] for s in game.seats if s.bot != "random"]
+            if weak and others:
+                gap = min(gap, min(others) - weak[0])
+        lines.append(f"| {scale:g} | " + " | ".join(f"{m:.1f}" for m in means) + f" | {gap:.1f} | {repeat:.2f} |")
+    return lines
+
+
+def run(game_id: str, games: int, seed: int, iterations: int | None = None, workers: int = 1,
         on_game: Callable[[CalibrationGame], None] | None = None) -> list[CalibrationGame]:
     """Play and review the test set of ``lineups(games, seed)`` (game ``i`` seeded ``seed + i``)."""
     played = []
@@ -179,7 +206,7 @@ def run(game_id: str, games: int, seed: int, iterations: int, workers: int = 1,
 def report(games: Sequence[CalibrationGame]) -> list[str]:
     """The table, the means per bot and the goals' verdict."""
     v = verdict(games)
-    return [*table(games), "", *by_bot(games), "",
+    return [*table(games), "", *by_bot(games), "", *scale_table(games), "",
             f"random bot worst in {v.random_worst} of {v.random_games} games, smallest accuracy gap "
             f"{v.random_gap:.1f} points (goal: all, >= {RANDOM_GAP:.0f})",
             f"pairs {LEVEL_STEP}+ levels apart ordered by mean loss: {v.ordered_pairs} of {v.level_pairs} "

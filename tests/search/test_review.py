@@ -43,7 +43,7 @@ def test_the_planted_blunder_is_the_players_biggest_mistake() -> None:
     assert biggest.win_rate_loss is not None and biggest.win_rate_loss > 0.2
     assert biggest.margin_loss is not None and biggest.noise is not None and biggest.margin_loss > 3 > 10 * biggest.noise
     assert biggest.accuracy is not None and biggest.accuracy < 10
-    assert biggest.played.visits == biggest.best.visits == 1500 and biggest.best.move != BLUNDER
+    assert biggest.played.visits == biggest.best.visits == 3000 and biggest.best.move != BLUNDER
     assert len(player.mistakes) <= MISTAKES and player.accuracy < 100 and 0 < player.noise_floor < 1
     assert all(r.player == 0 for r in review.moves) and review.skipped == 0
 
@@ -137,8 +137,8 @@ def test_move_accuracy_discounts_the_noise_and_falls_by_its_scale() -> None:
 
 
 def test_a_mistake_is_judged_on_common_random_numbers_and_its_noise_measured() -> None:
-    """The best and the played move are searched alone with one seed (EVALUATE), the best
-    again with another (RECHECK); the pick's own statistics are not reused."""
+    """The best and the played move are searched alone in two pairs, each on one seed
+    (EVALUATE, RECHECK); the pick's own statistics are not reused."""
     start = get_game("puerto-rico").new_game(3, 1)
     turn = Turn(0, start, start.Move.parse("role:captain"))
     calls: list[tuple[int | None, int]] = []
@@ -150,8 +150,9 @@ def test_a_mistake_is_judged_on_common_random_numbers_and_its_noise_measured() -
     review = review_turn(turn, search)  # type: ignore[arg-type]
     assert review is not None and review.best.move != "role:captain"
     best = review.analysis.moves[0].action
-    assert calls == [(None, PICK), (best, EVALUATE), (turn.move.id, EVALUATE), (best, RECHECK)]
-    assert review.best.visits == review.played.visits == 300
+    played = turn.move.id
+    assert calls == [(None, PICK), (best, EVALUATE), (played, EVALUATE), (best, RECHECK), (played, RECHECK)]
+    assert review.best.visits == review.played.visits == 600
     assert review.margin_loss is not None and review.noise is not None and review.noise >= 0
     assert len({turn_seed(7, 0, s) for s in (PICK, EVALUATE, RECHECK)}) == 3
     calls.clear()
