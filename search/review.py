@@ -6,11 +6,11 @@ A move's loss is in the game's own terms: the expected final score margin of the
 over his best opponent that it gives away against the engine's best (the win rate's loss
 is reported too, but in a 3- to 5-player game a trailing player's win rate is small and
 flat).  One search picks the best move; the best and the played move are then each
-searched alone at the root with the same budget, a pair of searches on the same seed
-(common random numbers, and no winner's curse: the pick's statistics are not reused), and
-a second pair on another seed: the margin difference of the best's two evaluations is the
-measure's own noise on that position (the loss of the best move against itself), which a
-move's accuracy discounts (``move_accuracy``; docs/review.md).
+searched alone at the root with the same budget, in pairs of searches on one seed (common
+random numbers, and no winner's curse: the pick's statistics are not reused), two pairs or
+more where the outcome spreads widely: the margin difference of the best's evaluations on
+different seeds is the measure's own noise on that position (the loss of the best move
+against itself), which a move's accuracy discounts (``move_accuracy``; docs/review.md).
 
 Chance is replayed, never searched: a move's draws and dice come from ``Rng(seed)``
 with the seed the record gives it, or the record gives the position after the move.
@@ -31,10 +31,16 @@ from .ismcts import Analysis, MoveInfo, analyze, review_tuning
 #: The biggest mistakes a player's summary lists.
 MISTAKES = 3
 _SEED_MASK = (1 << 64) - 1
-#: The searches of a turn, each on its own seeds: the one that picks the best move; two pairs
-#: that evaluate the best and the played move alone at the root, each pair on one seed
-#: (common random numbers); the best's two evaluations differ by the noise.
-PICK, EVALUATE, RECHECK = 0, 1, 2
+#: The stream of the search that picks the best move; pair j of searches that evaluate the
+#: best and the played move alone at the root has stream 1 + j (``turn_seed``).
+PICK = 0
+#: The pairs of evaluations a mistake gets: first two, then twice as many while the noise
+#: is above ``NOISE_TARGET`` (in the game's score unit), up to ``MAX_PAIRS``: a position
+#: whose outcome spreads widely gets a bigger budget.
+FIRST_PAIRS, MAX_PAIRS, NOISE_TARGET = 2, 8, 0.25
+#: Why a search ended when it ran its whole budget of work; a time budget (the wall clock,
+#: a deadline) or a cancellation gets no more pairs: it would make the review's time open-ended.
+BUDGETS_SPENT = frozenset({"iterations", "cpu_time", "nodes", "terminal"})
 _STREAM_STRIDE = 0x9E3779B97F4A7C15  # splitmix64's gamma: the streams' seeds far apart
 #: The margin loss, in the game's score unit, that takes a move's accuracy to 1/e (37%):
 #: fitted for Puerto Rico on games between bots of known strength (docs/review.md,
@@ -177,7 +183,7 @@ def search_seed(seed: int | None) -> int:
 
 
 def turn_seed(base: int, index: int, stream: int = PICK) -> int:
-    """The seed of the ``stream`` search (``PICK``, ``EVALUATE``, ``RECHECK``) of turn ``index``."""
+    """The seed of the ``stream`` search (``PICK``, or 1 + j for evaluation pair j) of turn ``index``."""
     return (base + index + stream * _STREAM_STRIDE) & _SEED_MASK
 
 
@@ -195,44 +201,60 @@ def margin(info: MoveInfo, player: int) -> float:
     return scores[player] - (max(others) if others else 0.0)
 
 
-def merged(one: MoveInfo, other: MoveInfo) -> MoveInfo:
-    """The statistics of two searches of one move as one: visits summed, means weighed by
+def merged(infos: Sequence[MoveInfo]) -> MoveInfo:
+    """The statistics of searches of one move as one: visits summed, means weighed by
     visits, the first one's line."""
-    visits = one.visits + other.visits
+    visits = sum(i.visits for i in infos)
+    first = infos[0]
 
-    def mean(a: float, b: float) -> float:
-        return (a * one.visits + b * other.visits) / visits
+    def mean(values: Sequence[float]) -> float:
+        return sum(v * i.visits for v, i in zip(values, infos)) / visits
 
-    return MoveInfo(move=one.move, action=one.action, visits=visits, win_rate=mean(one.win_rate, other.win_rate),
-                    expected_scores=[mean(a, b) for a, b in zip(one.expected_scores, other.expected_scores)],
-                    pv=one.pv)
+    return MoveInfo(move=first.move, action=first.action, visits=visits, win_rate=mean([i.win_rate for i in infos]),
+                    expected_scores=[mean(s) for s in zip(*(i.expected_scores for i in infos))], pv=first.pv)
+
+
+def _noise(bests: Sequence[MoveInfo], player: int) -> float:
+    """The margin difference of the two halves of the best's evaluations: with two, the loss
+    of the best move against itself; with more, it shrinks as the noise of their sum does
+    (about twice its standard deviation whatever their number)."""
+    half = len(bests) // 2
+    return abs(margin(merged(bests[:half]), player) - margin(merged(bests[half:]), player))
 
 
 def review_turn(turn: Turn, search: TurnSearch) -> MoveReview | None:
     """The review of ``turn``'s move: a search of its state picks the best move (the most
     visited). When another move was played, the best and the played move are each searched
-    alone with the same budget, twice: on the seeds of ``EVALUATE`` and on those of
-    ``RECHECK``, each pair on the same random numbers; a move's statistics are its two
-    searches' together, and the noise is the margin difference of the best's two. None when
-    the first search did not run or ran no iteration."""
+    alone with the same budget in pairs, each pair on its own seeds (common random numbers):
+    ``FIRST_PAIRS`` of them, doubled while the noise is above ``NOISE_TARGET`` and every
+    search ran its budget of work (``BUDGETS_SPENT``), up to ``MAX_PAIRS``. A move's
+    statistics are its searches' together; the noise is the margin difference of the two
+    halves of the best's (``_noise``). None when the first search did not run or ran no
+    iteration."""
     analysis = search(turn, None, PICK)
     if analysis is None or not analysis.moves:
         return None
     pick, player = analysis.moves[0], turn.player
     if pick.action == turn.move.id:
         return MoveReview(turn.index, player, pick, pick, 0.0, 0.0, 0.0, 0.0, analysis)
-    evaluations = [search(turn, action, stream) for stream in (EVALUATE, RECHECK)
-                   for action in (pick.action, turn.move.id)]
-    if any(e is None or not e.moves for e in evaluations):
-        untried = MoveInfo(move=str(turn.move), action=turn.move.id, visits=0, win_rate=0.0,
-                           expected_scores=[], pv=[])
-        return MoveReview(turn.index, player, untried, pick, None, None, None, None, analysis)
-    best_one, played_one, best_two, played_two = (e.moves[0] for e in evaluations if e is not None)
-    best, played = merged(best_one, best_two), merged(played_one, played_two)
+    bests: list[MoveInfo] = []
+    played_ones: list[MoveInfo] = []
+    spent = True  # the searches so far ran their whole budget (not cut by a time limit)
+    while not bests or (spent and _noise(bests, player) > NOISE_TARGET and len(bests) < MAX_PAIRS):
+        for pair in range(len(bests), max(FIRST_PAIRS, 2 * len(bests))):
+            evaluations = [search(turn, action, 1 + pair) for action in (pick.action, turn.move.id)]
+            if any(e is None or not e.moves for e in evaluations):
+                untried = MoveInfo(move=str(turn.move), action=turn.move.id, visits=0, win_rate=0.0,
+                                   expected_scores=[], pv=[])
+                return MoveReview(turn.index, player, untried, pick, None, None, None, None, analysis)
+            spent = spent and all(e.stopped_by in BUDGETS_SPENT for e in evaluations if e is not None)
+            best_one, played_one = (e.moves[0] for e in evaluations if e is not None)
+            bests.append(best_one)
+            played_ones.append(played_one)
+    best, played = merged(bests), merged(played_ones)
     return MoveReview(turn.index, player, played, best, max(0.0, best.win_rate - played.win_rate),
                       max(0.0, best.expected_scores[player] - played.expected_scores[player]),
-                      max(0.0, margin(best, player) - margin(played, player)),
-                      abs(margin(best_one, player) - margin(best_two, player)), analysis)
+                      max(0.0, margin(best, player) - margin(played, player)), _noise(bests, player), analysis)
 
 
 def accuracy(win_rate_loss: float) -> float:

@@ -12,11 +12,13 @@ import pytest
 from meeplemind.cli import main
 from meeplemind.engine import Rng, get_game
 from meeplemind.engine.position import from_position
-from meeplemind.search.review import (ACCURACY_SCALE, EVALUATE, MISTAKES, PICK, RECHECK, PlayedMove, RecordError,
+from meeplemind.search.review import (ACCURACY_SCALE, MAX_PAIRS, MISTAKES, NOISE_TARGET, PICK, PlayedMove,
+                                      RecordError,
                                       Turn, accuracy, check_seats, move_accuracy, replay, review_game, review_turn,
                                       turn_seed)
 
 from meeplemind.search import NativeHandle, analyze
+from meeplemind.search.ismcts import Analysis, MoveInfo
 
 from ..game_records import BEFORE, BLUNDER, planted_blunder
 from .ismcts_toy import opening
@@ -137,28 +139,55 @@ def test_move_accuracy_discounts_the_noise_and_falls_by_its_scale() -> None:
 
 
 def test_a_mistake_is_judged_on_common_random_numbers_and_its_noise_measured() -> None:
-    """The best and the played move are searched alone in two pairs, each on one seed
-    (EVALUATE, RECHECK); the pick's own statistics are not reused."""
+    """The best and the played move are searched alone in pairs, each pair on one stream of
+    seeds; the pick's own statistics are not reused."""
     start = get_game("puerto-rico").new_game(3, 1)
     turn = Turn(0, start, start.Move.parse("role:captain"))
     calls: list[tuple[int | None, int]] = []
 
     def search(t: Turn, root_action: int | None, stream: int) -> object:
         calls.append((root_action, stream))
-        return analyze(t.state, iterations=300, seed=turn_seed(7, t.index, stream), root_action=root_action)
+        return analyze(t.state, iterations=2000, seed=turn_seed(7, t.index, stream), root_action=root_action)
 
     review = review_turn(turn, search)  # type: ignore[arg-type]
     assert review is not None and review.best.move != "role:captain"
-    best = review.analysis.moves[0].action
-    played = turn.move.id
-    assert calls == [(None, PICK), (best, EVALUATE), (played, EVALUATE), (best, RECHECK), (played, RECHECK)]
-    assert review.best.visits == review.played.visits == 600
+    best, played, pairs = review.analysis.moves[0].action, turn.move.id, (len(calls) - 1) // 2
+    assert calls == [(None, PICK), *((action, 1 + j) for j in range(pairs) for action in (best, played))]
+    assert pairs in (2, 4, 8) and review.best.visits == review.played.visits == 2000 * pairs
     assert review.margin_loss is not None and review.noise is not None and review.noise >= 0
-    assert len({turn_seed(7, 0, s) for s in (PICK, EVALUATE, RECHECK)}) == 3
+    assert len({turn_seed(7, 0, s) for s in range(1 + MAX_PAIRS)}) == 1 + MAX_PAIRS
     calls.clear()
     same = review_turn(Turn(0, start, start.move_from_id(best)), search)  # type: ignore[arg-type]
     assert same is not None and calls == [(None, PICK)]
     assert (same.margin_loss, same.noise, same.win_rate_loss, same.accuracy) == (0.0, 0.0, 0.0, 100.0)
+
+
+@pytest.mark.parametrize("spread,pairs", [(0.0, 2), (0.4, 2), (0.52, 4), (0.6, 8), (50.0, MAX_PAIRS)])
+def test_a_position_that_spreads_widely_gets_more_pairs(spread: float, pairs: int) -> None:
+    """Pairs double while the best's halves differ by more than NOISE_TARGET: here the best's
+    margin on stream s is 5 + spread / s, the halves' difference spread / 2 with two pairs,
+    0.46 spread with four, 0.36 spread with eight."""
+    start = get_game("puerto-rico").new_game(3, 1)
+    turn = Turn(0, start, start.Move.parse("role:captain"))
+    pick = start.Move.parse("role:settler").id
+    streams: list[int] = []
+
+    def info(action: int, mover: float) -> MoveInfo:
+        scores = [0.0] * 3
+        scores[turn.player] = mover
+        return MoveInfo(move=str(start.move_from_id(action)), action=action, visits=100, win_rate=0.5,
+                        expected_scores=scores, pv=[])
+
+    def search(t: Turn, root_action: int | None, stream: int) -> Analysis:
+        streams.append(stream)
+        action = pick if root_action is None else root_action
+        mover = 4.0 if action == turn.move.id else 5.0 + (spread / stream if stream else 0.0)
+        return Analysis([info(action, mover)], 100, 1.0, 1.0, 2, "iterations", 0.5, 0)
+
+    review = review_turn(turn, search)
+    assert review is not None and streams == [0, *(s for s in range(1, pairs + 1) for _ in range(2))]
+    assert review.noise is not None and (review.noise <= NOISE_TARGET or pairs == MAX_PAIRS)
+    assert review.best.visits == 100 * pairs and review.margin_loss is not None and review.margin_loss >= 1.0
 
 
 def test_searches_of_two_root_moves_with_one_seed_share_their_random_numbers(toy: NativeHandle) -> None:
