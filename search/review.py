@@ -5,12 +5,13 @@ against the engine's best; then sum it up per player.
 A move's loss is in the game's own terms: the expected final score margin of the mover
 over his best opponent that it gives away against the engine's best (the win rate's loss
 is reported too, but in a 3- to 5-player game a trailing player's win rate is small and
-flat).  One search picks the best move; the best and the played move are then each
-searched alone at the root with the same budget, in pairs of searches on one seed (common
-random numbers, and no winner's curse: the pick's statistics are not reused), two pairs or
-more where the outcome spreads widely: the margin difference of the best's evaluations on
-different seeds is the measure's own noise on that position (the loss of the best move
-against itself), which a move's accuracy discounts (``move_accuracy``; docs/review.md).
+flat).  One search names the candidates, its two most visited moves and the move played;
+each is then searched alone at the root with the same budget, in rounds of searches on one
+seed (common random numbers, and no winner's curse: the first search's statistics are not
+reused), two rounds or more where the outcome spreads widely.  The best is the candidate of
+the biggest margin; the margin difference of its evaluations on different seeds is the
+measure's own noise on that position (the loss of the best move against itself), which a
+move's accuracy discounts (``move_accuracy``; docs/review.md).
 
 Chance is replayed, never searched: a move's draws and dice come from ``Rng(seed)``
 with the seed the record gives it, or the record gives the position after the move.
@@ -31,13 +32,16 @@ from .ismcts import Analysis, MoveInfo, analyze, review_tuning
 #: The biggest mistakes a player's summary lists.
 MISTAKES = 3
 _SEED_MASK = (1 << 64) - 1
-#: The stream of the search that picks the best move; pair j of searches that evaluate the
-#: best and the played move alone at the root has stream 1 + j (``turn_seed``).
+#: The stream of the search that names the candidates; round j of the searches that evaluate
+#: each candidate alone at the root has stream 1 + j (``turn_seed``).
 PICK = 0
-#: The pairs of evaluations a mistake gets: first two, then twice as many while the noise
-#: is above ``NOISE_TARGET`` (in the game's score unit), up to ``MAX_PAIRS``: a position
-#: whose outcome spreads widely gets a bigger budget.
-FIRST_PAIRS, MAX_PAIRS, NOISE_TARGET = 2, 8, 0.25
+#: The first search's most visited moves that are evaluated, with the move played: the best
+#: of two, since a search's most visited move flips between close moves from seed to seed.
+CANDIDATES = 2
+#: The rounds of evaluations: first two, then twice as many while the best's noise is above
+#: ``NOISE_TARGET`` (in the game's score unit), up to ``MAX_ROUNDS``: a position whose
+#: outcome spreads widely gets a bigger budget.
+FIRST_ROUNDS, MAX_ROUNDS, NOISE_TARGET = 2, 8, 0.25
 #: Why a search ended when it ran its whole budget of work; a time budget (the wall clock,
 #: a deadline) or a cancellation gets no more pairs: it would make the review's time open-ended.
 BUDGETS_SPENT = frozenset({"iterations", "cpu_time", "nodes", "terminal"})
@@ -83,13 +87,13 @@ class Turn:
 
 @dataclass(frozen=True, slots=True)
 class MoveReview:
-    """One move played against the engine's best, the most visited move of ``analysis``
-    (the search that picked it).  When another move was played, ``best`` and ``played``
-    are the statistics of their two evaluations together (``review_turn``) and ``noise``
-    is the absolute margin difference of the best's two evaluations; when the best was played,
-    both are the pick's and every loss and the noise are 0.  ``played`` has visits 0 and
-    no other statistics when an evaluation could not run; then the losses and the noise
-    are None."""
+    """One move played against the engine's best.  ``analysis`` is the search that named
+    the candidates; ``best`` and ``played`` are the statistics of their evaluations
+    (``review_turn``), the same when the move played evaluates best, and ``noise`` is the
+    margin difference of the two halves of the best's evaluations.  In a position with one
+    candidate both are the first search's and every loss and the noise are 0.  ``played``
+    has visits 0 and no other statistics when an evaluation could not run; then the losses
+    and the noise are None."""
 
     index: int
     player: int
@@ -215,46 +219,53 @@ def merged(infos: Sequence[MoveInfo]) -> MoveInfo:
 
 
 def _noise(bests: Sequence[MoveInfo], player: int) -> float:
-    """The margin difference of the two halves of the best's evaluations: with two, the loss
-    of the best move against itself; with more, it shrinks as the noise of their sum does
-    (about twice its standard deviation whatever their number)."""
+    """The margin difference of the two halves of a move's evaluations: with two, the loss of
+    the move against itself; with more, it shrinks as the noise of their sum does (about
+    twice its standard deviation whatever their number)."""
     half = len(bests) // 2
     return abs(margin(merged(bests[:half]), player) - margin(merged(bests[half:]), player))
 
 
 def review_turn(turn: Turn, search: TurnSearch) -> MoveReview | None:
-    """The review of ``turn``'s move: a search of its state picks the best move (the most
-    visited). When another move was played, the best and the played move are each searched
-    alone with the same budget in pairs, each pair on its own seeds (common random numbers):
-    ``FIRST_PAIRS`` of them, doubled while the noise is above ``NOISE_TARGET`` and every
-    search ran its budget of work (``BUDGETS_SPENT``), up to ``MAX_PAIRS``. A move's
-    statistics are its searches' together; the noise is the margin difference of the two
-    halves of the best's (``_noise``). None when the first search did not run or ran no
-    iteration."""
+    """The review of ``turn``'s move: a search of its state names the candidates, its
+    ``CANDIDATES`` most visited moves and the move played. Each candidate is then searched
+    alone with the same budget in rounds, a round's searches on one seed (common random
+    numbers): ``FIRST_ROUNDS``, doubled while the best's noise is above ``NOISE_TARGET`` and
+    every search ran its budget of work (``BUDGETS_SPENT``), up to ``MAX_ROUNDS``. A
+    candidate's statistics are its searches' together; the best is the candidate of the
+    biggest margin, the noise the margin difference of the two halves of its searches
+    (``_noise``). A position with one candidate is not searched again: every loss is 0. None
+    when the first search did not run or ran no iteration."""
     analysis = search(turn, None, PICK)
     if analysis is None or not analysis.moves:
         return None
-    pick, player = analysis.moves[0], turn.player
-    if pick.action == turn.move.id:
-        return MoveReview(turn.index, player, pick, pick, 0.0, 0.0, 0.0, 0.0, analysis)
-    bests: list[MoveInfo] = []
-    played_ones: list[MoveInfo] = []
-    spent = True  # the searches so far ran their whole budget (not cut by a time limit)
-    while not bests or (spent and _noise(bests, player) > NOISE_TARGET and len(bests) < MAX_PAIRS):
-        for pair in range(len(bests), max(FIRST_PAIRS, 2 * len(bests))):
-            evaluations = [search(turn, action, 1 + pair) for action in (pick.action, turn.move.id)]
-            if any(e is None or not e.moves for e in evaluations):
+    player = turn.player
+    candidates: list[int] = list(dict.fromkeys([m.action for m in analysis.moves[:CANDIDATES]] + [turn.move.id]))
+    if len(candidates) == 1:
+        only = analysis.moves[0]
+        return MoveReview(turn.index, player, only, only, 0.0, 0.0, 0.0, 0.0, analysis)
+    runs: dict[int, list[MoveInfo]] = {action: [] for action in candidates}
+
+    def best_action() -> int:
+        return max(candidates, key=lambda action: margin(merged(runs[action]), player))
+
+    rounds, spent = 0, True  # spent: the searches so far ran their whole budget of work
+    while not rounds or (spent and _noise(runs[best_action()], player) > NOISE_TARGET and rounds < MAX_ROUNDS):
+        for stream in range(1 + rounds, 1 + max(FIRST_ROUNDS, 2 * rounds)):
+            evaluations = [search(turn, action, stream) for action in candidates]
+            found = [e for e in evaluations if e is not None and e.moves]
+            if len(found) < len(candidates):
                 untried = MoveInfo(move=str(turn.move), action=turn.move.id, visits=0, win_rate=0.0,
                                    expected_scores=[], pv=[])
-                return MoveReview(turn.index, player, untried, pick, None, None, None, None, analysis)
-            spent = spent and all(e.stopped_by in BUDGETS_SPENT for e in evaluations if e is not None)
-            best_one, played_one = (e.moves[0] for e in evaluations if e is not None)
-            bests.append(best_one)
-            played_ones.append(played_one)
-    best, played = merged(bests), merged(played_ones)
+                return MoveReview(turn.index, player, untried, analysis.moves[0], None, None, None, None, analysis)
+            spent = spent and all(e.stopped_by in BUDGETS_SPENT for e in found)
+            for action, evaluation in zip(candidates, found):
+                runs[action].append(evaluation.moves[0])
+        rounds = len(runs[candidates[0]])
+    best, played = merged(runs[best_action()]), merged(runs[turn.move.id])
     return MoveReview(turn.index, player, played, best, max(0.0, best.win_rate - played.win_rate),
                       max(0.0, best.expected_scores[player] - played.expected_scores[player]),
-                      max(0.0, margin(best, player) - margin(played, player)), _noise(bests, player), analysis)
+                      margin(best, player) - margin(played, player), _noise(runs[best.action], player), analysis)
 
 
 def accuracy(win_rate_loss: float) -> float:
@@ -269,6 +280,11 @@ def move_accuracy(margin_loss: float, noise: float) -> float:
     return 100.0 * math.exp(-max(0.0, margin_loss - noise) / ACCURACY_SCALE)
 
 
+def _candidates(review: MoveReview) -> int:
+    """How many candidates ``review_turn`` evaluated for ``review``'s move."""
+    return len({m.action for m in review.analysis.moves[:CANDIDATES]} | {review.played.action})
+
+
 def _mistake_order(review: MoveReview) -> tuple[float, float, int]:
     return (-(review.margin_loss or 0.0), -(review.win_rate_loss or 0.0), review.index)
 
@@ -279,8 +295,8 @@ def _mean(values: Sequence[float]) -> float:
 
 def summarize(reviews: Sequence[MoveReview], seats: Sequence[int]) -> list[PlayerReview]:
     """Per seat (ascending): moves reviewed, mean losses and accuracy over the moves whose
-    losses are known, the noise floor (mean noise of the moves evaluated apart from the
-    pick), and the ``MISTAKES`` biggest margin losses, biggest first."""
+    losses are known, the noise floor (the mean noise of those with more than one
+    candidate), and the ``MISTAKES`` biggest margin losses, biggest first."""
     summary = []
     for seat in sorted(seats):
         mine = [r for r in reviews if r.player == seat]
@@ -292,7 +308,7 @@ def summarize(reviews: Sequence[MoveReview], seats: Sequence[int]) -> list[Playe
             mean_win_rate_loss=_mean([r.win_rate_loss or 0.0 for r in known]),
             mean_score_loss=_mean([r.score_loss or 0.0 for r in known]),
             mean_margin_loss=_mean([r.margin_loss or 0.0 for r in known]),
-            noise_floor=_mean([r.noise or 0.0 for r in known if r.played.action != r.analysis.moves[0].action]),
+            noise_floor=_mean([r.noise or 0.0 for r in known if _candidates(r) > 1]),
             accuracy=_mean([r.accuracy or 0.0 for r in known]) if known else 100.0,
             mistakes=mistakes))
     return summary

@@ -12,7 +12,7 @@ import pytest
 from meeplemind.cli import main
 from meeplemind.engine import Rng, get_game
 from meeplemind.engine.position import from_position
-from meeplemind.search.review import (ACCURACY_SCALE, MAX_PAIRS, MISTAKES, NOISE_TARGET, PICK, PlayedMove,
+from meeplemind.search.review import (ACCURACY_SCALE, MAX_ROUNDS, MISTAKES, NOISE_TARGET, PICK, PlayedMove,
                                       RecordError,
                                       Turn, accuracy, check_seats, move_accuracy, replay, review_game, review_turn,
                                       turn_seed)
@@ -138,34 +138,36 @@ def test_move_accuracy_discounts_the_noise_and_falls_by_its_scale() -> None:
     assert move_accuracy(0.5, 0.1) > move_accuracy(2.0, 0.1) > move_accuracy(4.0, 0.1)
 
 
-def test_a_mistake_is_judged_on_common_random_numbers_and_its_noise_measured() -> None:
-    """The best and the played move are searched alone in pairs, each pair on one stream of
-    seeds; the pick's own statistics are not reused."""
+def test_candidates_are_judged_on_common_random_numbers_and_the_noise_measured() -> None:
+    """The first search's two most visited moves and the move played are each searched
+    alone in rounds, a round on one stream of seeds; the first search's statistics are not
+    reused; the best is the candidate of the biggest margin."""
     start = get_game("puerto-rico").new_game(3, 1)
-    turn = Turn(0, start, start.Move.parse("role:captain"))
     calls: list[tuple[int | None, int]] = []
 
     def search(t: Turn, root_action: int | None, stream: int) -> object:
         calls.append((root_action, stream))
         return analyze(t.state, iterations=2000, seed=turn_seed(7, t.index, stream), root_action=root_action)
 
-    review = review_turn(turn, search)  # type: ignore[arg-type]
-    assert review is not None and review.best.move != "role:captain"
-    best, played, pairs = review.analysis.moves[0].action, turn.move.id, (len(calls) - 1) // 2
-    assert calls == [(None, PICK), *((action, 1 + j) for j in range(pairs) for action in (best, played))]
-    assert pairs in (2, 4, 8) and review.best.visits == review.played.visits == 2000 * pairs
-    assert review.margin_loss is not None and review.noise is not None and review.noise >= 0
-    assert len({turn_seed(7, 0, s) for s in range(1 + MAX_PAIRS)}) == 1 + MAX_PAIRS
-    calls.clear()
-    same = review_turn(Turn(0, start, start.move_from_id(best)), search)  # type: ignore[arg-type]
-    assert same is not None and calls == [(None, PICK)]
-    assert (same.margin_loss, same.noise, same.win_rate_loss, same.accuracy) == (0.0, 0.0, 0.0, 100.0)
+    for played in ("role:captain", "role:settler"):
+        calls.clear()
+        turn = Turn(0, start, start.Move.parse(played))
+        review = review_turn(turn, search)  # type: ignore[arg-type]
+        assert review is not None
+        candidates = list(dict.fromkeys([m.action for m in review.analysis.moves[:2]] + [turn.move.id]))
+        rounds = (len(calls) - 1) // len(candidates)
+        assert calls == [(None, PICK), *((a, 1 + j) for j in range(rounds) for a in candidates)]
+        assert rounds in (2, 4, 8) and review.best.visits == review.played.visits == 2000 * rounds
+        assert review.best.action in candidates and review.margin_loss is not None and review.margin_loss >= 0
+        assert review.noise is not None and review.noise >= 0
+        assert (review.margin_loss == 0) == (review.best.action == turn.move.id)
+    assert len({turn_seed(7, 0, s) for s in range(1 + MAX_ROUNDS)}) == 1 + MAX_ROUNDS
 
 
-@pytest.mark.parametrize("spread,pairs", [(0.0, 2), (0.4, 2), (0.52, 4), (0.6, 8), (50.0, MAX_PAIRS)])
-def test_a_position_that_spreads_widely_gets_more_pairs(spread: float, pairs: int) -> None:
-    """Pairs double while the best's halves differ by more than NOISE_TARGET: here the best's
-    margin on stream s is 5 + spread / s, the halves' difference spread / 2 with two pairs,
+@pytest.mark.parametrize("spread,rounds", [(0.0, 2), (0.4, 2), (0.52, 4), (0.6, 8), (50.0, MAX_ROUNDS)])
+def test_a_position_that_spreads_widely_gets_more_rounds(spread: float, rounds: int) -> None:
+    """Rounds double while the best's halves differ by more than NOISE_TARGET: here the best's
+    margin on stream s is 5 + spread / s, the halves' difference spread / 2 with two rounds,
     0.46 spread with four, 0.36 spread with eight."""
     start = get_game("puerto-rico").new_game(3, 1)
     turn = Turn(0, start, start.Move.parse("role:captain"))
@@ -185,9 +187,9 @@ def test_a_position_that_spreads_widely_gets_more_pairs(spread: float, pairs: in
         return Analysis([info(action, mover)], 100, 1.0, 1.0, 2, "iterations", 0.5, 0)
 
     review = review_turn(turn, search)
-    assert review is not None and streams == [0, *(s for s in range(1, pairs + 1) for _ in range(2))]
-    assert review.noise is not None and (review.noise <= NOISE_TARGET or pairs == MAX_PAIRS)
-    assert review.best.visits == 100 * pairs and review.margin_loss is not None and review.margin_loss >= 1.0
+    assert review is not None and streams == [0, *(s for s in range(1, rounds + 1) for _ in range(2))]
+    assert review.noise is not None and (review.noise <= NOISE_TARGET or rounds == MAX_ROUNDS)
+    assert review.best.visits == 100 * rounds and review.margin_loss is not None and review.margin_loss >= 1.0
 
 
 def test_searches_of_two_root_moves_with_one_seed_share_their_random_numbers(toy: NativeHandle) -> None:
