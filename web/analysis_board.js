@@ -9,7 +9,7 @@ import { RpcError, serverStream, unary } from "./rpc.js";
 
 /** Margin lost beyond the measure's noise (the game's score unit) that marks a move in the log. */
 export const MARKS = [[3, "??", "blunder"], [1.5, "?", "mistake"], [0.75, "?!", "inaccuracy"]];
-const REVIEW_ITERATIONS = 1000;
+const REVIEW_ITERATIONS = 500;
 
 const $ = (id) => document.getElementById(id);
 const stateKey = (game) => game.replace(/-/g, "_");
