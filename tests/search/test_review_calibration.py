@@ -5,22 +5,35 @@ from __future__ import annotations
 
 import pytest
 
-from meeplemind.search.review_calibration import (RANDOM_GAP, REPEAT_POINTS, STRENGTH, calibrate_game, lineups,
-                                                  run, verdict)
+from meeplemind.search.review import review_game
+from meeplemind.search.review_calibration import (RANDOM_GAP, REPEAT_POINTS, STRENGTH, CalibrationGame, Seat, lineups,
+                                                  play, run, verdict)
 
 #: The slow set: budget of the reviews (iterations, the default search) and games (2-5 players).
 ITERATIONS, GAMES = 3000, 4
 
 
 def test_the_random_bot_is_ranked_worst_with_a_gap() -> None:
-    """Two 2-player games of the random bot against level 3, reviewed at a small budget."""
-    games = [calibrate_game("puerto-rico", bots, seed, iterations=400)
-             for seed, bots in ((11, ["random", "level:3"]), (12, ["level:3", "random"]))]
+    """A 2-player game of the random bot against level 3, reviewed at a small budget."""
+    start, moves, _ = play("puerto-rico", ["random", "level:3"], seed=11)
+    weak, strong = review_game(start, moves, iterations=200, seed=1).players
+    assert weak.mean_margin_loss > strong.mean_margin_loss and weak.noise_floor < weak.mean_margin_loss
+    assert strong.accuracy - weak.accuracy >= RANDOM_GAP
+
+
+def _seat(bot: str, loss: float, accuracy: float, again: float) -> Seat:
+    return Seat(bot, 0, 10, loss, 0.1, accuracy, again, (), ())
+
+
+def test_the_verdict_counts_the_goals() -> None:
+    games = [CalibrationGame(1, (_seat("random", 0.9, 60, 61), _seat("level:3", 0.3, 80, 80.5),
+                                 _seat("level:6", 0.1, 90, 90))),
+             CalibrationGame(2, (_seat("random", 0.5, 75, 75), _seat("heuristic", 0.6, 70, 70),
+                                 _seat("level:9", 0.2, 95, 96.5), _seat("level:3", 0.1, 85, 85)))]
     v = verdict(games)
-    assert v.random_games == v.random_worst == 2 and v.random_gap >= RANDOM_GAP
-    for game in games:
-        weak, strong = sorted(game.seats, key=lambda s: s.strength)
-        assert weak.mean_margin_loss > strong.mean_margin_loss and weak.noise_floor < weak.mean_margin_loss
+    assert (v.random_games, v.random_worst, v.random_gap) == (2, 1, -5)
+    assert (v.level_pairs, v.ordered_pairs, v.repeat_points) == (1 + 3, 1 + 2, 1.5) and not v.holds
+    assert verdict(games[:1]).holds
 
 
 def test_lineups_are_seeded_and_cover_two_to_five_players() -> None:
