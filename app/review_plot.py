@@ -7,7 +7,7 @@ from typing import Any
 
 from .client.types import Review
 
-NOTE_INCHES = 0.2  # the height of a line of the notes under the plot
+NOTE_INCHES = 0.14  # the height of a line of the notes under the plot (7-point text)
 
 
 def check_matplotlib() -> Any:
