@@ -5,8 +5,13 @@ and a server that does not answer. Screenshots go to ``test-output/web/``."""
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 from typing import Any
+
+from meeplemind.engine import Rng, get_game
+from meeplemind.engine.position import to_position
 
 from .test_page import _open, _save, browser, page, site  # noqa: F401 (fixtures)
 
@@ -108,3 +113,25 @@ def test_a_refused_hint_and_a_silent_server_give_a_readable_message(site: tuple[
     page.click("#hint-on")  # hints again, now to a server that does not answer
     page.wait_for_selector("#hint-body p.error:has-text('does not answer')")
     assert "does not answer" in page.inner_text("#status")
+
+
+def test_a_game_record_loads_and_replays(site: tuple[str, Any], page: Any, tmp_path: Path) -> None:  # noqa: F811
+    """A record of ``meeplemind selfplay --json`` (seeds as its generator's states) loads
+    into the board: every move replayed by the server, the final score shown."""
+    url, _ = site
+    state = get_game("puerto-rico").new_game(2, 6)
+    start, rng, moves = to_position(state), Rng(6), []
+    while not state.is_terminal:
+        move = state.legal_moves()[rng.below(len(state.legal_moves()))]
+        moves.append({"move": str(move), "seed": str(rng.state)})
+        state = state.apply(move, rng)
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps({"start": start, "moves": moves}))
+    _open(page, url)
+    page.set_input_files("#analysis-record", str(path))
+    page.wait_for_selector(f"#analysis-status:has-text('Loaded {len(moves)} moves')")
+    assert _ply(page) == (len(moves), len(moves))
+    assert page.eval_on_selector_all("#analysis-log li", "items => items.length") == len(moves)
+    totals = page.eval_on_selector_all(".score-breakdown tbody tr", "rows => rows.map(r => "
+                                       "Number(r.querySelectorAll('td.num')[3].textContent))")
+    assert totals == state.scores()
