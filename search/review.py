@@ -47,10 +47,11 @@ FIRST_ROUNDS, MAX_ROUNDS, NOISE_TARGET = 2, 8, 0.25
 BUDGETS_SPENT = frozenset({"iterations", "cpu_time", "nodes", "terminal"})
 _STREAM_STRIDE = 0x9E3779B97F4A7C15  # splitmix64's gamma: the streams' seeds far apart
 #: The margin loss, in the game's score unit, that takes a move's accuracy to 1/e (37%):
-#: fitted for Puerto Rico on games between bots of known strength (docs/review.md,
+#: fitted for Puerto Rico on games between bots of known strength, the largest scale that
+#: keeps the random bot 12.5 points below the next worst in every game (docs/review.md,
 #: ``meeplemind review-calibration``); the other games, not fitted, score on a similar
 #: scale and use Puerto Rico's.
-ACCURACY_SCALE = 1.0
+ACCURACY_SCALE = 1.5
 #: The search budget of a review given none: the calibration's (docs/review.md).
 REVIEW_ITERATIONS = 3000
 
