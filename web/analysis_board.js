@@ -1,6 +1,6 @@
 // The analysis board (lichess's analysis board, Board Game Arena's log): the game's moves with
-// who played them, every position of the game to step through (buttons, ← → Home End), the
-// last move highlighted, a review run from the page (ReviewGame) with its win-rate graph,
+// who played them, every position of the game to step through (buttons, ← → Home End) on the
+// page's board, the last move highlighted, a review run from the page (ReviewGame) with its win-rate graph,
 // the mistakes marked in the log with the engine's better move, and the final score.
 import { esc, seatName } from "./draw.js";
 import { moveLabel, titleCase } from "./labels.js";
@@ -198,8 +198,8 @@ function render() {
   $("analysis-last-move").innerHTML = last
     ? `Last move: <b>${esc(seatName(last.seat, seats))}</b> <code>${esc(last.move)}</code> ${esc(moveLabel(game, last.move, before))}${betterMove(board.at - 1, game, before)}`
     : "The start of the game.";
-  $("analysis-board").innerHTML = board.draw(here);
-  if (last) highlight($("analysis-board"), last);
+  $("board").innerHTML = board.draw(here);  // the table shows the position stepped to
+  if (last) highlight($("board"), last);
   $("analysis-score").innerHTML = board.at === board.moves.length && board.result ? scoreBreakdown(here, seats) : "";
 }
 
@@ -226,7 +226,7 @@ function renderLog(game, seats) {
 
 function renderSummary(seats) {
   const players = board.summary?.players ?? [];
-  $("analysis-summary").innerHTML = players.length ? `<table class="result"><thead><tr><th>Seat</th><th class="num">Accuracy</th>
+  $("analysis-summary").innerHTML = players.length ? `<table class="score-breakdown"><thead><tr><th>Seat</th><th class="num">Accuracy</th>
     <th class="num">Mean loss</th><th class="num">Noise</th></tr></thead><tbody>${players.map((p) => `<tr>
     <td>${esc(seatName(Number(p.player ?? 0), seats))}</td><td class="num">${Number(p.accuracy ?? 100).toFixed(1)}%</td>
     <td class="num">${Number(p.mean_margin_loss ?? 0).toFixed(2)}</td><td class="num">${Number(p.noise_floor ?? 0).toFixed(2)}</td></tr>`).join("")}</tbody></table>` : "";
@@ -265,6 +265,6 @@ function scoreBreakdown(final, seats) {
       <td class="num">${score}</td><td class="num">${result.tiebreaks?.[seat] ?? ""}</td></tr>`;
   }).join("");
   const head = pr ? "<th class=num>VP chips</th><th class=num>Buildings</th><th class=num>Bonuses</th>" : "";
-  return `<h3>Final score</h3><table class="result score-breakdown"><thead><tr><th>Seat</th>${head}<th class="num">Total</th>
+  return `<h3>Final score</h3><table class="score-breakdown"><thead><tr><th>Seat</th>${head}<th class="num">Total</th>
     <th class="num">Tie-break</th></tr></thead><tbody>${rows}</tbody></table>`;
 }

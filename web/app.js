@@ -143,8 +143,8 @@ async function play(move) {
   const seat = table.position[stateKey(table.position.game)]?.current_player ?? 0;
   const reply = await unary("Rules/ApplyMove", { position: table.position, move, seed });
   if (generation !== table.generation) return;
-  recordMove(seat, move, seed, reply.position);
   setPosition(reply.position);
+  recordMove(seat, move, seed, reply.position);  // after: a position stepped back to stays on the board
 }
 
 function renderMoves(seat, human) {

@@ -46,7 +46,7 @@ def test_a_finished_game_is_reviewed_and_stepped_through(site: tuple[str, Any], 
     rows = page.eval_on_selector_all(".score-breakdown tbody tr", "rows => rows.map(r => "
                                      "[...r.querySelectorAll('td.num')].map(c => Number(c.textContent)))")
     assert len(rows) == 2 and all(chips + buildings + bonus == score for chips, buildings, bonus, score, _ in rows)
-    shown = page.eval_on_selector_all("table.result:not(.score-breakdown) .score", "s => s.map(c => Number(c.textContent))")
+    shown = page.eval_on_selector_all("table.result .score", "s => s.map(c => Number(c.textContent))")
     assert [r[3] for r in rows] == shown
 
     page.fill("#analysis-iterations", str(REVIEW_ITERATIONS))
@@ -65,7 +65,7 @@ def test_a_finished_game_is_reviewed_and_stepped_through(site: tuple[str, Any], 
     page.keyboard.press("ArrowRight")
     assert _ply(page) == (1, total)
     assert page.inner_text("#analysis-last-move").startswith("Last move: Seat")
-    assert page.eval_on_selector_all("#analysis-board .last-move, #analysis-board .last-mover", "e => e.length") > 0
+    assert page.eval_on_selector_all("#board .last-move, #board .last-mover", "e => e.length") > 0
     page.click("#analysis-forward")
     page.click("#analysis-forward")
     page.click("#analysis-back")
@@ -73,14 +73,14 @@ def test_a_finished_game_is_reviewed_and_stepped_through(site: tuple[str, Any], 
     mayor = False
     for _ in range(total):  # the colonists still to place show in a Mayor phase
         page.keyboard.press("ArrowRight")
-        if page.query_selector("#analysis-board .to-place"):
+        if page.query_selector("#board .to-place"):
             mayor = True
-            assert re.fullmatch(r"\d+ colonists? to place", page.inner_text("#analysis-board .to-place"))
+            assert re.fullmatch(r"\d+ colonists? to place", page.inner_text("#board .to-place"))
             break
     assert mayor
     page.keyboard.press("End")
     assert _ply(page) == (total, total) and page.query_selector(".score-breakdown")
-    effects = page.eval_on_selector_all("#analysis-board dl.effects dd", "d => d.map(x => x.textContent)")
+    effects = page.eval_on_selector_all("#board dl.effects dd", "d => d.map(x => x.textContent)")
     assert len(effects) >= 17 and all(len(e) > 10 for e in effects)
 
 
