@@ -329,6 +329,18 @@ def cmd_review(args: argparse.Namespace) -> None:
     run_review(args)
 
 
+def cmd_review_calibration(args: argparse.Namespace) -> None:
+    from .search.review_calibration import report, run, verdict
+
+    def progress(game: Any) -> None:
+        print(f"game {game.seed}: " + ", ".join(f"{s.bot} {s.accuracy:.1f}%" for s in game.seats), file=sys.stderr)
+
+    games = run(args.game, args.games, args.seed, args.iterations, args.workers, on_game=progress)
+    print("\n".join(report(games)))
+    if not verdict(games).holds:
+        raise SystemExit(1)
+
+
 def _parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="meeplemind", description=__doc__)
     ap.add_argument("--version", action="version", version=f"%(prog)s {version('meeplemind')}")
@@ -399,6 +411,15 @@ def _parser() -> argparse.ArgumentParser:
     p = add("review", cmd_review, "review a game record: each move played against the engine's best")
     add_review_arguments(p)
     add_remote_arguments(p)
+
+    p = add("review-calibration", cmd_review_calibration,
+            "play games between bots of known strength, review each twice and check that the review "
+            "orders them (exit 1 if a goal is not met; docs/review.md)")
+    p.add_argument("game", choices=games, nargs="?", default="puerto-rico")
+    p.add_argument("--games", type=integer, default=8, help="games, 2 to 5 players in turn")
+    p.add_argument("--seed", type=integer, default=1, help="game i is seeded seed + i")
+    p.add_argument("--iterations", type=integer, help="search budget of the reviews (default: review's)")
+    p.add_argument("--workers", type=integer, default=1, help="searches at once in each review")
 
     p = add("arena", cmd_arena, "play a seeded tournament between bots, seats rotated")
     p.add_argument("game", choices=games)

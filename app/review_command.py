@@ -33,6 +33,10 @@ def read_record(path: str) -> dict[str, Any]:
 def run_review(args: argparse.Namespace) -> None:
     if args.workers < 1:
         raise ValueError(f"--workers {args.workers}: must be at least 1")
+    if args.plot:
+        from .review_plot import check_matplotlib
+
+        check_matplotlib()  # before the review's searches, not after them
     record = read_record(args.file)
     if any(seat < 1 for seat in args.seat or ()):
         raise ValueError(f"--seat {min(args.seat)}: seats are numbered from 1")
@@ -107,15 +111,24 @@ def _loss(value: float | None, digits: int) -> str:
     return "-" if value is None else f"{value:.{digits}f}"
 
 
+#: Width of the move columns; a longer notation is cut with "…" so the columns stay aligned.
+MOVE_WIDTH = 24
+
+
+def _cell(text: str) -> str:
+    return text if len(text) <= MOVE_WIDTH else text[:MOVE_WIDTH - 1] + "…"
+
+
 def _print_header() -> None:
-    print(f"{'#':>4} {'seat':>4}  {'played':<22} {'best':<22} {'win loss':>8} {'VP loss':>7} "
-          f"{'visits':>13}  then")
+    print(f"{'#':>4} {'seat':>4}  {'played':<{MOVE_WIDTH}} {'best':<{MOVE_WIDTH}} {'margin loss':>11} {'noise':>6} "
+          f"{'win loss':>8} {'visits':>13}  then")
 
 
 def _print_move(m: MoveReview) -> None:
-    mark = "?" if (m.win_rate_loss or 0.0) > 0 else ""
-    print(f"{m.index + 1:>4} {seat_tag(m.player):>4}  {m.played.move + mark:<22} {m.best.move:<22} "
-          f"{_loss(m.win_rate_loss, 3):>8} {_loss(m.score_loss, 1):>7} "
+    mark = "?" if (m.margin_loss or 0.0) > (m.noise or 0.0) else ""
+    print(f"{m.index + 1:>4} {seat_tag(m.player):>4}  {_cell(m.played.move + mark):<{MOVE_WIDTH}} "
+          f"{_cell(m.best.move):<{MOVE_WIDTH}} "
+          f"{_loss(m.margin_loss, 2):>11} {_loss(m.noise, 2):>6} {_loss(m.win_rate_loss, 3):>8} "
           f"{m.played.visits:>6}/{m.best.visits:<6}  "
           f"{line_of_play(m.best.pv[1:5], m.best.pv_players[1:5], len(m.best.expected_scores))}", flush=True)
 
@@ -123,19 +136,21 @@ def _print_move(m: MoveReview) -> None:
 def _print_summary(review: Review) -> None:
     print(f"\n{len(review.moves)} moves reviewed"
           + (f", {review.moves_skipped} skipped ({review.stop_reason})" if review.moves_skipped else ""))
-    print(f"{'seat':<8} {'moves':>5} {'accuracy':>8} {'mean win loss':>13} {'mean VP loss':>12}  biggest mistakes")
+    print(f"{'seat':<8} {'moves':>5} {'accuracy':>8} {'mean margin loss':>16} {'noise floor':>11} "
+          f"{'mean win loss':>13}  biggest mistakes")
     for p in review.players:
-        mistakes = ", ".join(f"#{m.index + 1} {m.played.move} (-{m.win_rate_loss:.3f}; best {m.best.move})"
+        mistakes = ", ".join(f"#{m.index + 1} {m.played.move} (-{m.margin_loss or 0:.2f}; best {m.best.move})"
                              for m in p.mistakes)
-        print(f"{seat_name(p.player):<8} {p.moves:>5} {p.accuracy:>7.1f}% {p.mean_win_rate_loss:>13.3f} "
-              f"{p.mean_score_loss:>12.2f}  {mistakes or '-'}")
+        print(f"{seat_name(p.player):<8} {p.moves:>5} {p.accuracy:>7.1f}% {p.mean_margin_loss:>16.2f} {p.noise_floor:>11.2f} "
+              f"{p.mean_win_rate_loss:>13.3f}  {mistakes or '-'}")
 
 
 def add_review_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", help="a game record: {\"start\": position, \"moves\": [{\"move\", \"seed\"}]} "
                                 "(meeplemind selfplay --json writes one)")
     budget = p.add_mutually_exclusive_group()
-    budget.add_argument("--iterations", type=int, help="search budget per reviewed move")
+    budget.add_argument("--iterations", type=int, help="search budget per reviewed move (in-process default: "
+                                                       "the calibrated budget of docs/review.md)")
     budget.add_argument("--time-ms", type=int, help="search time per reviewed move")
     p.add_argument("--threads", type=int, default=1, help="threads per search")
     p.add_argument("--seat", type=int, action="append",

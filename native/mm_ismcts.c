@@ -524,6 +524,10 @@ static int run(search *s, volatile int32_t *stop, double start, double cpu_start
             publish(s, out, sum);
             next = elapsed + every;
         }
+        if (s->params->root_action) { /* iteration i's own stream: splitmix64 of (seed, i) */
+            mm_rng at = {s->params->seed ^ ((uint64_t)sum->iterations * 0xD1B54A32D192ED03ULL)};
+            s->rng.s = mm_rng_next(&at);
+        }
         int rc = iterate(s);
         if (rc != MM_OK)
             return rc;

@@ -95,7 +95,11 @@ typedef struct mm_ismcts_params {
     int32_t rollout_policy; /* passed to mm_game.rollout_move: MM_POLICY_* */
     int32_t pv_max;         /* 1..MM_ISMCTS_PV_MAX */
     const int32_t *root_action; /* NULL, or a move legal at the root: the search tries only
-                               it there (a move's own evaluation: a game review's move played) */
+                               it there (a move's own evaluation: a game review's best and
+                               played move), and its iteration i draws from a generator seeded
+                               by seed and i alone, so that two such searches with one seed give
+                               their i-th iterations the same determinization and chance stream
+                               (common random numbers) */
     double snapshot_ms;     /* > 0: publish the root statistics every snapshot_ms while
                                searching (see mm_ismcts_summary.snapshot_seq); 0 = only at the end */
     double mast;            /* in [0, 1): share of playout moves chosen by MAST (see above; below 1,

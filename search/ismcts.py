@@ -79,10 +79,12 @@ def game_tuning(game_id: str) -> Tuning:
 
 
 def review_tuning(game_id: str) -> Tuning:
-    """The tuning a game review of ``game_id`` searches with: the game's, but UCB1 without
-    priors, since priors blur the win rates a review compares (the planted blunder's loss
-    fell from 0.44 to 0.25 with PUCT; docs/measurements.md)."""
-    return replace(game_tuning(game_id), exploration=DEFAULT_EXPLORATION, prior_weight=0.0)
+    """The tuning a game review of ``game_id`` searches with: the game's own. Priors blurred
+    the win rates of a review that read the played move's from the search that picked the
+    best (docs/measurements.md); since each move a review compares has a search of its own
+    (``search.review.review_turn``), the stronger default search judges better: with UCB1
+    without priors, levels 6 and 9 ranked below level 3 in some games (docs/review.md)."""
+    return game_tuning(game_id)
 DEFAULT_MAX_NODES = 1_000_000
 MAX_THREADS = 64
 PV_MAX = _LIB.MM_ISMCTS_PV_MAX

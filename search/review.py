@@ -2,6 +2,17 @@
 before each move of the reviewed seats, and measure what each move played lost
 against the engine's best; then sum it up per player.
 
+A move's loss is in the game's own terms: the expected final score margin of the mover
+over his best opponent that it gives away against the engine's best (the win rate's loss
+is reported too, but in a 3- to 5-player game a trailing player's win rate is small and
+flat).  One search names the candidates, its two most visited moves and the move played;
+each is then searched alone at the root with the same budget, in rounds of searches on one
+seed (common random numbers, and no winner's curse: the first search's statistics are not
+reused), two rounds or more where the outcome spreads widely.  The best is the candidate of
+the biggest margin; the margin difference of its evaluations on different seeds is the
+measure's own noise on that position (the loss of the best move against itself), which a
+move's accuracy discounts (``move_accuracy``; docs/review.md).
+
 Chance is replayed, never searched: a move's draws and dice come from ``Rng(seed)``
 with the seed the record gives it, or the record gives the position after the move.
 """
@@ -21,6 +32,28 @@ from .ismcts import Analysis, MoveInfo, analyze, review_tuning
 #: The biggest mistakes a player's summary lists.
 MISTAKES = 3
 _SEED_MASK = (1 << 64) - 1
+#: The stream of the search that names the candidates; round j of the searches that evaluate
+#: each candidate alone at the root has stream 1 + j (``turn_seed``).
+PICK = 0
+#: The first search's most visited moves that are evaluated, with the move played: the best
+#: of two, since a search's most visited move flips between close moves from seed to seed.
+CANDIDATES = 2
+#: The rounds of evaluations: first two, then twice as many while the best's noise is above
+#: ``NOISE_TARGET`` (in the game's score unit), up to ``MAX_ROUNDS``: a position whose
+#: outcome spreads widely gets a bigger budget.
+FIRST_ROUNDS, MAX_ROUNDS, NOISE_TARGET = 2, 8, 0.25
+#: Why a search ended when it ran its whole budget of work; a time budget (the wall clock,
+#: a deadline) or a cancellation gets no more pairs: it would make the review's time open-ended.
+BUDGETS_SPENT = frozenset({"iterations", "cpu_time", "nodes", "terminal"})
+_STREAM_STRIDE = 0x9E3779B97F4A7C15  # splitmix64's gamma: the streams' seeds far apart
+#: The margin loss, in the game's score unit, that takes a move's accuracy to 1/e (37%):
+#: fitted for Puerto Rico on games between bots of known strength, the largest scale that
+#: keeps the random bot 12.5 points below the next worst in every game (docs/review.md,
+#: ``meeplemind review-calibration``); the other games, not fitted, score on a similar
+#: scale and use Puerto Rico's.
+ACCURACY_SCALE = 1.5
+#: The search budget of a review given none: the calibration's (docs/review.md).
+REVIEW_ITERATIONS = 3000
 
 
 class RecordError(ValueError):
@@ -55,9 +88,13 @@ class Turn:
 
 @dataclass(frozen=True, slots=True)
 class MoveReview:
-    """One move played against the engine's best (the most visited move); ``analysis`` is
-    the search that found the best. ``played`` has visits 0 and no other statistics when
-    its own search could not run; then both losses are None."""
+    """One move played against the engine's best.  ``analysis`` is the search that named
+    the candidates; ``best`` and ``played`` are the statistics of their evaluations
+    (``review_turn``), the same when the move played evaluates best, and ``noise`` is the
+    margin difference of the two halves of the best's evaluations.  In a position with one
+    candidate both are the first search's and every loss and the noise are 0.  ``played``
+    has visits 0 and no other statistics when an evaluation could not run; then the losses
+    and the noise are None."""
 
     index: int
     player: int
@@ -65,7 +102,14 @@ class MoveReview:
     best: MoveInfo
     win_rate_loss: float | None
     score_loss: float | None
+    margin_loss: float | None
+    noise: float | None
     analysis: Analysis
+
+    @property
+    def accuracy(self) -> float | None:
+        """The move's accuracy in percent (``move_accuracy``); None when its loss is unknown."""
+        return None if self.margin_loss is None else move_accuracy(self.margin_loss, self.noise or 0.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +121,8 @@ class PlayerReview:
     evaluated: int
     mean_win_rate_loss: float
     mean_score_loss: float
+    mean_margin_loss: float
+    noise_floor: float
     accuracy: float
     mistakes: list[MoveReview]
 
@@ -141,34 +187,86 @@ def search_seed(seed: int | None) -> int:
     return secrets.randbits(64) if seed is None else seed & _SEED_MASK
 
 
-def turn_seed(base: int, index: int) -> int:
-    return (base + index) & _SEED_MASK
+def turn_seed(base: int, index: int, stream: int = PICK) -> int:
+    """The seed of the ``stream`` search (``PICK``, or 1 + j for evaluation pair j) of turn ``index``."""
+    return (base + index + stream * _STREAM_STRIDE) & _SEED_MASK
 
 
-#: Searches a turn's state for its mover: all moves (``root_action`` None) or only the move
-#: ``root_action``; None when it could not run (the review is being cut short).
-TurnSearch = Callable[[Turn, "int | None"], "Analysis | None"]
+#: Searches a turn's state for its mover with the seeds of a stream (``turn_seed``): all
+#: moves (``root_action`` None) or only the move ``root_action``; None when it could not
+#: run (the review is being cut short).
+TurnSearch = Callable[[Turn, "int | None", int], "Analysis | None"]
+
+
+def margin(info: MoveInfo, player: int) -> float:
+    """``player``'s expected final score less the best expected score of the others (his own
+    score alone in a 1-player game)."""
+    scores = info.expected_scores
+    others = [s for p, s in enumerate(scores) if p != player]
+    return scores[player] - (max(others) if others else 0.0)
+
+
+def merged(infos: Sequence[MoveInfo]) -> MoveInfo:
+    """The statistics of searches of one move as one: visits summed, means weighed by
+    visits, the first one's line."""
+    visits = sum(i.visits for i in infos)
+    first = infos[0]
+
+    def mean(values: Sequence[float]) -> float:
+        return sum(v * i.visits for v, i in zip(values, infos)) / visits
+
+    return MoveInfo(move=first.move, action=first.action, visits=visits, win_rate=mean([i.win_rate for i in infos]),
+                    expected_scores=[mean(s) for s in zip(*(i.expected_scores for i in infos))], pv=first.pv)
+
+
+def _noise(bests: Sequence[MoveInfo], player: int) -> float:
+    """The margin difference of the two halves of a move's evaluations: with two, the loss of
+    the move against itself; with more, it shrinks as the noise of their sum does (about
+    twice its standard deviation whatever their number)."""
+    half = len(bests) // 2
+    return abs(margin(merged(bests[:half]), player) - margin(merged(bests[half:]), player))
 
 
 def review_turn(turn: Turn, search: TurnSearch) -> MoveReview | None:
-    """The review of ``turn``'s move: a search of its state gives the best move (the most
-    visited); the move played, when another, gets a search of its own with the same budget
-    (its win rate and expected score from the whole budget, not from the few visits a bad
-    move gets beside a good one). None when the first search did not run or ran no iteration."""
-    analysis = search(turn, None)
+    """The review of ``turn``'s move: a search of its state names the candidates, its
+    ``CANDIDATES`` most visited moves and the move played. Each candidate is then searched
+    alone with the same budget in rounds, a round's searches on one seed (common random
+    numbers): ``FIRST_ROUNDS``, doubled while the best's noise is above ``NOISE_TARGET`` and
+    every search ran its budget of work (``BUDGETS_SPENT``), up to ``MAX_ROUNDS``. A
+    candidate's statistics are its searches' together; the best is the candidate of the
+    biggest margin, the noise the margin difference of the two halves of its searches
+    (``_noise``). A position with one candidate is not searched again: every loss is 0. None
+    when the first search did not run or ran no iteration."""
+    analysis = search(turn, None, PICK)
     if analysis is None or not analysis.moves:
         return None
-    best, player = analysis.moves[0], turn.player
-    if best.action == turn.move.id:
-        return MoveReview(turn.index, player, best, best, 0.0, 0.0, analysis)
-    own = search(turn, turn.move.id)
-    if own is None or not own.moves:
-        untried = MoveInfo(move=str(turn.move), action=turn.move.id, visits=0, win_rate=0.0,
-                           expected_scores=[], pv=[])
-        return MoveReview(turn.index, player, untried, best, None, None, analysis)
-    played = own.moves[0]
+    player = turn.player
+    candidates: list[int] = list(dict.fromkeys([m.action for m in analysis.moves[:CANDIDATES]] + [turn.move.id]))
+    if len(candidates) == 1:
+        only = analysis.moves[0]
+        return MoveReview(turn.index, player, only, only, 0.0, 0.0, 0.0, 0.0, analysis)
+    runs: dict[int, list[MoveInfo]] = {action: [] for action in candidates}
+
+    def best_action() -> int:
+        return max(candidates, key=lambda action: margin(merged(runs[action]), player))
+
+    rounds, spent = 0, True  # spent: the searches so far ran their whole budget of work
+    while not rounds or (spent and _noise(runs[best_action()], player) > NOISE_TARGET and rounds < MAX_ROUNDS):
+        for stream in range(1 + rounds, 1 + max(FIRST_ROUNDS, 2 * rounds)):
+            evaluations = [search(turn, action, stream) for action in candidates]
+            found = [e for e in evaluations if e is not None and e.moves]
+            if len(found) < len(candidates):
+                untried = MoveInfo(move=str(turn.move), action=turn.move.id, visits=0, win_rate=0.0,
+                                   expected_scores=[], pv=[])
+                return MoveReview(turn.index, player, untried, analysis.moves[0], None, None, None, None, analysis)
+            spent = spent and all(e.stopped_by in BUDGETS_SPENT for e in found)
+            for action, evaluation in zip(candidates, found):
+                runs[action].append(evaluation.moves[0])
+        rounds = len(runs[candidates[0]])
+    best, played = merged(runs[best_action()]), merged(runs[turn.move.id])
     return MoveReview(turn.index, player, played, best, max(0.0, best.win_rate - played.win_rate),
-                      max(0.0, best.expected_scores[player] - played.expected_scores[player]), analysis)
+                      max(0.0, best.expected_scores[player] - played.expected_scores[player]),
+                      margin(best, player) - margin(played, player), _noise(runs[best.action], player), analysis)
 
 
 def accuracy(win_rate_loss: float) -> float:
@@ -177,26 +275,42 @@ def accuracy(win_rate_loss: float) -> float:
     return min(100.0, max(0.0, 103.1668 * math.exp(-4.354 * win_rate_loss) - 3.1669))
 
 
+def move_accuracy(margin_loss: float, noise: float) -> float:
+    """A move's accuracy in percent: 100 * exp(-(margin_loss - noise) / ACCURACY_SCALE), the
+    part of the loss within the measure's noise on that position counted as none."""
+    return 100.0 * math.exp(-max(0.0, margin_loss - noise) / ACCURACY_SCALE)
+
+
+def _candidates(review: MoveReview) -> int:
+    """How many candidates ``review_turn`` evaluated for ``review``'s move."""
+    return len({m.action for m in review.analysis.moves[:CANDIDATES]} | {review.played.action})
+
+
 def _mistake_order(review: MoveReview) -> tuple[float, float, int]:
-    return (-(review.win_rate_loss or 0.0), -(review.score_loss or 0.0), review.index)
+    return (-(review.margin_loss or 0.0), -(review.win_rate_loss or 0.0), review.index)
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
 
 
 def summarize(reviews: Sequence[MoveReview], seats: Sequence[int]) -> list[PlayerReview]:
     """Per seat (ascending): moves reviewed, mean losses and accuracy over the moves whose
-    losses are known, and the ``MISTAKES`` biggest losses, biggest first."""
+    losses are known, the noise floor (the mean noise of those with more than one
+    candidate), and the ``MISTAKES`` biggest margin losses, biggest first."""
     summary = []
     for seat in sorted(seats):
         mine = [r for r in reviews if r.player == seat]
-        known = [r for r in mine if r.win_rate_loss is not None]
-        count = len(known)
-        losses = [r.win_rate_loss or 0.0 for r in known]
-        mistakes = sorted((r for r in known if (r.win_rate_loss or 0.0) > 0 or (r.score_loss or 0.0) > 0),
+        known = [r for r in mine if r.margin_loss is not None]
+        mistakes = sorted((r for r in known if (r.margin_loss or 0.0) > 0 or (r.win_rate_loss or 0.0) > 0),
                           key=_mistake_order)[:MISTAKES]
         summary.append(PlayerReview(
-            player=seat, moves=len(mine), evaluated=count,
-            mean_win_rate_loss=sum(losses) / count if count else 0.0,
-            mean_score_loss=sum(r.score_loss or 0.0 for r in known) / count if count else 0.0,
-            accuracy=sum(map(accuracy, losses)) / count if count else 100.0,
+            player=seat, moves=len(mine), evaluated=len(known),
+            mean_win_rate_loss=_mean([r.win_rate_loss or 0.0 for r in known]),
+            mean_score_loss=_mean([r.score_loss or 0.0 for r in known]),
+            mean_margin_loss=_mean([r.margin_loss or 0.0 for r in known]),
+            noise_floor=_mean([r.noise or 0.0 for r in known if _candidates(r) > 1]),
+            accuracy=_mean([r.accuracy or 0.0 for r in known]) if known else 100.0,
             mistakes=mistakes))
     return summary
 
@@ -227,14 +341,17 @@ def review_game(start: Any, moves: Sequence[PlayedMove], *, seats: Sequence[int]
                 seed: int | None = None, workers: int = 1,
                 on_move: Callable[[MoveReview], None] | None = None) -> Review:
     """Review a game in this process: ``workers`` searches at once, each with the budget
-    of ``analyze``; ``on_move`` sees every move review as it comes, in game order."""
+    of ``analyze`` (none given: ``REVIEW_ITERATIONS``); ``on_move`` sees every move review
+    as it comes, in game order."""
+    if iterations is None and time_ms is None:
+        iterations = REVIEW_ITERATIONS
     chosen = check_seats(seats, start.num_players)
     base = search_seed(seed)
     targets = review_turns(replay(start, moves), chosen)
 
-    def search(turn: Turn, root_action: int | None) -> Analysis:
+    def search(turn: Turn, root_action: int | None, stream: int) -> Analysis:
         return analyze(turn.state, iterations=iterations, time_ms=time_ms, threads=threads,
-                       seed=turn_seed(base, turn.index), root_action=root_action,
+                       seed=turn_seed(base, turn.index, stream), root_action=root_action,
                        tuning=review_tuning(turn.state.game_id))
 
     reviews = []

@@ -88,7 +88,7 @@ def review_game(request: analysis_pb2.ReviewGameRequest, context: grpc.ServicerC
     cut: set[int] = set()  # indices of the moves whose (first) search the deadline cut
     at_deadline = threading.Event()  # a search the deadline cut has ended
 
-    def turn_search(turn: Turn, root_action: int | None) -> Analysis | None:
+    def turn_search(turn: Turn, root_action: int | None, stream: int) -> Analysis | None:
         if stop.is_set() or skipped_by:
             return None
         if at_deadline.is_set():  # a search ended at the deadline's margin: what is left is the summary's
@@ -101,7 +101,7 @@ def review_game(request: analysis_pb2.ReviewGameRequest, context: grpc.ServicerC
         used = 0.0
         try:
             analysis, deadline_cut = search(turn.state, check_native(turn.state), replace(plan, time_ms=reserved),
-                                            turn_seed(base, turn.index), stop, root_action)
+                                            turn_seed(base, turn.index, stream), stop, root_action)
             used = analysis.elapsed_ms
         except QueueTimeout:
             skipped_by.append(analysis_pb2.STOP_REASON_DEADLINE)
@@ -167,6 +167,8 @@ def move_review_to_proto(review: MoveReview, cut: Collection[int] = ()) -> analy
         stats=stats_to_proto(review.analysis, final=True, deadline_cut=review.index in cut))
     if review.win_rate_loss is not None and review.score_loss is not None:
         message.win_rate_loss, message.score_loss = review.win_rate_loss, review.score_loss
+    if review.margin_loss is not None and review.noise is not None:
+        message.margin_loss, message.noise = review.margin_loss, review.noise
     return message
 
 
@@ -177,6 +179,7 @@ def summary_to_proto(players: Sequence[PlayerReview], reviewed: int, skipped: in
     return analysis_pb2.ReviewSummary(
         players=[analysis_pb2.PlayerReview(
             player=p.player, moves=p.moves, evaluated=p.evaluated, mean_win_rate_loss=p.mean_win_rate_loss,
-            mean_score_loss=p.mean_score_loss, accuracy=p.accuracy,
+            mean_score_loss=p.mean_score_loss, mean_margin_loss=p.mean_margin_loss,
+            noise_floor=p.noise_floor, accuracy=p.accuracy,
             mistakes=[move_review_to_proto(m, cut) for m in p.mistakes]) for p in players],
         moves_reviewed=reviewed, moves_skipped=skipped, stop_reason=stop_reason)

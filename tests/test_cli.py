@@ -251,9 +251,13 @@ def test_review_of_a_selfplay_game(tmp_path: Path, capsys: pytest.CaptureFixture
     code, out, _ = run(capsys, "review", str(path), "--iterations", "150", "--seed", "2", "--seat", "2",
                        "--plot", str(tmp_path / "review.svg"))
     assert code == 0 and "moves reviewed" in out and "accuracy" in out
-    assert out.splitlines()[0].split()[:4] == ["#", "seat", "played", "best"]
-    assert {line.split()[1] for line in out.splitlines()[1:] if line[:4].strip().isdigit()} == {"S2"}
-    assert any(line.startswith("Seat 2 ") for line in out.splitlines())
+    lines = out.splitlines()
+    assert lines[0].split()[:4] == ["#", "seat", "played", "best"]
+    best, moves = lines[0].index("best"), lines[1:lines.index("")]
+    assert moves and all(line[best - 1] == " " != line[best] for line in moves)  # columns under the header's
+    assert len({line.index("/") for line in moves}) == 1  # the visits column, after a long move too
+    assert {line.split()[1] for line in moves} == {"S2"}
+    assert any(line.startswith("Seat 2 ") for line in lines)
     assert (tmp_path / "review.svg").read_text().lstrip().startswith("<?xml")
     code, out, _ = run(capsys, "review", str(path), "--iterations", "150", "--seed", "2", "--seat", "2", "--json")
     review = json.loads(out)
@@ -263,6 +267,16 @@ def test_review_of_a_selfplay_game(tmp_path: Path, capsys: pytest.CaptureFixture
     code, again, _ = run(capsys, "review", str(path), "--iterations", "150", "--seed", "2", "--seat", "2", "--json")
     strip = lambda r: [{**m, "stats": {**m["stats"], "elapsed_ms": 0, "cpu_ms": 0}} for m in r["moves"]]  # noqa: E731
     assert strip(json.loads(again)) == strip(review)
+
+
+def test_review_plot_checks_matplotlib_before_it_starts(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = run(capsys, "selfplay", "puerto-rico", "--players", "2", "--seed", "1", "--json")
+    path = tmp_path / "game.json"
+    path.write_text(out)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # not installed
+    code, out, err = run(capsys, "review", str(path), "--plot", str(tmp_path / "r.svg"))
+    assert code == 2 and out == "" and "--plot needs matplotlib" in err
 
 
 @pytest.mark.parametrize("content,needle", [

@@ -1,12 +1,14 @@
 // The play page, a referee: it keeps the table's true state (every hand), shows the human only
 // what his seat sees (Rules/Observe), lets him choose among his legal moves with live hints
 // searched from his view, asks each bot's move with that bot as the viewer (the service masks
-// the truth to the viewer's observation), and logs every move (element id "log").
+// the truth to the viewer's observation), and gives every move to the analysis board, which
+// keeps the game record and the move log (element id "log") and steps through the game.
+import { beginRecord, gameRecord, initAnalysisBoard, readableError, recordMove, recordResult, refreshBoard } from "./analysis_board.js";
 import { drawCastlesOfBurgundy } from "./castles_of_burgundy.js";
 import { esc, seatName } from "./draw.js";
 import { moveLabel, titleCase } from "./labels.js";
 import { drawPuertoRico } from "./puerto_rico.js";
-import { RpcError, serverStream, unary } from "./rpc.js";
+import { serverStream, unary } from "./rpc.js";
 import { cardLabel, drawTradersOfGenoa } from "./traders_of_genoa.js";
 
 const DRAW = { "puerto-rico": drawPuertoRico, "castles-of-burgundy": drawCastlesOfBurgundy,
@@ -23,7 +25,7 @@ const $ = (id) => document.getElementById(id);
 const stateKey = (game) => game.replace(/-/g, "_");
 const table = {
   games: [], facts: {}, position: null, view: null, seats: [], moves: [], result: null,
-  generation: 0, hint: null, seed: 0, ply: 0, record: null, log: [],
+  generation: 0, hint: null, seed: 0, ply: 0,
 };
 
 /** Keys of a pasted position in proto field names (a lowerCamelCase "puertoRico" → "puerto_rico"). */
@@ -42,7 +44,7 @@ function status(text, kind = "") {
 }
 
 function fail(error) {
-  status(error instanceof RpcError ? error.message : String(error), "error");
+  status(readableError(error), "error");
   console.error(error);
 }
 
@@ -86,8 +88,7 @@ async function newGame() {
   table.ply = 0;
   try {
     const reply = await unary("Rules/NewGame", { game: $("game").value, players: Number($("players").value), seed: table.seed, options });
-    startRecord(reply.position);
-    setPosition(reply.position);
+    setPosition(reply.position, { start: true });
   } catch (error) {
     fail(error);
   }
@@ -105,8 +106,8 @@ const asViewer = (position, seat) => ({ ...position, viewer: seat });
  * replays the whole game, the bots' choices too. */
 const plySeed = (ahead = 0) => (table.seed * 7919 + table.ply + ahead) % 2 ** 32;
 
-/** The table's true state is now ``position`` (after the move of ``logged``, a log entry):
- * show the human's view of it and go on. */
+/** The table's true state is now ``position`` (after a move, ``logged`` is its analysis-board
+ * entry and the human's view before it; ``{start: true}`` for a new game): show the human's view of it and go on. */
 function setPosition(position, logged = null) {
   table.position = position;
   table.generation += 1;
@@ -122,18 +123,22 @@ async function refresh(generation, logged) {
     : (await unary("Rules/Observe", { position: asViewer(table.position, seat) })).position;
   if (generation !== table.generation) return;
   table.view = view;
-  if (logged) logged.after = view;
+  if (logged?.start) beginRecord(table.position, view);
+  else if (logged) Object.assign(logged.entry, { after: view, note: drawnCards(logged.before, view) });
   draw();
-  renderLog();
+  refreshBoard();  // the board follows the game: the log, the last move highlighted
+}
+
+/** A position's board as HTML (the analysis board draws the positions stepped to with it). */
+function boardHtml(position) {
+  const drawGame = DRAW[position.game];
+  return drawGame ? drawGame(position[stateKey(position.game)], table.facts[position.game], table.seats)
+    : `<pre>${esc(JSON.stringify(position, null, 2))}</pre>`;
 }
 
 function draw() {
-  const position = table.view;
-  const drawGame = DRAW[position.game];
-  const state = position[stateKey(position.game)];
-  $("board").innerHTML = drawGame ? drawGame(state, table.facts[position.game], table.seats)
-    : `<pre>${esc(JSON.stringify(position, null, 2))}</pre>`;
-  $("position-json").value = JSON.stringify(position, null, 2);  // the human's view, never the truth
+  $("board").innerHTML = boardHtml(table.view);
+  $("position-json").value = JSON.stringify(table.view, null, 2);  // the human's view, never the truth
 }
 
 async function advance(generation) {
@@ -176,17 +181,15 @@ async function play(move) {
   table.ply += 1;
   const reply = await unary("Rules/ApplyMove", { position: table.position, move, seed });
   if (generation !== table.generation) return;
-  table.record?.moves.push({ move, seed: String(seed) });
-  const logged = { seat, move, before };
-  table.log.push(logged);
-  setPosition(reply.position, logged);
+  setPosition(reply.position, { entry: recordMove(seat, move, seed), before });  // recorded at once; its view comes in refresh
 }
 
-/** Cards a move drew, as the human sees them: his own by what they are, others' hidden. */
-function drawnCards(entry) {
-  const game = entry.before?.game;
-  if (game !== "traders-of-genoa" || !entry.after) return "";
-  const [was, now] = [entry.before[stateKey(game)], entry.after[stateKey(game)]];
+/** Cards a move drew, as the human sees them (``before`` and ``after`` his views): his own by
+ * what they are, others' hidden. */
+function drawnCards(before, after) {
+  const game = before?.game;
+  if (game !== "traders-of-genoa" || !after) return "";
+  const [was, now] = [before[stateKey(game)], after[stateKey(game)]];
   const human = humanSeat();
   const total = (player) => Object.values(player?.hand ?? {}).reduce((a, b) => a + b, 0);
   const parts = (now.players ?? []).map((player, seat) => {
@@ -198,19 +201,6 @@ function drawnCards(entry) {
     return drew > 0 ? `${seatName(seat, [])} drew ${drew} hidden card${drew > 1 ? "s" : ""}` : "";
   }).filter(Boolean);
   return parts.length ? ` (${parts.join("; ")})` : "";
-}
-
-function renderLog() {
-  $("log").innerHTML = table.log.map((e) => `<li data-seat="${e.seat}">${esc(`${seatName(e.seat, [])}: ${e.move}`)}<span class="muted">${esc(drawnCards(e))}</span></li>`).join("");
-  $("log").lastElementChild?.scrollIntoView({ block: "nearest" });
-}
-
-// ------------------------------------------------------------------ records
-/** A new game record: the table's true start (every hand); each move adds its chance seed. */
-function startRecord(start) {
-  table.record = { start, moves: [] };
-  table.log = [];
-  renderLog();
 }
 
 function renderMoves(seat, human) {
@@ -231,6 +221,7 @@ function showResult() {
     status("Game over.");
     return;
   }
+  recordResult(result);
   const winners = new Set(result.winners ?? []);
   const rows = (result.scores ?? []).map((score, seat) => `<tr class="${winners.has(seat) ? "winner" : ""}" data-seat="${seat}">
     <td>${result.ranks?.[seat] ?? ""}</td><td>${seatName(seat, table.seats)}</td><td class="score">${score}</td><td>${result.tiebreaks?.[seat] ?? ""}</td><td>${winners.has(seat) ? "🏆 winner" : ""}</td></tr>`).join("");
@@ -262,7 +253,9 @@ function startHint(generation) {
     first ??= performance.now() - started;
     renderHint(update, first);
   }, { signal: abort.signal }).catch((error) => {
-    if (error.name !== "AbortError" && generation === table.generation) fail(error);
+    if (error.name === "AbortError" || generation !== table.generation) return;
+    $("hint-body").innerHTML = `<p class="error">No hint: ${esc(readableError(error))}</p>`;  // not "Searching…"
+    fail(error);
   });
 }
 
@@ -299,14 +292,15 @@ function savePosition() {
   if (table.view) download(table.view, `${table.view.game}-position.json`);
 }
 
-/** The game so far as a GameRecord: the true start and each move with its chance seed, so it
- * replays exactly (meeplemind review reads it). */
+/** The game so far as a GameRecord (the analysis board's): the true start and each move with
+ * its chance seed, so it replays exactly (meeplemind review reads it). */
 function saveGame() {
-  if (table.record) download(table.record, `${table.record.start.game}-game.json`);
+  const record = gameRecord();
+  if (record.start) download(record, `${record.start.game}-game.json`);
 }
 
-/** A pasted or loaded position, or a saved game (a GameRecord: its true start and its moves
- * replayed with their seeds, logged). */
+/** A pasted or loaded position, or a saved game (a GameRecord, e.g. ``meeplemind selfplay
+ * --json``: its start and its moves replayed with their seeds onto the analysis board). */
 async function loadPosition(text) {
   let data;
   try {
@@ -316,23 +310,33 @@ async function loadPosition(text) {
   }
   const record = data?.start && Array.isArray(data.moves) ? data : null;
   let position = record ? record.start : data;
-  const log = [];
   try {
     await unary("Rules/LegalMoves", { position });  // checked by the server: errors name the field
-    for (const played of record?.moves ?? []) {
+  } catch (error) {
+    return fail(error);
+  }
+  renderSeats(position[stateKey(position.game ?? "")]?.players?.length ?? 0);
+  const seen = async (truth) => humanSeat() === null ? truth
+    : (await unary("Rules/Observe", { position: asViewer(truth, humanSeat()) })).position;
+  const moves = record?.moves ?? [];
+  try {
+    let view = await seen(position);
+    beginRecord(position, view);
+    for (const [i, played] of moves.entries()) {
+      status(`Replaying move ${i + 1} of ${moves.length}…`);
+      const seed = played.seed ?? 0;
       const seat = (await unary("Rules/LegalMoves", { position })).current_player;
-      position = (await unary("Rules/ApplyMove", { position, move: played.move, seed: played.seed ?? 0 })).position;
-      log.push({ seat, move: played.move });
+      position = (await unary("Rules/ApplyMove", { position, move: played.move, seed })
+        .catch((error) => { throw new Error(`moves[${i}] (${played.move}): ${readableError(error)}`); })).position;
+      const after = await seen(position);
+      Object.assign(recordMove(seat, played.move, seed), { after, note: drawnCards(view, after) });
+      view = after;
     }
   } catch (error) {
     return fail(error);
   }
-  const players = position[stateKey(position.game ?? "")]?.players?.length ?? 0;
-  renderSeats(players);
   table.seed = Math.floor(Math.random() * 2 ** 31);
-  table.ply = log.length;
-  table.record = { start: record?.start ?? position, moves: [...(record?.moves ?? [])] };
-  table.log = log;
+  table.ply = moves.length;
   setPosition(position);
 }
 
@@ -357,6 +361,7 @@ async function start() {
   $("token").addEventListener("change", (e) => sessionStorage.setItem("meeplemind-token", e.target.value.trim()));
   $("token").value = sessionStorage.getItem("meeplemind-token") ?? "";
   $("hint-on").addEventListener("change", () => table.position && setPosition(table.position));
+  initAnalysisBoard({ draw: boardHtml, seats: () => table.seats, facts: () => table.facts });
   document.body.addEventListener("click", (e) => {
     const button = e.target.closest("button.move:not([disabled]), button.play-hint");
     if (button) play(button.dataset.move).catch(fail);

@@ -34,7 +34,7 @@ function city(player, facts) {
   for (const built of player.buildings ?? []) {
     const b = byName[built.building] ?? { circles: 1, spaces: 1, vp: 0 };
     const kind = b.good ? `production prod-${b.good}` : "violet";
-    spaces.push(`<div class="tile building ${kind}${b.spaces === 2 ? " large" : ""}" title="${esc(titleCase(built.building))}: ${b.vp} VP">
+    spaces.push(`<div class="tile building ${kind}${b.spaces === 2 ? " large" : ""}" title="${esc(titleCase(built.building))}: ${b.vp} VP. ${esc(b.effect ?? "")}">
       ${esc(titleCase(built.building))}<br>${circles(built.colonists ?? 0, b.circles)}</div>`);
   }
   const used = (player.buildings ?? []).reduce((n, built) => n + (byName[built.building]?.spaces ?? 1), 0);
@@ -45,10 +45,12 @@ function city(player, facts) {
 function playerBoard(player, seat, s, facts, seats) {
   const classes = ["player"];
   if (seat === s.current_player) classes.push("to-move");
+  const placing = s.phase === "mayor" && seat === s.current_player && s.progress?.to_place
+    ? ` <span class="pill to-place">${s.progress.to_place} colonist${s.progress.to_place === 1 ? "" : "s"} to place</span>` : "";
   return `<section class="${classes.join(" ")}" data-seat="${seat}">
     <h3>${seatName(seat, seats)}${seat === s.governor ? ' <span class="badge">governor</span>' : ""}${seat === s.current_player ? ' <span class="badge move">to move</span>' : ""}</h3>
     <div class="stats">${pill("doubloons", player.doubloons)} ${pill("VP chips", player.vp_chips)} ${pill("San Juan colonists", player.san_juan)}
-      ${player.forests !== undefined && player.forests !== null ? pill("forests", player.forests) : ""}</div>
+      ${player.forests !== undefined && player.forests !== null ? pill("forests", player.forests) : ""}${placing}</div>
     <div class="row"><b>Goods</b> ${goodsRow(player.goods, facts)}</div>
     <div class="boards"><div><b>Island</b>${island(player, facts)}</div><div><b>City</b>${city(player, facts)}</div></div>
   </section>`;
@@ -82,9 +84,15 @@ function supply(s, facts) {
     .sort(([a], [b]) => byName[a].cost - byName[b].cost)
     .map(([name, count]) => {
       const b = byName[name];
-      return `<div class="supply-building${count ? "" : " gone"}${b.good ? ` production prod-${b.good}` : " violet"}" title="${esc(titleCase(name))}: cost ${b.cost}, ${b.vp} VP, ${b.circles} circle(s)">
+      return `<div class="supply-building${count ? "" : " gone"}${b.good ? ` production prod-${b.good}` : " violet"}" title="${esc(titleCase(name))}: cost ${b.cost}, ${b.vp} VP, ${b.circles} circle(s). ${esc(b.effect)}">
         <span>${esc(titleCase(name))}</span><span class="muted">${b.cost}d · ${b.vp}VP · ×${count}</span></div>`;
     }).join("");
+}
+
+function effects(s, facts) {
+  const inGame = new Set(Object.entries(s.building_supply ?? {}).filter(([, count]) => count !== null && count !== undefined).map(([name]) => name));
+  return facts.buildings.filter((b) => inGame.has(b.name))
+    .map((b) => `<dt>${esc(titleCase(b.name))}</dt><dd>${esc(b.effect)}</dd>`).join("");
 }
 
 /** The whole table of a Puerto Rico position. */
@@ -107,6 +115,7 @@ export function drawPuertoRico(s, facts, seats) {
       <div class="row"><b>Goods supply</b> ${goodsRow(s.goods_supply, facts, { zero: true })}</div>
       ${s.new_buildings?.violet_buildings?.length ? `<div class="row"><b>Violet buildings in play</b> ${s.new_buildings.violet_buildings.map((b) => esc(titleCase(b))).join(", ")}</div>` : ""}
       <details open><summary>Buildings for sale</summary><div class="supply">${supply(s, facts)}</div></details>
+      <details class="effects"><summary>What the buildings do</summary><dl class="effects">${effects(s, facts)}</dl></details>
     </section>
     <div class="players">${(s.players ?? []).map((p, seat) => playerBoard(p, seat, s, facts, seats)).join("")}</div>
   </div>`;

@@ -202,17 +202,23 @@ class MoveReview:
     win_rate_loss: float | None
     score_loss: float | None
     stats: SearchStats
+    margin_loss: float | None = None
+    noise: float | None = None
 
     @classmethod
     def from_proto(cls, m: analysis_pb2.MoveReview) -> MoveReview:
+        def optional(name: str) -> float | None:
+            return float(getattr(m, name)) if m.HasField(name) else None  # type: ignore[arg-type]
+
         return cls(m.index, m.player, MoveAnalysis.from_proto(m.played), MoveAnalysis.from_proto(m.best),
-                   m.win_rate_loss if m.HasField("win_rate_loss") else None,
-                   m.score_loss if m.HasField("score_loss") else None, SearchStats.from_proto(m.stats))
+                   optional("win_rate_loss"), optional("score_loss"), SearchStats.from_proto(m.stats),
+                   optional("margin_loss"), optional("noise"))
 
     def to_proto(self) -> analysis_pb2.MoveReview:
         return analysis_pb2.MoveReview(index=self.index, player=self.player, played=self.played.to_proto(),
                                        best=self.best.to_proto(), win_rate_loss=self.win_rate_loss,
-                                       score_loss=self.score_loss, stats=self.stats.to_proto())
+                                       score_loss=self.score_loss, stats=self.stats.to_proto(),
+                                       margin_loss=self.margin_loss, noise=self.noise)
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,17 +230,20 @@ class PlayerReview:
     mean_score_loss: float
     accuracy: float
     mistakes: list[MoveReview]
+    mean_margin_loss: float = 0.0
+    noise_floor: float = 0.0
 
     @classmethod
     def from_proto(cls, m: analysis_pb2.PlayerReview) -> PlayerReview:
         return cls(m.player, m.moves, m.evaluated, m.mean_win_rate_loss, m.mean_score_loss, m.accuracy,
-                   [MoveReview.from_proto(x) for x in m.mistakes])
+                   [MoveReview.from_proto(x) for x in m.mistakes], m.mean_margin_loss, m.noise_floor)
 
     def to_proto(self) -> analysis_pb2.PlayerReview:
         return analysis_pb2.PlayerReview(
             player=self.player, moves=self.moves, evaluated=self.evaluated,
             mean_win_rate_loss=self.mean_win_rate_loss, mean_score_loss=self.mean_score_loss,
-            accuracy=self.accuracy, mistakes=[m.to_proto() for m in self.mistakes])
+            accuracy=self.accuracy, mistakes=[m.to_proto() for m in self.mistakes],
+            mean_margin_loss=self.mean_margin_loss, noise_floor=self.noise_floor)
 
 
 @dataclass(frozen=True, slots=True)

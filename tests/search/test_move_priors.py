@@ -62,9 +62,9 @@ def test_the_default_is_the_games_tuning_and_reproducible() -> None:
     assert GAME_TUNING["puerto-rico"] == Tuning(exploration=0.0, prior_weight=1.0, playout_moves=40)
     default = _fingerprint()
     assert default == _fingerprint(exploration=0.0, prior_weight=1.0) == _fingerprint(tuning=GAME_TUNING["puerto-rico"])
-    off = _fingerprint(tuning=review_tuning("puerto-rico"))
+    off = _fingerprint(tuning=Tuning(exploration=DEFAULT_EXPLORATION, playout_moves=40))
     assert off == _fingerprint(exploration=DEFAULT_EXPLORATION, prior_weight=0.0) != default
-    assert review_tuning("puerto-rico") == Tuning(playout_moves=40)  # a review: the same playouts, no priors
+    assert review_tuning("puerto-rico") == GAME_TUNING["puerto-rico"]  # a review judges with the default search
     assert review_tuning("traders-of-genoa") == game_tuning("traders-of-genoa") == Tuning()
     assert len({default, off, _fingerprint(prior_weight=0.5), _fingerprint(widening=1.0)}) == 4
 
