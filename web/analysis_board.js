@@ -25,10 +25,13 @@ export function mark(review) {
   return found ? [found[1], found[2]] : null;
 }
 
+/** Whether a call failed because it was cancelled (a newer position, hints turned off). */
+export const cancelled = (error) => error?.name === "AbortError" || error?.code === "canceled";
+
 /** A readable message for a failed call: a server that does not answer is named as such. */
 export function readableError(error) {
   if (error instanceof RpcError) {
-    if (error.code === "unavailable") return `The server is not available (${error.detail}).`;
+    if (error.code === "unavailable") return `The server does not answer (${error.detail}): is it running? Reload the page once it is.`;
     return error.message;
   }
   if (error instanceof TypeError) return "The server does not answer: is it running? (reload the page once it is)";
@@ -127,7 +130,7 @@ async function review() {
     if (message.summary) board.summary = message.summary;
     render();
   }, { signal: abort.signal }).catch((error) => {
-    if (error.name !== "AbortError") throw error;
+    if (!cancelled(error)) throw error;
   });
   if (board.abort === abort) {
     board.abort = null;
@@ -186,8 +189,7 @@ function renderLog(game) {
     const marked = mark(r);
     const before = position(i)[stateKey(game)];
     const better = marked ? `<div class="better small">better: <code>${esc(r.best.move)}</code> ${esc(moveLabel(game, r.best.move, before))}</div>` : "";
-    return `<li data-ply="${i + 1}" class="${i + 1 === board.at ? "current" : ""}${marked ? ` ${marked[1]}` : ""}">
-      <span class="seat-dot seat-${m.seat}"></span>${esc(seatName(m.seat, []))}: <code>${esc(m.move)}</code><span class="muted">${esc(m.note)}</span>${marked ? ` <span class="mark ${marked[1]}" title="${marked[1]}">${marked[0]}</span>` : ""}${better}</li>`;
+    return `<li data-ply="${i + 1}" class="${i + 1 === board.at ? "current" : ""}${marked ? ` ${marked[1]}` : ""}"><span class="seat-dot seat-${m.seat}"></span>${esc(seatName(m.seat, []))}: <code>${esc(m.move)}</code><span class="muted">${esc(m.note)}</span>${marked ? ` <span class="mark ${marked[1]}" title="${marked[1]}">${marked[0]}</span>` : ""}${better}</li>`;
   }).join("");
   $("log").innerHTML = rows;
   $("log").querySelector("li.current")?.scrollIntoView({ block: "nearest" });

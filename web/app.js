@@ -3,7 +3,7 @@
 // searched from his view, asks each bot's move with that bot as the viewer (the service masks
 // the truth to the viewer's observation), and gives every move to the analysis board, which
 // keeps the game record and the move log (element id "log") and steps through the game.
-import { beginRecord, gameRecord, initAnalysisBoard, readableError, recordMove, recordResult, refreshBoard } from "./analysis_board.js";
+import { beginRecord, cancelled, gameRecord, initAnalysisBoard, readableError, recordMove, recordResult, refreshBoard } from "./analysis_board.js";
 import { drawCastlesOfBurgundy } from "./castles_of_burgundy.js";
 import { esc, seatName } from "./draw.js";
 import { moveLabel, titleCase } from "./labels.js";
@@ -253,7 +253,7 @@ function startHint(generation) {
     first ??= performance.now() - started;
     renderHint(update, first);
   }, { signal: abort.signal }).catch((error) => {
-    if (error.name === "AbortError" || generation !== table.generation) return;
+    if (cancelled(error) || generation !== table.generation) return;
     $("hint-body").innerHTML = `<p class="error">No hint: ${esc(readableError(error))}</p>`;  // not "Searching…"
     fail(error);
   });

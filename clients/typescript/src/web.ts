@@ -57,7 +57,10 @@ function codeName(code: Code): string {
 
 function failure(error: unknown): RpcError {
   if (error instanceof RpcError) return error;
-  if (error instanceof ConnectError) return new RpcError(codeName(error.code), error.rawMessage);
+  if (error instanceof ConnectError) {
+    // fetch's TypeError: no answer at all (the server is down or the network is cut)
+    return new RpcError(error.cause instanceof TypeError ? "unavailable" : codeName(error.code), error.rawMessage);
+  }
   return new RpcError("invalid_argument", String(error instanceof Error ? error.message : error));
 }
 
