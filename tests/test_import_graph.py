@@ -13,12 +13,6 @@ import tomllib
 from collections.abc import Iterator
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-#: Cycles left in the game engines (issue #32), each as its modules in the order found;
-#: remove one here once it is broken.
-KNOWN_CYCLES = {
-    ("meeplemind.engine.puerto_rico.expansion", "meeplemind.engine.puerto_rico.state"),
-    ("meeplemind.engine.traders_of_genoa.chance", "meeplemind.engine.traders_of_genoa.state"),
-}
 
 
 def modules() -> dict[str, pathlib.Path]:
@@ -118,10 +112,8 @@ def import_graph() -> dict[str, set[str]]:
 
 
 def test_no_import_cycles() -> None:
-    found = set(cycles(import_graph()))
-    new = [" -> ".join((*cycle, cycle[0])) for cycle in sorted(found - KNOWN_CYCLES)]
-    assert not new, "import cycles:\n" + "\n".join(new)
-    assert not KNOWN_CYCLES - found, f"broken, so to drop from KNOWN_CYCLES: {sorted(KNOWN_CYCLES - found)}"
+    found = [" -> ".join((*cycle, cycle[0])) for cycle in cycles(import_graph())]
+    assert not found, "import cycles:\n" + "\n".join(found)
 
 
 def test_the_graph_sees_the_server_and_finds_a_cycle() -> None:

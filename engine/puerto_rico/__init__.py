@@ -7,7 +7,8 @@ from .data import PLAYER_COUNTS
 from .expansion import SETUP_OPTIONS, ExpansionState
 from .schema import SCHEMAS, schema_of
 from .moves import ALL_MOVES, ALL_MOVES_V2, NUM_ACTIONS, NUM_ACTIONS_V2, Move
-from .state import OPTIONS, State, new_game
+from .start import new_game
+from .state import OPTIONS, State
 
 GAME_ID = "puerto-rico"
 ORDER = 1  # its place in listings
