@@ -42,7 +42,7 @@ def _parse_options(game_id: str, items: Sequence[str]) -> dict[str, bool | str]:
 
 
 def cmd_serve(args: argparse.Namespace) -> None:
-    from .server import run_serve
+    from .server.command import run_serve
 
     run_serve(args)
 
@@ -280,10 +280,13 @@ def cmd_corpus(args: argparse.Namespace) -> None:
 
 
 def cmd_bench(args: argparse.Namespace) -> None:
-    from .search.bench import run_bench, signature
+    from .search.bench import run_bench, signature_report
 
     if args.signature:
-        print(signature())
+        number, setups = signature_report()
+        for setup in setups:
+            print(setup.line())
+        print(number)
         return
     if args.overshoot:
         print(json.dumps(_overshoot(args), indent=None if args.json else 1))
@@ -463,8 +466,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--threads", type=integer, action="append")
     p.add_argument("--json", action="store_true", help="compact one-line JSON")
     p.add_argument("--signature", action="store_true",
-                   help="play the fixed seeded games and searches and print their signature: one number "
-                        "that changes whenever the rules or the search behave differently")
+                   help="play the fixed seeded games and searches of every game and print, per setup, "
+                        "its decisions, search nodes and hash, then the signature: one number that "
+                        "changes whenever the rules or the search behave differently")
     p.add_argument("--overshoot", action="store_true",
                    help="time searches of time_ms budgets from the call to the answer and print the "
                         "percentiles of their overshoot (JSON); with --server, the server's Analyze")

@@ -30,6 +30,8 @@ class Game(Protocol):
     PLAYER_COUNTS: tuple[int, ...]
     #: The rule variants every tool covers: ``new_game`` options as text (``parse_options``).
     VARIANTS: tuple[dict[str, str], ...]
+    #: (options, players) of the bench signature's seeded games and searches (``search/bench.py``).
+    BENCH_SETUPS: tuple[tuple[dict[str, str], int], ...]
     #: Every ``new_game`` option and the text values it takes, the default first
     #: (``SWITCH``: a true/false switch; None: any text, default empty).
     OPTION_VALUES: dict[str, tuple[str, ...] | None]

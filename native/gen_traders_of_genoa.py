@@ -63,7 +63,7 @@ def render(load: Callable[[str], ModuleType]) -> str:
         "LARGE_ORDER_PAY": data.LARGE_ORDER_PAY, "NUM_OFFER_AMOUNTS": len(data.OFFER_AMOUNTS),
         "OFFER_CHOICES": moves.OFFER_CHOICES, "OFFER_STEP": data.OFFER_STEP, "PRIVILEGE_SIZES": len(data.PRIVILEGE_PAY),
         "LIMIT": data.LIMIT, "MAX_ACTIONS": data.MAX_ACTIONS, "STREET": data.STREET, "MARKET": data.MARKET,
-        "PILE": state.PILE, "USED": state.USED, "UNSEEN": state.UNSEEN,
+        "PILE": data.PILE, "USED": data.USED, "UNSEEN": data.UNSEEN,
     }
     defines.update({name: getattr(moves, name) for name in dir(moves) if name.startswith("A_")})
     defines.update(offsets)

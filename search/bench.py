@@ -12,8 +12,9 @@ ISMCTS records: ``{"game", "players", "engine": "ismcts", "threads", "rollout",
 are unreliable when other work shares the cores (``load_warning`` says so).
 
 ``signature()`` is Stockfish's bench node count for meeplemind: seeded games played by
-both engines and seeded searches, hashed into one number that changes whenever the rules
-or the search behave differently (``tests/search/test_bench.py`` pins it).
+both engines and seeded searches of every game's ``BENCH_SETUPS``, hashed into one number
+that changes whenever the rules or the search behave differently (``tests/search/test_bench.py``
+pins it); ``signature_report()`` also gives each setup's counts and own hash.
 """
 
 from __future__ import annotations
@@ -181,46 +182,79 @@ def machine_report(load_before: float) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- the signature
-#: (game, options, players) of the signature's games and searches. A new game joins by a
-#: deliberate edit here (and a new pinned value).
-SIGNATURE_SETUPS: tuple[tuple[str, dict[str, str], int], ...] = (
-    ("puerto-rico", {}, 2), ("puerto-rico", {}, 4), ("puerto-rico", {"expansion": "new-buildings"}, 3),
-    ("castles-of-burgundy", {}, 2), ("castles-of-burgundy", {}, 4))
 SIGNATURE_SEEDS = (1, 2)
 SIGNATURE_PLAYOUTS = 20
 SIGNATURE_ITERATIONS = 400
 
 
+@dataclass(frozen=True)
+class SetupSignature:
+    """One setup's share of the signature: what it counted and the hash of its facts, so a
+    changed signature says which game and setup moved (as Stockfish prints nodes per position)."""
+
+    game_id: str
+    options: dict[str, str]
+    players: int
+    decisions: int  # moves of the Python games and of the C playouts
+    nodes: int  # tree nodes of the searches
+    digest: str  # hex, of this setup's facts alone
+
+    def line(self) -> str:
+        options = " ".join(f"{k}={v}" for k, v in sorted(self.options.items()))
+        setup = f"{self.game_id} {self.players}p{' ' + options if options else ''}"
+        return f"{setup:<45} decisions {self.decisions:>8}  nodes {self.nodes:>6}  hash {self.digest}"
+
+
+def signature_setups() -> tuple[tuple[str, dict[str, str], int], ...]:
+    """(game, options, players) of the signature's games and searches: every registered
+    game's ``BENCH_SETUPS``, in the registry's order."""
+    return tuple((game_id, dict(options), players)
+                 for game_id in game_ids() for options, players in get_game(game_id).BENCH_SETUPS)
+
+
 def signature(seed: int = BENCH_SEED) -> int:
     """One number from seeded games and searches (same code, same number; any change of
     the rules in Python or C, or of the search, changes it)."""
+    return signature_report(seed)[0]
+
+
+def signature_report(seed: int = BENCH_SEED) -> tuple[int, list[SetupSignature]]:
+    """The signature and each setup's share of it."""
     digest = hashlib.sha256()
-    for fact in _signature_facts(seed):
-        digest.update(repr(fact).encode())
-    return int.from_bytes(digest.digest()[:6], "big")
+    setups = []
+    for game_id, options, players in signature_setups():
+        own, decisions, nodes = hashlib.sha256(), 0, 0
+        for fact, fact_decisions, fact_nodes in _setup_facts(game_id, options, players, seed):
+            data = repr(fact).encode()
+            digest.update(data)
+            own.update(data)
+            decisions, nodes = decisions + fact_decisions, nodes + fact_nodes
+        setups.append(SetupSignature(game_id, options, players, decisions, nodes, own.hexdigest()[:12]))
+    return int.from_bytes(digest.digest()[:6], "big"), setups
 
 
-def _signature_facts(seed: int) -> Iterator[Any]:
-    """What the signature hashes, per setup and seed: a random game by the Python rules
-    (its moves and final scores), C playouts from its start and its middle (decisions, for
-    both rollout policies), and a one-thread search of its middle position (per move:
-    visits, win rate, expected scores, line of play; the tree's size)."""
-    for game_id, options, players in SIGNATURE_SETUPS:
-        game = get_game(game_id)
-        native = NativeGame(game_id)
-        for s in SIGNATURE_SEEDS:
-            state, rng, moves = game.new_game(players, seed + s, **options), Rng(seed * s), []
-            history = [state]
-            while not state.is_terminal:
-                legal = state.legal_action_ids()
-                moves.append(legal[rng.below(len(legal))])
-                state = state.apply(state.move_from_id(moves[-1]), rng)
-                history.append(state)
-            yield game_id, players, s, moves, state.scores(), state.tiebreaks()
-            middle = history[len(history) // 2]
-            for position in (history[0], middle):
-                buf = native.decode(position.encode())
-                yield [native.playouts(buf, SIGNATURE_PLAYOUTS, seed + s, policy) for policy in (0, 1)]
-            result = analyze(middle, iterations=SIGNATURE_ITERATIONS, threads=1, seed=seed + s)
-            yield result.nodes, result.root_value, [
-                (m.move, m.visits, m.win_rate, m.expected_scores, m.pv) for m in result.moves]
+def _setup_facts(game_id: str, options: dict[str, str], players: int, seed: int) -> Iterator[tuple[Any, int, int]]:
+    """What the signature hashes of one setup, per seed, each with the decisions and nodes it
+    counts: a random game by the Python rules (its moves and final scores), C playouts from
+    its start and its middle (decisions, for both rollout policies), and a one-thread search
+    of its middle position (per move: visits, win rate, expected scores, line of play; the
+    tree's size)."""
+    game = get_game(game_id)
+    native = NativeGame(game_id)
+    for s in SIGNATURE_SEEDS:
+        state, rng, moves = game.new_game(players, seed + s, **options), Rng(seed * s), []
+        history = [state]
+        while not state.is_terminal:
+            legal = state.legal_action_ids()
+            moves.append(legal[rng.below(len(legal))])
+            state = state.apply(state.move_from_id(moves[-1]), rng)
+            history.append(state)
+        yield (game_id, players, s, moves, state.scores(), state.tiebreaks()), len(moves), 0
+        middle = history[len(history) // 2]
+        for position in (history[0], middle):
+            buf = native.decode(position.encode())
+            playouts = [native.playouts(buf, SIGNATURE_PLAYOUTS, seed + s, policy) for policy in (0, 1)]
+            yield playouts, sum(playouts), 0
+        result = analyze(middle, iterations=SIGNATURE_ITERATIONS, threads=1, seed=seed + s)
+        yield (result.nodes, result.root_value, [
+            (m.move, m.visits, m.win_rate, m.expected_scores, m.pv) for m in result.moves]), 0, result.nodes

@@ -1,13 +1,14 @@
-"""Strength levels 1-10 of ``BestMove`` and of the ``level:N`` bot.
+"""Strength levels 1-10 of ``BestMove`` and of the ``level:N`` bot: the one table of them.
 
 A level is a budget of one search thread, CPU time or iterations, never the clock, so
 a level plays as strong under load as on an idle machine (the server's ``max_time_ms``
 still caps the wall clock).  Levels 1 and 2 search a few iterations, so that level 1
-is a beginner's opponent the heuristic bot beats; levels 3-10 search CPU time, from
-1 ms up to 1 s at level 10, the steps growing with the budget because every doubling
-of a search's time buys less strength than the one before.  The budgets are set so
-each level is at least 50 Elo above the one below on ``meeplemind ladder``'s
-measurement (docs/search.md, "Strength levels and the Elo ladder").
+is a beginner's opponent the heuristic bot beats; levels 3-10 search CPU time, the
+steps growing with the budget because every doubling of a search's time buys less
+strength than the one before.  The budgets are set so each level is at least 50 Elo
+above the one below on ``meeplemind ladder``'s measurement.  docs/search.md's table
+("Strength levels and the Elo ladder") quotes ``budget_text`` of each level, which a
+test checks, and the ``level`` comment in analysis.proto refers to that table.
 """
 
 from __future__ import annotations
@@ -28,6 +29,13 @@ LEVEL_BUDGETS: dict[int, dict[str, int | float]] = {
     10: {"cpu_ms": 1000},
 }
 LEVELS = range(min(LEVEL_BUDGETS), max(LEVEL_BUDGETS) + 1)
+
+
+def budget_text(level: int) -> str:
+    """A level's budget in words, as docs/search.md's table gives it: ``10 iterations``,
+    ``1.9 ms of CPU``."""
+    (kind, amount), = LEVEL_BUDGETS[level].items()
+    return f"{amount:g} iterations" if kind == "iterations" else f"{amount:g} ms of CPU"
 
 
 def level_budget(level: int) -> dict[str, Any]:

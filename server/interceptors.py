@@ -16,7 +16,7 @@ from typing import Any
 import grpc
 from google.protobuf.message import DecodeError
 
-from .command import ACCESS_LOGGER
+from .logs import ACCESS_LOGGER
 from .errors import ServiceError
 from .limits import MAX_TEXT_BYTES
 from .metrics import Method, Metrics

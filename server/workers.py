@@ -27,6 +27,10 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any
 
+from .http_gateway import HttpOptions
+from .logs import configure_logging
+from .serving import Listening, serve, stop_on_signals
+
 log = logging.getLogger("meeplemind.server")
 
 #: Seconds a worker may take to start serving.
@@ -51,7 +55,7 @@ class WorkerSpec:
     access_log: bool
     options: dict[str, Any]  # create_server's
     log_format: str = "text"
-    http: Any = None  # http_gateway.HttpOptions, or None
+    http: HttpOptions | None = None
 
     def with_http_port(self, port: int | None) -> WorkerSpec:
         """This spec with the HTTP port worker 0 settled (when it was 0)."""
@@ -69,8 +73,6 @@ def supervise(spec: WorkerSpec, workers: int) -> int:
     """Run ``workers`` workers of ``spec`` until SIGTERM or SIGINT; returns the exit status
     (0 once they have all stopped). A worker's startup error is raised (OSError or
     ValueError, as ``serve()`` raises them; ChildProcessError if it died silently)."""
-    from .app import stop_on_signals
-
     stopping = threading.Event()
     with stop_on_signals(stopping):
         running: dict[int, BaseProcess] = {}
@@ -153,9 +155,6 @@ def _worker_main(spec: WorkerSpec, ready: Connection) -> None:
     stopping = threading.Event()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C: the supervisor sends SIGTERM
     signal.signal(signal.SIGTERM, lambda signum, frame: stopping.set())
-    from .app import Listening, serve
-    from .command import configure_logging
-
     configure_logging(spec.log_level, spec.access_log, spec.index, spec.log_format)
 
     threading.Thread(target=_stop_with_parent, args=(stopping,), daemon=True).start()

@@ -318,6 +318,15 @@ def test_ctrl_c_ends_a_review_without_a_traceback(tmp_path: Path, capsys: pytest
     assert review.returncode == 130 and "meeplemind review: interrupted after" in err and "Traceback" not in err
 
 
+def test_bench_signature_prints_each_setup_then_the_number(capsys: pytest.CaptureFixture[str]) -> None:
+    from meeplemind.search.bench import signature_report
+
+    number, setups = signature_report()
+    code, out, _ = run(capsys, "bench", "--signature")
+    assert code == 0 and out.splitlines() == [*(s.line() for s in setups), str(number)]
+    assert any(line.startswith("traders-of-genoa ") for line in out.splitlines())
+
+
 def test_bench_overshoot_prints_percentiles_per_budget(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "bench", "--overshoot", "--game", "castles-of-burgundy", "--time-ms", "20",
                        "--time-ms", "40", "--samples", "3", "--json")

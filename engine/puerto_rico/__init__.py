@@ -7,7 +7,8 @@ from .data import PLAYER_COUNTS
 from .expansion import SETUP_OPTIONS, ExpansionState
 from .schema import SCHEMAS, schema_of
 from .moves import ALL_MOVES, ALL_MOVES_V2, NUM_ACTIONS, NUM_ACTIONS_V2, Move
-from .state import OPTIONS, State, new_game
+from .start import new_game
+from .state import OPTIONS, State
 
 GAME_ID = "puerto-rico"
 ORDER = 1  # its place in listings
@@ -21,7 +22,10 @@ OPTION_VALUES: dict[str, tuple[str, ...] | None] = {
 VARIANTS: tuple[dict[str, str], ...] = ({}, {"expansion": "new-buildings"},
                                        {"expansion": "new-buildings", "draft": "random"})
 
-__all__ = ["SCHEMAS", "schema_of",
+#: The bench signature's setups (``search/bench.py``).
+BENCH_SETUPS: tuple[tuple[dict[str, str], int], ...] = (({}, 2), ({}, 4), ({"expansion": "new-buildings"}, 3))
+
+__all__ = ["BENCH_SETUPS", "SCHEMAS", "schema_of",
            "ALL_MOVES", "ALL_MOVES_V2", "ExpansionState", "GAME_ID", "ORDER", "LAYOUT", "LAYOUT_V2",
            "LAYOUT_VERSION", "NUM_ACTIONS", "NUM_ACTIONS_V2", "OPTIONS", "OPTION_VALUES", "PLAYER_COUNTS",
            "SCORE_UNIT", "SETUP_OPTIONS", "TITLE", "VARIANTS", "VECTOR_LEN", "VECTOR_LEN_V2", "Move", "State", "decode",

@@ -37,7 +37,7 @@ from ..rng import Rng
 from .data import (
     BUILDER, BUILDINGS, CAPTAIN, CITY_HALL, CITY_SPACES, CONSTRUCTION_HUT, CORN, CRAFTSMAN,
     CUSTOMS_HOUSE, FACTORY, FACTORY_INCOME, FREE_BARRELS, FORTRESS, GOODS, GUILD_HALL, HACIENDA, HARBOR,
-    HOSPICE, ISLAND_SPACES, LARGE_MARKET, LIMIT, LARGE_WAREHOUSE, MAYOR, NUM_BASE_BUILDINGS, NUM_BUILDINGS,
+    HOSPICE, ISLAND_SPACES, LARGE_MARKET, LIMIT, LARGE_WAREHOUSE, MAYOR, NUM_BUILDINGS,
     OFFICE, PRICES, PROSPECTOR, PROSPECTOR2, RESIDENCE, SETTLER, SETUPS, SMALL_MARKET,
     SMALL_WAREHOUSE, TRADER, UNIVERSITY, WHARF, building_cost, building_count,
 )
@@ -829,25 +829,6 @@ def _large_bonus(p: Player, b: int) -> int:
     if b == CITY_HALL:
         return sum(1 for x in range(NUM_BUILDINGS) if p.owns(x) and BUILDINGS[x].violet)
     return 0
-
-
-def new_game(players: int = 4, seed: int = 0, **options: bool | str) -> State:
-    """A new game: setup by player count (rules §2), governor and stacks from ``seed``.
-
-    ``expansion="new-buildings"`` (with ``draft`` and ``buildings``) sets up Expansion I:
-    see ``expansion.new_expansion_game``."""
-    from .expansion import SETUP_OPTIONS, new_expansion_game
-
-    if players not in SETUPS:
-        raise ValueError(f"players: {players} is not one of {', '.join(map(str, SETUPS))}")
-    known = OPTIONS + tuple(SETUP_OPTIONS)
-    unknown = set(options) - set(known)
-    if unknown:
-        raise ValueError(f"options: unknown option {sorted(unknown)[0]!r} (known: {', '.join(known)})")
-    if any(options.get(o) not in (None, False, "none") for o in SETUP_OPTIONS):
-        return new_expansion_game(players, seed, options)
-    swap = bool(options.get("university_factory_swap", False))
-    return _setup(State, players, seed, swap, lambda b: b < NUM_BASE_BUILDINGS)[0]
 
 
 def _setup(cls: type[State], players: int, seed: int, swap: bool,

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ..errors import IllegalMoveError
 from ..rng import Rng
 from .board import NUM_SQUARES, square_name
-from .data import CARD_DECK, CARD_NAMES, DECK_FIRST, DECK_SIZES, D_MESSAGE
+from .data import CARD_DECK, CARD_NAMES, DECK_FIRST, DECK_SIZES, D_MESSAGE, PILE, UNSEEN, USED
 
 if TYPE_CHECKING:
     from .state import State
@@ -60,8 +60,6 @@ class Told(Rng):
     def card(self, state: State, seat: int, deck: int) -> int:
         """The card ``seat`` draws from ``deck``'s pile (refilled first): a told one for the
         viewer, else the first the viewer cannot place that is not told to come later."""
-        from .state import PILE, UNSEEN
-
         if not state.refill(deck):
             return -1
         cards = range(DECK_FIRST[deck], DECK_FIRST[deck] + DECK_SIZES[deck])
@@ -109,8 +107,6 @@ def shown_to(viewer: int, before: State, after: State, witness: Witness) -> list
     """What a move (played from ``before`` to ``after`` with ``witness``) showed ``viewer``:
     the squares rolled, the cards he drew, the messages the others were paid for and, when
     it ends the game, their hands."""
-    from .state import USED
-
     first = DECK_FIRST[D_MESSAGE]
     showed = [c for c in range(first, first + DECK_SIZES[D_MESSAGE]) if after.location[c] == USED]
     if after.is_terminal:

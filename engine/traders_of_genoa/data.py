@@ -14,6 +14,9 @@ from typing import Literal, NamedTuple
 
 PLAYER_COUNTS = (2, 3, 4, 5)
 MAX_PLAYERS = max(PLAYER_COUNTS)
+#: Card locations besides a seat (0-4).
+PILE, USED, UNSEEN = 5, 6, 7
+LOCATIONS = ("0", "1", "2", "3", "4", "pile", "used", "unseen")  # as a position names them
 #: Rounds by player count; a market start moves the round marker on one space.
 ROUNDS = {2: 12, 3: 10, 4: 8, 5: 7}
 START_DUCATS = 130

@@ -11,9 +11,9 @@ from ..schema import Cell, Rule, Schema, by_players, cell, counts, per_seat
 from .board import NUM_SQUARES, square_name
 from .data import (
     BUILDING_NAMES, CARD_NAMES, DECK_SIZES, DECKS, GOODS, GOODS_PER_KIND, LIMIT, MARKERS_PER_PLAYER, MAX_ACTIONS,
-    MAX_PLAYERS, PLAYER_COUNTS, ROUNDS, SPECIAL_COUNTS, SPECIALS, TOWER_DISCS,
+    LOCATIONS, MAX_PLAYERS, PLAYER_COUNTS, ROUNDS, SPECIAL_COUNTS, SPECIALS, TOWER_DISCS, UNSEEN,
 )
-from .state import LOCATIONS, STAGES, UNSEEN
+from .state import STAGES
 
 C_GAME = "mm_traders_of_genoa_game"  # the C engine's mm_game: its registration in C
 C_PREFIX = "MM_TOG"  # of the names in the generated native/schema_traders_of_genoa.h

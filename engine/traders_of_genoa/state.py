@@ -42,7 +42,7 @@ from .data import (
     MAX_PLAYERS, MESSAGE_PAY, MESSAGES, NUM_BUILDINGS, NUM_CARDS, NUM_GOODS, OFFER_AMOUNTS, OWNER_INCOME,
     PLAYER_COUNTS, PRIVILEGE_PAY, PRIVILEGES, ROUNDS, S_ANY_GOOD, S_ANY_START, S_BUILDING_ACTION,
     S_EXTRA_ACTION, S_TRADE, SMALL_ORDER_PAY, SMALL_ORDERS, SPECIAL_COUNTS, SPECIALS, START_DUCATS,
-    STREET, TOWER_DISCS, DIE_SIDES,
+    STREET, TOWER_DISCS, DIE_SIDES, PILE, UNSEEN, USED,
 )
 from .moves import (
     A_ACCEPT, A_BASE, A_DELIVER, A_DONE, A_GOOD, A_LAPSE, A_LARGE, A_MARK, A_MOVE, A_PALACE, A_PASS,
@@ -52,9 +52,6 @@ from .moves import (
 STAGES = ("start", "offer", "decide", "villa", "reward", "extras", "walk", "base", "mark", "end")
 ST_START, ST_OFFER, ST_DECIDE, ST_VILLA, ST_REWARD, ST_EXTRAS, ST_WALK, ST_BASE, ST_MARK, ST_END = range(
     len(STAGES))
-#: Card locations besides a seat (0-4).
-PILE, USED, UNSEEN = 5, 6, 7
-LOCATIONS = ("0", "1", "2", "3", "4", "pile", "used", "unseen")  # as a position names them
 OPTIONS: tuple[str, ...] = ()
 
 

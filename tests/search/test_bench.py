@@ -5,11 +5,17 @@ from __future__ import annotations
 import pytest
 
 from meeplemind.search import bench
-from meeplemind.search.bench import load_warning, plan, run_bench, signature
+from meeplemind.engine import game_ids, get_game
+from meeplemind.search.bench import load_warning, plan, run_bench, signature, signature_report, signature_setups
 
 #: ``meeplemind bench --signature``. It changes whenever the rules (Python or C) or the
 #: search behave differently: a deliberate change quotes the new value here.
-PINNED_SIGNATURE = 200772389290214  # issue 21: PUCT over move priors, the learned evaluation, soft rewards, 40 playout moves
+#: Issue 32: Traders of Genoa's setups joined (from the registry); the five setups before
+#: them still hash to issue 21's 200772389290214 (test_the_setups_before_genoa_hash_as_before).
+PINNED_SIGNATURE = 171469597726762
+#: The signature of the setups before issue 32 (PUCT over move priors, the learned
+#: evaluation, soft rewards, 40 playout moves: issue 21).
+PINNED_BEFORE_GENOA = 200772389290214
 
 
 def test_signature_is_pinned() -> None:
@@ -24,6 +30,34 @@ def test_signature_sees_a_change_of_search(monkeypatch: pytest.MonkeyPatch) -> N
 
 def test_signature_sees_a_change_of_games() -> None:
     assert signature(seed=bench.BENCH_SEED + 1) != PINNED_SIGNATURE
+
+
+def test_the_setups_before_genoa_hash_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    before = tuple(setup for setup in signature_setups() if setup[0] != "traders-of-genoa")
+    monkeypatch.setattr(bench, "signature_setups", lambda: before)
+    assert signature() == PINNED_BEFORE_GENOA
+
+
+def test_every_registered_game_has_its_setups_in_the_signature() -> None:
+    setups = signature_setups()
+    assert [game_id for game_id in dict.fromkeys(g for g, _, _ in setups)] == game_ids()
+    for game_id, options, players in setups:
+        game = get_game(game_id)
+        assert players in game.PLAYER_COUNTS and options in game.VARIANTS, (game_id, options, players)
+
+
+def test_the_report_counts_each_setup_and_names_the_one_that_moved(monkeypatch: pytest.MonkeyPatch) -> None:
+    number, setups = signature_report()
+    assert number == PINNED_SIGNATURE
+    assert [(s.game_id, s.options, s.players) for s in setups] == list(signature_setups())
+    assert all(s.decisions > 0 and s.nodes > 0 for s in setups)
+    assert setups[0].line().startswith("puerto-rico 2p ")
+    assert f"nodes {setups[0].nodes:>6}  hash {setups[0].digest}" in setups[0].line()
+    real_analyze = bench.analyze
+    monkeypatch.setattr(bench, "analyze", lambda state, **kw: real_analyze(
+        state, **{**kw, "iterations": kw["iterations"] + ("traders_of_genoa" in type(state).__module__)}))
+    moved = signature_report()[1]
+    assert [s.game_id for s, m in zip(setups, moved, strict=True) if s.digest != m.digest] == ["traders-of-genoa"] * 2
 
 
 def test_plan_says_how_long_and_load_warns() -> None:

@@ -4,6 +4,7 @@ their CPU-time levels, MAST playouts, and the ladder's Elo fit."""
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from meeplemind.search import analyze
 from meeplemind.search.bots import make_bot
 from meeplemind.search.ismcts_bot import V1_TUNING
 from meeplemind.search.ladder import fit_elo, format_ladder, ladder_pairs, run_ladder
-from meeplemind.search.levels import LEVEL_BUDGETS, level_budget
+from meeplemind.search.levels import LEVEL_BUDGETS, budget_text, level_budget
 
 #: ismcts-v1's analysis of a fixed position (below), as the search of issue 21's starting
 #: commit gave it.  Pin again only when the rules change (the bench signature with them).
@@ -145,3 +146,19 @@ def test_ladder_command(capsys: pytest.CaptureFixture[str]) -> None:
                           (["--bot", "random", "--levels", "1", "--games", "3"], "games: 3 must be even")):
         assert main(["ladder", "puerto-rico", "--quiet", *args]) == 2
         assert message in capsys.readouterr().err
+
+
+def test_the_docs_quote_the_level_table_and_the_proto_refers_to_it() -> None:
+    root = Path(__file__).resolve().parents[2]
+    heading = "## Strength levels and the Elo ladder"
+    section = (root / "docs" / "search.md").read_text().split(heading, 1)[1].split("\n## ", 1)[0]
+    quoted = {int(level): budget for level, budget in re.findall(r"^\| (\d+) \| ([^|]+?) \|", section, re.M)}
+    assert quoted == {level: budget_text(level) for level in LEVEL_BUDGETS}
+    proto = (root / "proto" / "meeplemind" / "v1" / "analysis.proto").read_text()
+    comment = proto.split("oneof strength {", 1)[1].split("int32 level = 3;", 1)[0]
+    assert "docs/search.md#strength-levels-and-the-elo-ladder" in comment
+    assert not re.search(r"\d ms|\d iterations|\d Elo", comment), "the proto quotes the table: refer to it instead"
+
+
+def test_budget_text_says_iterations_or_cpu_time() -> None:
+    assert budget_text(1) == "10 iterations" and budget_text(4) == "1.9 ms of CPU"

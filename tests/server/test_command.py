@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from meeplemind.server import command
+from meeplemind.server import command, options
 
 from .processes import Serve
 
 
 def _options(*argv: str) -> dict:
     parser = argparse.ArgumentParser()
-    command.add_serve_arguments(parser)
+    options.add_serve_arguments(parser)
     return command._server_options(parser.parse_args(list(argv)))
 
 

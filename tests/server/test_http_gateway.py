@@ -27,7 +27,8 @@ from google.rpc import error_details_pb2
 from grpc_health.v1 import health_pb2
 from pyqwest import HTTPVersion, SyncClient, SyncHTTPTransport
 
-from meeplemind.server.command import add_serve_arguments, http_options
+from meeplemind.server.command import http_options
+from meeplemind.server.options import add_serve_arguments
 from meeplemind.server.http_gateway import HTTP_SERVICES, methods
 from meeplemind.v1 import analysis_pb2, position_pb2, rules_pb2
 

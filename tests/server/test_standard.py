@@ -19,7 +19,8 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoReflectionDescriptorDatabase
 
-from meeplemind.server.app import GC_YOUNG_THRESHOLD, create_server, settle_garbage_collector
+from meeplemind.server.app import create_server
+from meeplemind.server.serving import GC_YOUNG_THRESHOLD, settle_garbage_collector
 from meeplemind.client import Client
 from meeplemind.v1 import analysis_pb2, analysis_pb2_grpc, position_pb2, rules_pb2, rules_pb2_grpc
 

@@ -47,7 +47,8 @@ def _message(s: Any) -> Any:
     """The TradersOfGenoaState of a state, written field by field (the test's oracle)."""
     from meeplemind.engine.traders_of_genoa.board import square_name
     from meeplemind.engine.traders_of_genoa.data import BUILDING_NAMES, CARD_NAMES, DECKS, GOODS, NUM_BUILDINGS, SPECIALS
-    from meeplemind.engine.traders_of_genoa.state import LOCATIONS, STAGES, UNSEEN
+    from meeplemind.engine.traders_of_genoa.data import LOCATIONS, UNSEEN
+    from meeplemind.engine.traders_of_genoa.state import STAGES
     from meeplemind.v1 import traders_of_genoa_pb2
 
     def name(names: tuple[str, ...], i: int) -> str:
