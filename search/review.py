@@ -208,7 +208,7 @@ def margin(info: MoveInfo, player: int) -> float:
 
 def merged(infos: Sequence[MoveInfo]) -> MoveInfo:
     """The statistics of searches of one move as one: visits summed, means weighed by
-    visits, the first one's line."""
+    visits, the first one's line and its seats."""
     visits = sum(i.visits for i in infos)
     first = infos[0]
 
@@ -216,7 +216,8 @@ def merged(infos: Sequence[MoveInfo]) -> MoveInfo:
         return sum(v * i.visits for v, i in zip(values, infos)) / visits
 
     return MoveInfo(move=first.move, action=first.action, visits=visits, win_rate=mean([i.win_rate for i in infos]),
-                    expected_scores=[mean(s) for s in zip(*(i.expected_scores for i in infos))], pv=first.pv)
+                    expected_scores=[mean(s) for s in zip(*(i.expected_scores for i in infos))], pv=first.pv,
+                    pv_players=first.pv_players)
 
 
 def _noise(bests: Sequence[MoveInfo], player: int) -> float:

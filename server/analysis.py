@@ -13,6 +13,7 @@ import numpy as np
 
 from ..engine import PositionError, Rng, get_game
 from ..search.ismcts import Analysis, Tuning, analyze, read_vector, review_tuning
+from ..search.review import turn_seed
 from ..v1 import analysis_pb2, analysis_pb2_grpc, position_pb2
 from . import budgets
 from .budgets import MIN_SEARCH_MS, Plan
@@ -26,7 +27,6 @@ from .review import review_game
 
 #: The most decisions a BestMove with whole_turn answers (a turn that goes on gets another call).
 MAX_TURN_MOVES = 64
-SEED_MASK = (1 << 64) - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +182,7 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
             if chance.state != 0 or state.current_player != mover:
                 return
             checked = read_vector(job.state.game_id, state.encode())
-            seed = None if job.seed is None else (job.seed + index) & SEED_MASK
+            seed = None if job.seed is None else turn_seed(job.seed, index)
             result = self._search(replace(job, state=checked, vector=checked.vector, seed=seed,
                                           received=time.monotonic()), context, threading.Event())
             if not result.analysis.moves:

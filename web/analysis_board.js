@@ -3,7 +3,7 @@
 // id "log") with who played each move, every position of the game to step through (buttons, ← → Home End) on the
 // page's board, the last move highlighted, a review run from the page (ReviewGame) with its win-rate graph,
 // the mistakes marked in the log with the engine's better move, and the final score.
-import { esc, seatName } from "./draw.js";
+import { esc, seatName, stateKey } from "./draw.js";
 import { moveLabel, titleCase } from "./labels.js";
 import { drawReviewGraph } from "./review_graph.js";
 import { RpcError, serverStream } from "./rpc.js";
@@ -13,7 +13,6 @@ export const MARKS = [[3, "??", "blunder"], [1.5, "?", "mistake"], [0.75, "?!", 
 const REVIEW_ITERATIONS = 500;
 
 const $ = (id) => document.getElementById(id);
-const stateKey = (game) => game.replace(/-/g, "_");
 const board = { start: null, view: null, moves: [], at: 0, draw: null, seats: () => [], facts: () => ({}), reviews: new Map(),
   summary: null, abort: null, result: null };
 

@@ -5,7 +5,7 @@
 // keeps the game record and the move log (element id "log") and steps through the game.
 import { beginRecord, cancelled, gameRecord, initAnalysisBoard, readableError, recordMove, recordResult, refreshBoard } from "./analysis_board.js";
 import { drawCastlesOfBurgundy } from "./castles_of_burgundy.js";
-import { esc, seatName } from "./draw.js";
+import { esc, seatName, stateKey } from "./draw.js";
 import { moveLabel, titleCase } from "./labels.js";
 import { drawPuertoRico } from "./puerto_rico.js";
 import { serverStream, unary } from "./rpc.js";
@@ -22,7 +22,6 @@ const BOT_DELAY_MS = Number(params.get("botDelay") ?? 400);
 const BOT_ITERATIONS = Number(params.get("botIterations") ?? 0);
 
 const $ = (id) => document.getElementById(id);
-const stateKey = (game) => game.replace(/-/g, "_");
 const table = {
   games: [], facts: {}, position: null, view: null, seats: [], moves: [], result: null,
   generation: 0, hint: null, seed: 0, ply: 0,

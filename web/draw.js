@@ -3,6 +3,9 @@
 /** `text` escaped for HTML. */
 export const esc = (text) => String(text ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** The field of a Position holding a game's state: "traders-of-genoa" → "traders_of_genoa". */
+export const stateKey = (game) => game.replace(/-/g, "_");
+
 /** A labelled value. */
 export const pill = (label, value) => `<span class="pill"><span class="muted">${esc(label)}</span> ${esc(value ?? 0)}</span>`;
 

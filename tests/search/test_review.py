@@ -14,7 +14,8 @@ from meeplemind.engine import Rng, get_game
 from meeplemind.engine.position import from_position
 from meeplemind.search.review import (ACCURACY_SCALE, MAX_ROUNDS, MISTAKES, NOISE_TARGET, PICK, PlayedMove,
                                       RecordError,
-                                      Turn, accuracy, check_seats, move_accuracy, replay, review_game, review_turn,
+                                      Turn, accuracy, check_seats, merged, move_accuracy, replay, review_game,
+                                      review_turn,
                                       turn_seed)
 
 from meeplemind.search import NativeHandle, analyze
@@ -206,3 +207,15 @@ def test_searches_of_two_root_moves_with_one_seed_share_their_random_numbers(toy
     paired = [margin_of(k, first) - margin_of(k, second) for k in range(20)]
     unpaired = [margin_of(k, first) - margin_of(k + 100, second) for k in range(20)]
     assert statistics.stdev(paired) < 0.85 * statistics.stdev(unpaired)
+
+
+def test_a_candidates_evaluations_merged_keep_the_line_and_its_seats() -> None:
+    """The statistics of several searches of one move: visits summed, means weighed by
+    visits, the first search's line with the seat of each of its moves."""
+    def info(visits: int, win_rate: float, scores: list[float], pv_players: list[int]) -> MoveInfo:
+        return MoveInfo(move="pass", action=3, visits=visits, win_rate=win_rate, expected_scores=scores,
+                        pv=["pass", "role:mayor"], pv_players=pv_players)
+
+    both = merged([info(100, 0.5, [40.0, 30.0], [0, 1]), info(300, 0.7, [44.0, 34.0], [0, 0])])
+    assert both.visits == 400 and both.pv == ["pass", "role:mayor"] and both.pv_players == [0, 1]
+    assert math.isclose(both.win_rate, 0.65) and both.expected_scores == [43.0, 33.0]
