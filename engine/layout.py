@@ -132,6 +132,21 @@ def _default(cls: type, attr: str) -> list[Any] | None:
     return None
 
 
+@dataclass(frozen=True)
+class _Field:
+    """How one attribute is read from the vector: its cells ``v[at:stop:step]`` (from
+    the record's start), as a scalar, a bool or a list (of bools)."""
+
+    attr: str
+    at: int
+    stop: int
+    step: int
+    kind: str  # "int", "bool", "list", "list[bool]" or "raw" (computed)
+    sized: bool  # a list the State starts empty: only its present elements
+    pad: tuple[Any, ...]  # the default's elements beyond the cells
+    field: bool  # an init field (else a property, like the player to move: encoded only)
+
+
 class Binding:
     """One layout's cells bound to a game's ``State`` and ``Player`` dataclasses.
 
@@ -146,68 +161,84 @@ class Binding:
                  computed: Mapping[str, Callable[[Any], int]] | None = None) -> None:
         self.schema, self.state, self.player = schema, state, player
         self.computed = dict(computed or {})
-        self._kinds = {False: _kinds(state), True: _kinds(player)}
-        self.globals = tuple(b for b in blocks(schema, False) if b.attr != PLAYERS and not self._fixed(b))
+        kinds = {False: _kinds(state), True: _kinds(player)}
+        fixed = [b for b in blocks(schema, False) if all(c.kind == "fixed" for c in b.cells)
+                 and b.attr not in kinds[False]]  # the version
+        self.globals = tuple(b for b in blocks(schema, False) if b.attr != PLAYERS and b not in fixed)
         self.record = blocks(schema, True)
         self.players_at, self.player_len = players_at(schema)
-        self._defaults = {(r, b.attr): _default(cls, b.attr)
-                          for r, cls, bs in ((False, state, self.globals), (True, player, self.record)) for b in bs}
-        self._seats = schema.players[1]
+        self._fields = {record: tuple(self._field(b, kinds[record], cls) for b in bs)
+                        for record, cls, bs in ((False, state, self.globals), (True, player, self.record))}
+        self._start = [c.lo if c.kind == "fixed" and isinstance(c.lo, int) else c.empty for c in schema.cells]
+        first, last = schema.players
+        self._present = {n: self._count_present(n) for n in range(first, last + 1)}
 
-    def _fixed(self, b: Block) -> bool:
-        """A block of fixed cells held by no attribute (the version)."""
-        return all(c.kind == "fixed" for c in b.cells) and b.attr not in self._kinds[False]
+    def _field(self, b: Block, kinds: Mapping[str, str], cls: type) -> _Field:
+        written = kinds.get(b.attr, "")
+        kind = "raw" if b.attr in self.computed else written if written in ("bool", "list[bool]") \
+            else "list" if written.startswith("list") else "int"
+        default = _default(cls, b.attr)
+        return _Field(b.attr, b.at[0], b.at[-1] + 1, b.stride, kind, default == [],
+                      tuple(default[len(b.at):]) if default else (), b.attr in kinds or b.attr in self.computed)
+
+    def _count_present(self, n: int) -> dict[bool, dict[str, int]]:
+        """Of every list, the elements an ``n``-player position holds (by record or not)."""
+        ranges: Sequence[tuple[int, int, int]] = self.schema.ranges(n)
+        out: dict[bool, dict[str, int]] = {False: {}, True: {}}
+        for record, base, bs in ((False, 0, self.globals), (True, self.players_at, self.record)):
+            for b in bs:
+                present = [i for i, (at, c) in enumerate(zip(b.at, b.cells))
+                           if ranges[base + at][:2] != (c.empty, c.empty)]
+                out[record][b.attr] = present[-1] + 1 if present else 0
+        return out
 
     def encode(self, s: Any) -> list[int]:
         """The vector of ``s``: every cell from its attribute, absent seats and
-        elements at their cells' ``empty`` value."""
-        cells = self.schema.cells
-        v = [c.lo if c.kind == "fixed" and isinstance(c.lo, int) else c.empty for c in cells]
+        elements at their cells' ``empty`` value (bools as they are: 0 and 1)."""
+        v = list(self._start)
         v[1] = len(s.players)
-        self._store(s, self.globals, 0, v)
+        self._store(s, self._fields[False], 0, v)
         for seat, p in enumerate(s.players):
-            self._store(p, self.record, self.players_at + seat * self.player_len, v)
+            self._store(p, self._fields[True], self.players_at + seat * self.player_len, v)
         return v
 
-    def _store(self, obj: Any, bs: Sequence[Block], base: int, v: list[int]) -> None:
-        for b in bs:
-            value: Any = self.computed[b.attr](obj) if b.attr in self.computed else getattr(obj, b.attr)
-            if len(b.at) == 1 and not isinstance(value, list):
-                v[base + b.at[0]] = int(value)
+    def _store(self, obj: Any, fields: Sequence[_Field], base: int, v: list[int]) -> None:
+        for f in fields:
+            value: Any = self.computed[f.attr](obj) if f.kind == "raw" else getattr(obj, f.attr)
+            if f.kind in ("int", "bool") or not isinstance(value, list):
+                v[base + f.at] = value
                 continue
-            for at, x in zip(b.at, value):
-                v[base + at] = int(x)
+            at = base + f.at
+            count = (f.stop - f.at + f.step - 1) // f.step
+            value = value[:count]
+            v[at:at + len(value) * f.step:f.step] = value
 
     def decode(self, v: Sequence[int]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """The State's fields (``players`` excluded) and each present seat's Player
         fields of an accepted vector ``v``."""
         n = v[1]
-        ranges = self.schema.ranges(n)
-        fields = self._load(v, self.globals, 0, False, ranges)
-        seats = [self._load(v, self.record, self.players_at + seat * self.player_len, True, ranges)
+        present = self._present[n]
+        fields = self._load(v, self._fields[False], 0, present[False])
+        seats = [self._load(v, self._fields[True], self.players_at + seat * self.player_len, present[True])
                  for seat in range(n)]
         return fields, seats
 
-    def _load(self, v: Sequence[int], bs: Sequence[Block], base: int, record: bool,
-              ranges: Sequence[tuple[int, int, int]]) -> dict[str, Any]:
-        kinds, out = self._kinds[record], dict[str, Any]()
-        for b in bs:
-            kind = kinds.get(b.attr)
-            if kind is None:  # a property of the state (C's current player): computed
+    @staticmethod
+    def _load(v: Sequence[int], fields: Sequence[_Field], base: int, present: Mapping[str, int]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in fields:
+            if not f.field:
                 continue
-            values: list[Any] = [v[base + at] for at in b.at]
-            if not kind.startswith("list") and b.attr not in self.computed:
-                out[b.attr] = bool(values[0]) if kind == "bool" else values[0]
-                continue
-            if b.attr in self.computed:
-                out[b.attr] = values[0] if len(values) == 1 else values
-                continue
-            default = self._defaults[record, b.attr]
-            if default == []:
-                present = [i for i, (at, c) in enumerate(zip(b.at, b.cells))
-                           if ranges[base + at][:2] != (c.empty, c.empty)]
-                values = values[:present[-1] + 1] if present else []
-            elif default is not None and len(default) > len(values):
-                values += default[len(values):]
-            out[b.attr] = [bool(x) for x in values] if kind == "list[bool]" else values
+            if f.kind == "int":
+                out[f.attr] = v[base + f.at]
+            elif f.kind == "bool":
+                out[f.attr] = bool(v[base + f.at])
+            else:
+                values: list[Any] = list(v[base + f.at:base + f.stop:f.step])
+                if f.sized:
+                    values = values[:present[f.attr]]
+                elif f.pad:
+                    values += f.pad
+                out[f.attr] = values[0] if f.kind == "raw" and len(values) == 1 else \
+                    [bool(x) for x in values] if f.kind == "list[bool]" else values
         return out

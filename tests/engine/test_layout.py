@@ -16,7 +16,7 @@ from meeplemind.engine import get_game
 from meeplemind.engine.castles_of_burgundy import schema as cob_schema
 from meeplemind.engine.castles_of_burgundy.state import Player as CobPlayer
 from meeplemind.engine.castles_of_burgundy.state import State as CobState
-from meeplemind.engine.layout import blocks, c_layout
+from meeplemind.engine.layout import Binding, blocks, c_layout
 from meeplemind.engine.puerto_rico import schema as pr_schema
 from meeplemind.engine.puerto_rico.codec import BINDINGS, decode, encode
 from meeplemind.engine.puerto_rico.expansion import ExpansionState
@@ -122,3 +122,12 @@ def test_decoding_keeps_what_the_position_holds(players: int) -> None:
     assert len(fields["building_supply"]) == 37 and seats[0]["buildings"] == s.players[0].buildings
     assert all(type(x) is bool for x in fields["role_taken"]) and fields["end_triggered"] is False
     assert list(encode(decode(encode(s), check=False))) == binding.encode(s)
+
+
+def test_a_property_is_encoded_and_not_decoded() -> None:
+    """Castles' player to move is a property of its State: written, never passed back."""
+    s = get_game("castles-of-burgundy").new_game(3, 5)
+    binding = Binding(cob_schema.V1, CobState, CobPlayer)
+    v = binding.encode(s)
+    assert v[cob_schema.V1.index("current_player")] == s.current == 1  # not the cell's empty 0
+    assert "current" not in binding.decode(v)[0]
