@@ -1548,21 +1548,20 @@ static void do_move(mm_pr_state *s, int a, mm_rng *rng)
 
 /* The offsets of one layout version. */
 typedef struct layout {
-    int version, buildings, slots, last_phase;
-    int goods, house, deck, faceup, discard, bsupply, in_game, role_doubloons, role_taken;
-    int ship_capacity, ship_kind, ship_count, players, p_build, player_len, length;
+    int version, buildings, slots;
+    int goods, house, deck, faceup, discard, bsupply, in_game, role_taken;
+    int ship_kind, ship_count, players, p_build, player_len, length;
 } layout;
 
-#define LAYOUT(T, VERSION, NBLD, LAST)                                                              \
-    {.version = VERSION, .buildings = NBLD, .slots = SLOT_BUILDING + (NBLD), .last_phase = LAST,     \
-     .goods = T##_O_GOODS_SUPPLY, .house = T##_O_HOUSE, .deck = T##_O_DECK, .faceup = T##_O_FACEUP, \
-     .discard = T##_O_DISCARD, .bsupply = T##_O_BUILDING_SUPPLY, .in_game = T##_O_IN_GAME,          \
-     .role_doubloons = T##_O_ROLE_DOUBLOONS, .role_taken = T##_O_ROLE_TAKEN,                         \
-     .ship_capacity = T##_O_SHIP_CAPACITY, .ship_kind = T##_O_SHIP_KIND, .ship_count = T##_O_SHIP_COUNT, \
-     .players = T##_PLAYERS_AT, .p_build = T##_P_BUILDINGS, .player_len = T##_PLAYER_LEN, .length = T##_LEN}
+#define LAYOUT(T, VERSION, NBLD)                                                                    \
+    {.version = VERSION, .buildings = NBLD, .slots = SLOT_BUILDING + (NBLD), .goods = T##_O_GOODS_SUPPLY, \
+     .house = T##_O_HOUSE, .deck = T##_O_DECK, .faceup = T##_O_FACEUP, .discard = T##_O_DISCARD,      \
+     .bsupply = T##_O_BUILDING_SUPPLY, .in_game = T##_O_IN_GAME, .role_taken = T##_O_ROLE_TAKEN,       \
+     .ship_kind = T##_O_SHIP_KIND, .ship_count = T##_O_SHIP_COUNT, .players = T##_PLAYERS_AT,         \
+     .p_build = T##_P_BUILDINGS, .player_len = T##_PLAYER_LEN, .length = T##_LEN}
 
-static const layout V1 = LAYOUT(MM_PR_V1, MM_PR_LAYOUT_VERSION, MM_PR_BASE_BUILDINGS, END);
-static const layout V2 = LAYOUT(MM_PR_V2, MM_PR_LAYOUT_VERSION_V2, NB, PH_GUESTS);
+static const layout V1 = LAYOUT(MM_PR_V1, MM_PR_LAYOUT_VERSION, MM_PR_BASE_BUILDINGS);
+static const layout V2 = LAYOUT(MM_PR_V2, MM_PR_LAYOUT_VERSION_V2, NB);
 _Static_assert(MM_PR_V1_LEN == MM_PR_VECTOR_LEN && MM_PR_V2_LEN == MM_PR_VECTOR_LEN_V2
                    && MM_PR_STRIDE_SHIP_KIND == SHIP && MM_PR_STRIDE_SHIP_COUNT == SHIP,
                "the layouts are the schema's (engine/puerto_rico/schema.py)");
