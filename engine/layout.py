@@ -150,8 +150,8 @@ class _Field:
 class Binding:
     """One layout's cells bound to a game's ``State`` and ``Player`` dataclasses.
 
-    ``computed`` gives the value of an attribute that is not a plain field (PR's
-    options dict holds one cell); ``decode`` hands it back raw.  A list's elements are
+    ``computed`` gives the value of an attribute that is not a plain field (a game's
+    options dict holding one cell); ``decode`` hands it back raw.  A list's elements are
     its attribute's cells in order.  Decoding a list the State starts empty keeps the
     elements up to the last present one (a cell fixed at its ``empty`` value for the
     player count is absent: roles not in play, ships, seats), and a list longer than its
