@@ -15,7 +15,7 @@ from typing import Any
 
 from .arguments import integer, number
 from .engine import IllegalMoveError, InvalidMoveError, OptionError, PositionError, Rng, game_ids, get_game, parse_options
-from .engine.position import STDIN, dumps, load_position, message_to_dict, observe, read_json, to_position
+from .positions.messages import STDIN, dumps, load_position, message_to_dict, observe, read_json, to_position
 from .engine.seats import line_of_play, seat_name, seat_tag
 
 #: What a position file argument says about standard input.

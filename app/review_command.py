@@ -12,7 +12,7 @@ from typing import Any
 from google.protobuf import json_format
 
 from .client.types import MoveReview, Review
-from .engine.position import read_data
+from .positions.messages import read_data
 from .engine.seats import line_of_play, seat_name, seat_tag
 
 #: The keys of a game record file (``meeplemind selfplay --json`` writes more: its result).
@@ -75,7 +75,7 @@ def run_review(args: argparse.Namespace) -> None:
 def _local_review(record: dict[str, Any], workers: int, on_move: Callable[[MoveReview], None],
                   budget: dict[str, Any]) -> Review:
     """The review of ``record`` in this process, read back as the service's messages would be."""
-    from .engine.position import from_message
+    from .positions.messages import from_message
     from .search.review import PlayedMove, review_game
     from .server.review import move_review_to_proto, summary_to_proto
     from .v1 import analysis_pb2

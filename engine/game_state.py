@@ -170,14 +170,14 @@ class GameState(ABC):
 
     def to_dict(self) -> dict[str, Any]:
         """The proto3 JSON of the state's message, written from its vector by the schema."""
-        from .position import message_to_dict, state_message
+        from ..positions.messages import message_to_dict, state_message
 
         return message_to_dict(state_message(self))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], check: bool = True) -> Any:
         """The state of the proto3 JSON of its message (``position.state_from_dict``)."""
-        from .position import state_from_dict
+        from ..positions.messages import state_from_dict
 
         return state_from_dict(cls.game_id, data, check)
 

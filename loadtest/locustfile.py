@@ -35,7 +35,7 @@ from locust import User, events, stats, tag, task
 from locust.env import Environment
 from locust.runners import MasterRunner, WorkerRunner
 
-from meeplemind.engine.position import from_message, parse_position
+from meeplemind.positions.messages import from_message, parse_position
 from meeplemind.server.limits import AUTH_TOKEN_ENV
 from meeplemind.v1 import analysis_pb2, analysis_pb2_grpc, position_pb2, rules_pb2, rules_pb2_grpc
 

@@ -25,7 +25,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from ..engine import PositionError, get_game, native_check
+from ..engine import PositionError, get_game
+from ..positions import check as native_check
 from ..native import NativeDecodeError
 from ..native import load as load_cffi_module
 from .deadlines import TIME_BUDGET_FLOOR_MS, DeadlineMargin

@@ -14,8 +14,8 @@ import numpy as np
 
 from ..engine import PositionError, game_ids, get_game
 from ..engine.game import Game
-from ..engine.position import from_message, state_key, to_message
-from ..engine.position import state_vector as read_state_vector
+from ..positions.messages import from_message, state_key, to_message
+from ..positions.messages import state_vector as read_state_vector
 from ..search.ismcts import Analysis, MoveInfo
 from ..v1 import analysis_pb2, position_pb2, result_pb2
 from .errors import ServiceError, quoted

@@ -7,7 +7,7 @@ import grpc
 
 from ..engine import IllegalMoveError, InvalidMoveError, OptionError, Rng, game_ids, get_game, parse_options
 from ..engine.game import Game
-from ..engine.position import observe
+from ..positions.messages import observe
 from ..v1 import rules_pb2, rules_pb2_grpc
 from .convert import find_game, position_from_proto, position_to_proto, result_to_proto
 from .errors import ServiceError, quoted

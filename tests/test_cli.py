@@ -131,7 +131,7 @@ def test_corpus_covers_every_stage_and_player_count(tmp_path: Path,
     assert {(e["game"], str(e["options"]), e["players"], e["stage"]) for e in entries} == {
         (g, str(options), n, s) for g in game_ids() for options in get_game(g).VARIANTS
         for n in get_game(g).PLAYER_COUNTS for s in ("early", "mid", "late")}
-    from meeplemind.engine.position import from_position
+    from meeplemind.positions.messages import from_position
 
     for e in entries:
         state, _ = from_position(e["position"])
@@ -219,7 +219,7 @@ def test_version_and_messages(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         main(["new", "puerto-rico", "--players", "four"])
     assert exit_.value.code == 2 and "argument --players: 'four' is not an int" in capsys.readouterr().err
     from meeplemind.engine import Rng, get_game
-    from meeplemind.engine.position import dumps, to_position
+    from meeplemind.positions.messages import dumps, to_position
 
     state, rng = get_game("puerto-rico").new_game(2, 1), Rng(1)
     while not state.is_terminal:
@@ -344,7 +344,7 @@ def test_bench_overshoot_prints_percentiles_per_budget(capsys: pytest.CaptureFix
 def test_a_traders_of_genoa_record_replays_exactly_and_reviews(tmp_path: Path,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
     from meeplemind.engine import Rng
-    from meeplemind.engine.position import from_position
+    from meeplemind.positions.messages import from_position
     from meeplemind.search.review import PlayedMove, replay
 
     code, out, _ = run(capsys, "selfplay", "traders-of-genoa", "--players", "3", "--bot", "heuristic",

@@ -40,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import native_check
+from ...positions import check as native_check
 from .board import NUM_CELLS
 from .data import (
     BLACK_SLOTS, DEPOT_SLOTS, NUM_DEPOTS, NUM_GOODS, NUM_TILES,

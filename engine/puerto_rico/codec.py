@@ -55,7 +55,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import native_check
+from ...positions import check as native_check
 from .data import GOODS, NUM_BASE_BUILDINGS, NUM_BUILDINGS, ROLES, SETUPS
 from .expansion import EXPANSION, ExpansionState
 from .state import NK, Player, State

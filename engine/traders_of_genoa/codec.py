@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import native_check
+from ...positions import check as native_check
 from .data import BUILDING_NAMES, CARD_NAMES, DECKS, GOODS, MAX_PLAYERS, SPECIALS, TOWER_DISCS
 from .schema import GAME_ID
 from .schema import V1 as SCHEMA

@@ -27,7 +27,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from meeplemind.engine import Rng, game_ids, get_game, vector_codec
+from meeplemind.engine import Rng, game_ids, get_game
+from meeplemind.positions import vector_codec
 
 GAMES_PER_SETUP, DEEP_GAMES_PER_SETUP = 4, 40  # CI, make test-deep
 OBSERVE_EVERY = 7

@@ -13,10 +13,10 @@ import pytest
 from google.protobuf import json_format
 
 import meeplemind.native
-from meeplemind.engine import vector_codec
+from meeplemind.positions import vector_codec
 from meeplemind.engine import PositionError, Rng, game_ids, get_game
 from meeplemind.engine.castles_of_burgundy import schema as cob_schema
-from meeplemind.engine.position import read_json, state_from_dict, to_position
+from meeplemind.positions.messages import read_json, state_from_dict, to_position
 from meeplemind.engine.puerto_rico import schema as pr_schema
 from meeplemind.engine.puerto_rico.data import ROLES
 from meeplemind.engine.traders_of_genoa import schema as tog_schema

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from meeplemind.engine import PositionError, Rng, game_ids, get_game
-from meeplemind.engine.position import from_message, parse_position, state_key, state_vector, to_position
+from meeplemind.positions.messages import from_message, parse_position, state_key, state_vector, to_position
 from meeplemind.native import NativeDecodeError
 from meeplemind.search.ismcts import _explain, analyze, read_vector
 from meeplemind.server.convert import position_to_proto

@@ -11,7 +11,7 @@ import pytest
 
 from meeplemind.cli import main
 from meeplemind.engine import Rng, get_game
-from meeplemind.engine.position import from_position
+from meeplemind.positions.messages import from_position
 from meeplemind.search.review import (ACCURACY_SCALE, MAX_ROUNDS, MISTAKES, NOISE_TARGET, PICK, PlayedMove,
                                       RecordError,
                                       Turn, accuracy, check_seats, merged, move_accuracy, replay, review_game,

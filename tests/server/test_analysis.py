@@ -10,10 +10,10 @@ from concurrent.futures import ThreadPoolExecutor
 import grpc
 import pytest
 
-from meeplemind.engine.position import from_position
+from meeplemind.positions.messages import from_position
 from meeplemind.server.analysis import AnalysisServicer
 from meeplemind.server.capacity import SearchGate
-from meeplemind.engine.position import message_to_dict
+from meeplemind.positions.messages import message_to_dict
 from meeplemind.client.errors import field_violations
 from meeplemind.server.errors import ServiceError
 from meeplemind.server.limits import Limits

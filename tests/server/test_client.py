@@ -13,7 +13,7 @@ import pytest
 from meeplemind.client import (Analysis, AsyncClient, BestMove, Client, ClientError, FieldViolation,
                                GameResult, LegalMove, Review)
 from meeplemind.engine import Rng, get_game
-from meeplemind.engine.position import from_position, to_position
+from meeplemind.positions.messages import from_position, to_position
 from meeplemind.server.app import create_server
 from meeplemind.server.convert import position_to_proto
 from meeplemind.v1 import position_pb2, rules_pb2

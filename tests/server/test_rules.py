@@ -8,8 +8,8 @@ import sys
 from google.protobuf import json_format
 
 from meeplemind.engine import Rng, get_game
-from meeplemind.engine.position import dumps, from_position, to_position
-from meeplemind.engine.position import message_to_dict
+from meeplemind.positions.messages import dumps, from_position, to_position
+from meeplemind.positions.messages import message_to_dict
 from meeplemind.server.convert import position_to_proto
 from meeplemind.v1 import position_pb2, rules_pb2
 

@@ -17,7 +17,7 @@ import grpc
 import pytest
 from google.protobuf import json_format
 
-from meeplemind.engine.position import from_position, state_key
+from meeplemind.positions.messages import from_position, state_key
 from meeplemind.engine.traders_of_genoa.data import D_PRIVILEGE
 from meeplemind.v1 import position_pb2, rules_pb2, rules_pb2_grpc
 

@@ -78,7 +78,7 @@ def _message(s: Any) -> Any:
 
 
 def test_the_generic_codec_reads_positions_to_the_engine_vector() -> None:
-    vector_codec = pytest.importorskip("meeplemind.engine.vector_codec")  # the schema branch's codec
+    vector_codec = pytest.importorskip("meeplemind.positions.vector_codec")  # the schema branch's codec
     from meeplemind.engine import Rng
     from meeplemind.engine.traders_of_genoa import new_game
     from meeplemind.engine.traders_of_genoa.schema import V1

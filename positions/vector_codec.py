@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Any
 
-from .errors import PositionError
-from .schema import Cell, Schema
+from ..engine.errors import PositionError
+from ..engine.schema import Cell, Schema
 
 _TOKEN = re.compile(r"\.?([a-z_0-9]+)|\[(\d+)\]")
 Reader = Callable[..., None]  # (message, out): appends the cells it reads to out

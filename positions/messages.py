@@ -15,9 +15,9 @@ import re
 import sys
 from typing import TYPE_CHECKING, Any
 
-from . import get_game
-from .errors import PositionError
-from .schema import schema_for
+from ..engine import get_game
+from ..engine.errors import PositionError
+from ..engine.schema import schema_for
 
 if TYPE_CHECKING:
     from ..v1.position_pb2 import Position

@@ -14,7 +14,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from .errors import PositionError
+from ..engine.errors import PositionError
 
 
 @functools.cache
