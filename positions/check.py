@@ -2,35 +2,68 @@
 
 It checks a state vector's length, layout version, player count and every cell's range
 (the schema's table, generated into its header), then the consistency rules, and names
-the vector index and the rule broken in its own words. ``check`` turns that verdict into
-a ``PositionError`` naming the cell's field path (the schema's), so every path (the
-command line, the Rules and Analysis RPCs, the web gateway, review) rejects a position
-with the same field and words.
+the vector index and the rule broken in its own words: its verdict. ``decode`` turns a
+refusal into a ``PositionError`` naming the cell's field path (the schema's) in those words,
+from the one decode, so every path (the command line, the Rules and Analysis RPCs, the web
+gateway, review) rejects a position with the same field and words.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
-from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
+from ..engine import get_game
 from ..engine.errors import PositionError
+from ..engine.game_state import GameState
+from ..native import NativeDecodeError, NativeGame
+
+Vector = npt.NDArray[np.int32]
 
 
 @functools.cache
-def native(game_id: str) -> Any:
-    """The C engine of ``game_id`` (a ``meeplemind.native.NativeGame``), made once."""
-    from ..native import NativeGame
-
+def native(game_id: str) -> NativeGame:
+    """The C engine of ``game_id``, made once."""
     return NativeGame(game_id)
 
 
-def check(game_id: str, vector: Any, layout: Sequence[str]) -> None:
-    """Raise PositionError naming the field (``layout[index]``; ``state`` for the vector
-    as a whole) unless the C decoder accepts ``vector`` as a position of ``game_id``."""
-    from ..native import NativeDecodeError
+def refusal(game_id: str, vector: Vector, error: NativeDecodeError) -> PositionError:
+    """The C decoder's refusal of ``vector`` as a PositionError naming the cell's field path
+    (the layout its version names; ``state`` for the vector as a whole) in the decoder's words."""
+    layout = get_game(game_id).layout_for(vector)
+    return PositionError(layout[error.index] if 0 <= error.index < len(layout) else "state", error.why)
 
+
+def decode(game_id: str, vector: Vector) -> bytearray:
+    """The C state of ``vector`` (one decode), or its refusal raised as a PositionError
+    naming the field (``refusal``)."""
     try:
-        native(game_id).decode(vector)
+        return native(game_id).decode(vector)
     except NativeDecodeError as e:
-        raise PositionError(layout[e.index] if 0 <= e.index < len(layout) else "state", e.why) from None
+        raise refusal(game_id, vector, e) from None
+
+
+def as_vector(values: object) -> Vector:
+    """A state vector as the C engines read it: a contiguous 1-D int32 array."""
+    return np.ascontiguousarray(np.asarray(values, dtype=np.int32).ravel())
+
+
+def check_state(state: GameState) -> Vector:
+    """The state vector of ``state`` once the C decoder accepts it; PositionError naming the
+    field otherwise (a reference state the rules made is always accepted)."""
+    vector = as_vector(state.encode())
+    decode(state.game_id, vector)
+    return vector
+
+
+def explain(game_id: str, vector: Vector, error: NativeDecodeError) -> ValueError:
+    """A refusal a search reported (its C decode gives the code and the index, not the words)
+    as a PositionError in the decoder's words: the vector decoded again. Positions read by
+    ``positions.read`` never get here: their one decode already gave the verdict."""
+    try:
+        decode(game_id, vector)
+    except PositionError as e:
+        return e
+    return error

@@ -4,7 +4,7 @@ the game's schema (``engine/schema.py``).
 ``read(schema, message)`` writes every cell from the field its path names, converted by
 its kind; nothing about a field is written here. What it checks is the message's shape
 (names, keys, list lengths, fields of another layout); the ranges and the consistency
-rules are the C decoder's (``engine/native_check.py``). Errors are
+rules are the C decoder's (``positions/check.py``). Errors are
 ``PositionError`` naming the field path.
 """
 

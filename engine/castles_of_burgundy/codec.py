@@ -1,8 +1,8 @@
 """Castles of Burgundy states as the int32 state vector (``encode``/``decode``).
 
 A position's message is read into and written from the vector by the generic codec
-(``engine/vector_codec.py``) through schema.py; ``decode`` has the C decoder check the
-whole position (``engine/native_check.py``: every range, conservation of every tile and
+(``positions/vector_codec.py``) through schema.py; the C decoder checks the
+whole position (``positions/check.py``: every range, conservation of every tile and
 goods tile, estate rules, bonus tiles, turn bookkeeping) and raises ``PositionError``
 naming the field path.
 
@@ -40,14 +40,13 @@ from typing import Any
 
 import numpy as np
 
-from ...positions import check as native_check
 from .board import NUM_CELLS
 from .data import (
     BLACK_SLOTS, DEPOT_SLOTS, NUM_DEPOTS, NUM_GOODS, NUM_TILES,
     ROUNDS, STORAGE,
 )
 from .state import Player, State
-from .schema import GAME_ID, MAX_PLAYERS
+from .schema import MAX_PLAYERS
 from .schema import V1 as SCHEMA
 
 _BONUS_NAMES = ("first", "second")
@@ -67,11 +66,6 @@ def layout_for(vec: Any) -> tuple[str, ...]:
     return LAYOUT
 
 
-def validate(s: State) -> None:
-    """Raise PositionError unless ``s`` is a consistent position with a move to play."""
-    native_check.check(GAME_ID, encode(s), LAYOUT)
-
-
 def encode(s: State) -> np.ndarray:
     n = s.num_players
     pad = [-1] * (MAX_PLAYERS - n)
@@ -89,13 +83,10 @@ def encode(s: State) -> np.ndarray:
     return np.asarray(v, dtype=np.int32)
 
 
-def decode(vec: Any, check: bool = True) -> State:
-    """The State of a vector written by ``encode``, after the C decoder accepts it;
-    ``check=False`` builds the reference State of a vector already accepted (lockstep
-    tests, a search's checked root)."""
+def decode(vec: Any) -> State:
+    """The State of a vector written by ``encode``: a vector the C decoder accepted
+    (``positions.check``), which is the one check of positions."""
     v = np.asarray(vec).ravel().tolist()
-    if check:
-        native_check.check(GAME_ID, v, LAYOUT)
     n = v[1]
     pos = 12
 

@@ -1,8 +1,8 @@
 """Puerto Rico states as the int32 state vector (``encode``/``decode``).
 
 A position's message is read into and written from the vector by the generic codec
-(``engine/vector_codec.py``) through schema.py; ``decode`` has the C decoder check the
-whole position (``engine/native_check.py``: every range, conservation of every component
+(``positions/vector_codec.py``) through schema.py; the C decoder checks the
+whole position (``positions/check.py``: every range, conservation of every component
 against the setup for the player count, phase bookkeeping) and raises ``PositionError``
 naming the field path.
 
@@ -55,11 +55,9 @@ from typing import Any
 
 import numpy as np
 
-from ...positions import check as native_check
 from .data import GOODS, NUM_BASE_BUILDINGS, NUM_BUILDINGS, ROLES, SETUPS
 from .expansion import EXPANSION, ExpansionState
 from .state import NK, Player, State
-from .schema import GAME_ID
 from .schema import V1 as SCHEMA_V1
 from .schema import V2 as SCHEMA_V2
 
@@ -79,21 +77,11 @@ VECTOR_LEN_V2 = len(LAYOUT_V2)
 _PILES = {1: SCHEMA_V1.index("goods_supply.corn"), 2: SCHEMA_V2.index("goods_supply.corn")}
 
 
-def validate(s: State) -> None:
-    """Raise PositionError unless ``s`` is a consistent position with a move to play."""
-    _check(encode(s))
-
-
 def layout_for(v: Any) -> tuple[str, ...]:
     """The field names of ``v``'s entries: the layout its version names (or, for an
     unknown version, its length names)."""
     v2 = len(v) > 0 and (v[0] == 2 or (v[0] != 1 and len(v) == VECTOR_LEN_V2))
     return LAYOUT_V2 if v2 else LAYOUT
-
-
-def _check(v: Any) -> None:
-    """Raise PositionError naming the field unless the C decoder accepts ``v``."""
-    native_check.check(GAME_ID, v, layout_for(v))
 
 
 def encode(s: State) -> np.ndarray:
@@ -130,13 +118,10 @@ def encode(s: State) -> np.ndarray:
     return np.asarray(v, dtype=np.int32)
 
 
-def decode(vec: Any, check: bool = True) -> State:
-    """The State of a vector written by ``encode`` (either layout, by its version field),
-    after the C decoder accepts it; ``check=False`` builds the reference State of a vector
-    already accepted (lockstep tests, a search's checked root)."""
+def decode(vec: Any) -> State:
+    """The State of a vector written by ``encode`` (either layout, by its version field):
+    a vector the C decoder accepted (``positions.check``), which is the one check of positions."""
     v = [int(x) for x in np.asarray(vec).ravel()]
-    if check:
-        _check(v)
     v2 = v[0] == 2
     n, nb = v[1], NUM_BUILDINGS if v2 else NUM_BASE_BUILDINGS
     pos = _PILES[v[0]]

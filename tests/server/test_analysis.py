@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 import grpc
 import pytest
 
-from meeplemind.positions.messages import from_position
+from meeplemind.positions.messages import read_position
 from meeplemind.server.analysis import AnalysisServicer
 from meeplemind.server.capacity import SearchGate
 from meeplemind.positions.messages import message_to_dict
@@ -30,7 +30,7 @@ ITERATIONS = "meeplemind_search_iterations_total"
 
 
 def legal(position: Position) -> list[str]:
-    state, _ = from_position(message_to_dict(position))
+    state = read_position(message_to_dict(position)).state()
     return [str(m) for m in state.legal_moves()]
 
 
