@@ -61,7 +61,12 @@ def check_state(state: GameState) -> Vector:
 def explain(game_id: str, vector: Vector, error: NativeDecodeError) -> ValueError:
     """A refusal a search reported (its C decode gives the code and the index, not the words)
     as a PositionError in the decoder's words: the vector decoded again. Positions read by
-    ``positions.read`` never get here: their one decode already gave the verdict."""
+    ``positions.read`` never get here: their one decode already gave the verdict. A game
+    without a package (a test's toy engine) keeps the index alone."""
+    try:
+        get_game(game_id)
+    except KeyError:
+        return error
     try:
         decode(game_id, vector)
     except PositionError as e:

@@ -130,7 +130,7 @@ def test_a_given_position_after_a_chance_move_is_its_outcome() -> None:
     else:
         pytest.fail("no move of the record brings chance")
     turns = replay(state, [PlayedMove(played.move, after=two), PlayedMove(str(two.legal_moves()[0]))])
-    assert turns[0].state is state and turns[1].state_dict(state) == state_dict(two)
+    assert turns[0].state is state and state_dict(turns[1].state) == state_dict(two)
 
 
 def test_move_accuracy_discounts_the_noise_and_falls_by_its_scale() -> None:
