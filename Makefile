@@ -50,9 +50,9 @@ $(WEB_BUNDLE): $(TS_STAMP) $(TS)/buf.gen.yaml $(wildcard $(TS)/src/*.ts) $(wildc
 	cd $(TS) && npm run --silent build:web
 
 # ruff on everything (pyproject.toml [tool.ruff]); mypy --strict ([tool.mypy]) on every package py.typed
-# marks (server/, search/, app/, engine/, web/, native/), seen as the packages they install as
+# marks (server/, search/, app/, engine/, web/, native/, positions/), seen as the packages they install as
 # (tools/typecheck.py), and the scripts of tools/ that import them.
-MYPY_STRICT := server search app engine web native tools/fit_evaluation.py tools/game_files.py
+MYPY_STRICT := server search app engine web native positions tools/fit_evaluation.py tools/game_files.py
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/python tools/typecheck.py $(MYPY_STRICT)

@@ -15,7 +15,7 @@ from typing import Any
 
 from .arguments import integer, number
 from .engine import IllegalMoveError, InvalidMoveError, OptionError, PositionError, Rng, game_ids, get_game, parse_options
-from .engine.position import STDIN, dumps, load_position, message_to_dict, observe, read_json, to_position
+from .positions.messages import STDIN, dumps, load_position, message_to_dict, observe, read_json, to_position
 from .engine.seats import line_of_play, seat_name, seat_tag
 
 #: What a position file argument says about standard input.
@@ -83,8 +83,8 @@ def cmd_moves(args: argparse.Namespace) -> None:
         moves, result = remote_legal_moves(args, position)
         game_id = str(position.get("game", ""))
     else:
-        state, viewer = load_position(args.file)
-        state = state.observation(viewer)  # the viewer's moves, as the service lists them
+        checked = load_position(args.file)
+        state = checked.state().observation(checked.viewer)  # the viewer's moves, as the service lists them
         moves, result = [str(m) for m in state.legal_moves()], _local_result(state)
         game_id = state.game_id
     if result is not None:
@@ -95,7 +95,8 @@ def cmd_moves(args: argparse.Namespace) -> None:
 
 def cmd_apply(args: argparse.Namespace) -> None:
     """The position after the moves on stdout; the result on stderr if they end the game."""
-    state, viewer = load_position(args.file)
+    position = load_position(args.file)
+    state, viewer = position.state(), position.viewer
     if args.shown and len(args.moves) > 1:
         raise UsageError("--shown: one move at a time (what that move showed)")
     rng = Rng(args.seed)
@@ -111,7 +112,8 @@ def cmd_apply(args: argparse.Namespace) -> None:
 
 def cmd_observe(args: argparse.Namespace) -> None:
     """What the position file's viewer (or ``--seat``'s) sees of it (Rules.Observe)."""
-    state, viewer = load_position(args.file)
+    position = load_position(args.file)
+    state, viewer = position.state(), position.viewer
     if args.seat is not None:  # people count seats from 1 (engine/seats.py)
         if not 1 <= args.seat <= state.num_players:
             raise UsageError(f"--seat: {args.seat} is not a seat of this {state.num_players}-player game (1-{state.num_players})")
@@ -162,17 +164,18 @@ def _analysis(args: argparse.Namespace) -> tuple[Any, str]:
     from .server.convert import move_to_proto, result_to_proto, stats_to_proto
     from .v1 import analysis_pb2
 
-    state, viewer = load_position(args.file)
+    # as the service reads it: one C decode, the viewer's observation searched, no reference state
+    seen = load_position(args.file).seen()
     stop = threading.Event()
     with _stopping_on_ctrl_c(stop):
-        result = analyze(state, rollout_policy=args.rollout, stop_event=stop, viewer=viewer, **budget)
+        result = analyze(seen, rollout_policy=args.rollout, stop_event=stop, viewer=seen.viewer, **budget)
     if stop.is_set():
         print(f"meeplemind analyze: interrupted: the best moves after {result.iterations} iterations",
               file=sys.stderr)
     response = analysis_pb2.AnalyzeResponse(moves=[move_to_proto(m) for m in result.moves],
                                             stats=stats_to_proto(result, final=True, deadline_cut=False),
-                                            result=result_to_proto(state))
-    return response, state.game_id
+                                            result=result_to_proto(seen))
+    return response, seen.game_id
 
 
 @contextmanager
@@ -291,8 +294,14 @@ def cmd_bench(args: argparse.Namespace) -> None:
     if args.overshoot:
         print(json.dumps(_overshoot(args), indent=None if args.json else 1))
         return
+    from .server.overhead import measure as outside_search
+
+    if args.outside_search:
+        print(json.dumps(outside_search(args.game), indent=None if args.json else 1))
+        return
     report = run_bench(games=args.game, players=args.players, seconds=args.seconds,
                        threads=args.threads, say=lambda line: print(line, file=sys.stderr))
+    report["outside_search"] = outside_search(args.game)
     print(json.dumps(report, indent=None if args.json else 1))
 
 
@@ -472,6 +481,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--overshoot", action="store_true",
                    help="time searches of time_ms budgets from the call to the answer and print the "
                         "percentiles of their overshoot (JSON); with --server, the server's Analyze")
+    p.add_argument("--outside-search", action="store_true",
+                   help="only the CPU time an in-process Analyze and BestMove call of each game spends "
+                        "outside its search (reading the position, answering), in ms (JSON)")
     p.add_argument("--time-ms", type=integer, action="append",
                    help="with --overshoot: a budget to measure (default: 50, 100, 200 and 1000)")
     p.add_argument("--samples", type=integer, help="with --overshoot: searches per budget (default 20)")

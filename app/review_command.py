@@ -7,13 +7,17 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from google.protobuf import json_format
 
 from .client.types import MoveReview, Review
-from .engine.position import read_data
+from .positions.messages import read_data
 from .engine.seats import line_of_play, seat_name, seat_tag
+
+if TYPE_CHECKING:
+    from .engine.game_state import GameState
+    from .v1.position_pb2 import Position
 
 #: The keys of a game record file (``meeplemind selfplay --json`` writes more: its result).
 RECORD_KEYS = ("start", "moves")
@@ -75,7 +79,6 @@ def run_review(args: argparse.Namespace) -> None:
 def _local_review(record: dict[str, Any], workers: int, on_move: Callable[[MoveReview], None],
                   budget: dict[str, Any]) -> Review:
     """The review of ``record`` in this process, read back as the service's messages would be."""
-    from .engine.position import from_message
     from .search.review import PlayedMove, review_game
     from .server.review import move_review_to_proto, summary_to_proto
     from .v1 import analysis_pb2
@@ -84,8 +87,8 @@ def _local_review(record: dict[str, Any], workers: int, on_move: Callable[[MoveR
         message = json_format.ParseDict(record, analysis_pb2.GameRecord())
     except json_format.ParseError as e:
         raise ValueError(f"game record: {' '.join(str(e).split())}") from None  # one line
-    start, _ = _state(from_message, message.start, "start")
-    moves = [PlayedMove(m.move, m.seed, _state(from_message, m.position, f"moves[{i}].position")[0]
+    start = _state(message.start, "start")
+    moves = [PlayedMove(m.move, m.seed, _state(m.position, f"moves[{i}].position")
                         if m.WhichOneof("chance") == "position" else None)
              for i, m in enumerate(message.moves)]
 
@@ -98,11 +101,13 @@ def _local_review(record: dict[str, Any], workers: int, on_move: Callable[[MoveR
     return Review.from_proto("", [move_review_to_proto(m) for m in result.moves], summary)
 
 
-def _state(read: Any, data: Any, field: str) -> Any:
+def _state(position: Position, field: str) -> GameState:
+    """The reference state of a record's position (``positions.read``); errors name ``field``."""
     from .engine import PositionError
+    from .positions import read
 
     try:
-        return read(data)
+        return read(position).state()
     except PositionError as e:
         raise ValueError(f"{field}.{e.path}: {e.problem}" if e.path else f"{field}: {e.problem}") from None
 

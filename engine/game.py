@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypedDict
 
+from .game_state import GameState
 from .schema import Schema
 
 #: A true/false rule switch's text values in ``OPTION_VALUES`` (the default first).
@@ -56,7 +57,7 @@ class Game(Protocol):
 
     def schema_of(self, message: Any) -> Schema: ...
 
-    def decode(self, vec: Any, check: bool = ...) -> Any: ...
+    def decode(self, vec: Any) -> GameState: ...
 
     def layout_for(self, vec: Any) -> tuple[str, ...]: ...
 

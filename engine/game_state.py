@@ -5,7 +5,8 @@ A game's ``State`` dataclass inherits ``GameState`` and supplies the rules:
 (end what needs no decision and, with ``play_forced``, play every decision that has a single
 move), ``scores``, ``tiebreaks``, ``num_players`` and the
 class attributes ``Move`` (its move type) and ``game_id``. Its package has ``codec``
-(``encode``, ``decode``) and ``render`` modules; its JSON is its schema's (``to_dict``).
+(``encode``, ``decode``) and ``render`` modules; its messages and JSON are the schema's,
+written and read by the ``positions`` package.
 """
 
 from __future__ import annotations
@@ -38,6 +39,16 @@ class GameState(ABC):
     Move: Any
     game_id: ClassVar[str]
     players: list[Any]
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to move; None when the game is over."""
+
+    @property
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
 
     @property
     @abstractmethod
@@ -167,19 +178,6 @@ class GameState(ABC):
         """The module ``name`` of the game's package (``codec``, ``render``)."""
         package = cls.__module__.rpartition(".")[0]
         return importlib.import_module(f"{package}.{name}")
-
-    def to_dict(self) -> dict[str, Any]:
-        """The proto3 JSON of the state's message, written from its vector by the schema."""
-        from .position import message_to_dict, state_message
-
-        return message_to_dict(state_message(self))
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any], check: bool = True) -> Any:
-        """The state of the proto3 JSON of its message (``position.state_from_dict``)."""
-        from .position import state_from_dict
-
-        return state_from_dict(cls.game_id, data, check)
 
     def encode(self) -> Any:
         """The int32 state vector for the C engine (layout in the game's codec.py)."""

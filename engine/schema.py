@@ -18,7 +18,7 @@ there once and read from there by every layer:
 - the **rules** are checked after every range, in the order listed, by the C decoder,
   the one validator of positions (the build generates its range table, layout
   constants and name tables as the header ``native/schema_<game>.h``: ``c_header``; the
-  rejection's words are C's, see ``engine/native_check.py``); a rule names the cell a
+  rejection's words are C's, see ``positions/check.py``); a rule names the cell a
   failure is reported at.
 
 A new game writes its table with the helpers here (``cell``, ``counts``, ``per_seat``), adds

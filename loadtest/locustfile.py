@@ -35,7 +35,8 @@ from locust import User, events, stats, tag, task
 from locust.env import Environment
 from locust.runners import MasterRunner, WorkerRunner
 
-from meeplemind.engine.position import from_message, parse_position
+from meeplemind.positions import read
+from meeplemind.positions.messages import parse_position
 from meeplemind.server.limits import AUTH_TOKEN_ENV
 from meeplemind.v1 import analysis_pb2, analysis_pb2_grpc, position_pb2, rules_pb2, rules_pb2_grpc
 
@@ -118,7 +119,7 @@ def load_samples(path: Path, games: set[str], players: set[str], stages: set[str
                 or (stages and entry["stage"] not in stages)):
             continue
         position = parse_position(entry["position"])
-        state, _ = from_message(position)
+        state = read(position).state()
         samples.append(Sample(position,
                               tuple(str(move) for move in state.legal_moves())))
     if not samples:

@@ -222,7 +222,7 @@ def probe_overhead(address: str, corpus: Path, calls: int) -> dict[str, Any]:
     interceptors alone, the floor under any call)."""
     import grpc
 
-    from meeplemind.engine.position import parse_position
+    from meeplemind.positions.messages import parse_position
     from meeplemind.v1 import analysis_pb2, analysis_pb2_grpc, rules_pb2, rules_pb2_grpc
 
     entries = [json.loads(line) for line in corpus.read_text(encoding="utf-8").splitlines()]

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..engine import Rng, game_ids, get_game, parse_options
 from ..engine.game import Game
-from ..engine.position import to_position
+from ..positions.messages import to_position
 from .bots import HeuristicBot
 from .progress import progress_bar
 

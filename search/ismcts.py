@@ -25,7 +25,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from ..engine import PositionError, get_game, native_check
+from ..engine import get_game
+from ..positions import explain
 from ..native import NativeDecodeError
 from ..native import load as load_cffi_module
 from .deadlines import TIME_BUDGET_FLOOR_MS, DeadlineMargin
@@ -100,7 +101,8 @@ _MIN_LOOP_MS = 0.1  # a time budget's loop never gets 0 ms, which the C search r
 class SearchableState(Protocol):
     """What ``analyze`` needs of a game engine's state."""
 
-    game_id: str
+    @property
+    def game_id(self) -> str: ...
 
     @property
     def current_player(self) -> int | None: ...
@@ -245,8 +247,8 @@ def analyze(
     ValueError naming the vector index).  ``on_progress`` gets the analysis so far
     about every ``report_every_ms``; off the main thread it is called from the shared
     watcher thread, so it must be quick and must not wait for another search.
-    ``vector`` is ``state.encode()`` when the caller has it already (``check_native``
-    returns it). ``root_action`` (a legal move's id) makes the search try only that move
+    ``vector`` is ``state.encode()`` when the caller has it already (a ``CheckedPosition``'s,
+    ``positions.read``). ``root_action`` (a legal move's id) makes the search try only that move
     at the root: its own evaluation with the whole budget. ``viewer`` is the seat whose
     knowledge the search uses (``Position.viewer``, docs/positions.md; None: the player
     to move): the native search masks the state to its observation and determinizes
@@ -305,7 +307,7 @@ def analyze(
         try:
             tree.raise_for_error()
         except NativeDecodeError as e:
-            raise _explain(state.game_id, vec, e) from None
+            raise explain(state.game_id, vec, e) from None
     final = [tree.result() for tree in trees]
     stopped_by = stop_reasons(native.lib)[max(snap.stop_reason for snap in final)]
     return _analysis(state, final, settings.max_moves, elapsed_ms, stopped_by)
@@ -436,75 +438,6 @@ def _as_vector(vec: Any, what: str = "vector must be") -> np.ndarray:
     if not isinstance(vec, np.ndarray) or vec.dtype != np.int32 or vec.ndim != 1:
         raise ValueError(f"{what} a 1-D numpy int32 array")
     return np.ascontiguousarray(vec)
-
-
-def check_native(state: SearchableState) -> np.ndarray:
-    """Check ``state`` with its native decoder (the checks of the game's ``decode``,
-    in C); raises PositionError naming the field like ``decode`` would. Returns the
-    checked state vector (``analyze``'s ``vector``)."""
-    vec = _encode(state)
-    try:
-        native_check.native(state.game_id).decode(vec)
-    except NativeDecodeError as e:
-        raise _explain(state.game_id, vec, e) from None
-    return vec
-
-
-class CheckedVector:
-    """A state vector the native decoder accepted, standing in for its state in ``analyze``:
-    moves (and lines of play) are named from the game's move table by their ids."""
-
-    def __init__(self, game_id: str, vector: np.ndarray, num_players: int, current_player: int) -> None:
-        self.game_id, self.vector, self.num_players = game_id, vector, num_players
-        self.current_player = current_player if current_player >= 0 else None
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.current_player is None
-
-    def encode(self) -> np.ndarray:
-        return self.vector
-
-    def move_from_id(self, action: int) -> Any:
-        return get_game(self.game_id).Move.from_id(action)
-
-
-    def result(self) -> Any:
-        """A finished game's ``result()`` (scores, winners, ranks), from its reference state."""
-        return get_game(self.game_id).decode(self.vector, check=False).result()
-
-
-def read_vector(game_id: str, vector: np.ndarray, viewer: int | None = None) -> CheckedVector:
-    """The CheckedVector of a state vector (a message read by the game's schema) the
-    native decoder accepts; PositionError naming the field (``_explain``) otherwise.
-    With ``viewer`` (a seat, else PositionError on ``viewer``), its vector is the
-    viewer's observation (the native engine's mask): nothing after it sees more."""
-    native, vec = native_check.native(game_id), _as_vector(vector)
-    try:
-        buf = native.decode(vec)
-    except NativeDecodeError as e:
-        raise _explain(game_id, vec, e) from None
-    players = native.num_players(buf)
-    if viewer is not None:
-        if not 0 <= viewer < players:
-            raise PositionError("viewer", f"{viewer} is not a seat of this {players}-player game")
-        native.observe(buf, viewer)
-        vec = native.encode(buf)
-    return CheckedVector(game_id, vec, players, native.current_player(buf))
-
-
-def _explain(game_id: str, vec: np.ndarray, error: NativeDecodeError) -> ValueError:
-    """The C decoder's rejection as a PositionError naming the field path (its verdict
-    again, in its words: a search reports only the code and the index)."""
-    try:
-        layout = get_game(game_id).layout_for(vec)
-    except KeyError:
-        return error
-    try:
-        native_check.check(game_id, vec, layout)
-    except PositionError as e:
-        return e
-    return error
 
 
 @functools.cache
@@ -835,10 +768,20 @@ def _merge(snapshots: list[_Snapshot]) -> list[_RootMove]:
     return sorted(merged.values(), key=lambda m: (-m.visits, m.action))
 
 
+#: The notation of every move named so far, by (game id, action id): a move's notation
+#: depends on its id alone, and a game's action space bounds the table.
+_MOVE_NAMES: dict[tuple[str, int], str] = {}
+
+
 def _notation(state: SearchableState, actions: list[int]) -> list[str]:
-    """Notation of a line of action ids: a move's notation depends on its id alone, so
-    the line is named without playing it."""
-    return [str(state.move_from_id(action)) for action in actions]
+    """Notation of a line of action ids, named without playing it, each id once per game."""
+    names = []
+    for action in actions:
+        name = _MOVE_NAMES.get((state.game_id, action))
+        if name is None:
+            name = _MOVE_NAMES[state.game_id, action] = str(state.move_from_id(action))
+        names.append(name)
+    return names
 
 
 def _move_info(state: SearchableState, move: _RootMove, players: int) -> MoveInfo:

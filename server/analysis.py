@@ -11,14 +11,16 @@ from typing import Any
 import grpc
 import numpy as np
 
-from ..engine import PositionError, Rng, get_game
-from ..search.ismcts import Analysis, Tuning, analyze, read_vector, review_tuning
+from ..engine import Rng
+from ..engine.game_state import GameState
+from ..positions import CheckedPosition, from_state
+from ..search.ismcts import Analysis, Tuning, analyze, review_tuning
 from ..search.review import turn_seed
 from ..v1 import analysis_pb2, analysis_pb2_grpc, position_pb2
 from . import budgets
 from .budgets import MIN_SEARCH_MS, Plan
 from .capacity import Caller, SearchGate
-from .convert import find_game, move_to_proto, position_error, result_to_proto, state_vector, stats_to_proto
+from .convert import move_to_proto, read_position, result_to_proto, stats_to_proto
 from ..search.deadlines import TIME_BUDGET_FLOOR_MS, DeadlineMargin
 from .errors import ServiceError
 from .limits import Limits
@@ -33,7 +35,7 @@ MAX_TURN_MOVES = 64
 class _Job:
     """A checked search request."""
 
-    state: Any
+    state: CheckedPosition | GameState  # what is searched (a review's turns are reference states)
     vector: np.ndarray  # the state's, checked by the native decoder
     plan: Plan
     seed: int | None
@@ -174,14 +176,14 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
         searched like the first, up to ``MAX_TURN_MOVES`` in all: until another seat is to
         move, the game ends, a move draws chance (the caller's to draw) or a search finds
         no move (the deadline)."""
-        mover, game = job.state.current_player, get_game(job.state.game_id)
-        state = game.decode(job.vector, check=False)
+        assert isinstance(job.state, CheckedPosition)  # Analyze's and BestMove's jobs are read positions
+        mover, state = job.state.current_player, job.state.state()
         for index in range(1, MAX_TURN_MOVES):
             chance = Rng(0)
             state = state.apply(move, chance)
             if chance.state != 0 or state.current_player != mover:
                 return
-            checked = read_vector(job.state.game_id, state.encode())
+            checked = from_state(state)
             seed = None if job.seed is None else turn_seed(job.seed, index)
             result = self._search(replace(job, state=checked, vector=checked.vector, seed=seed,
                                           received=time.monotonic()), context, threading.Event())
@@ -196,7 +198,7 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
                    context: grpc.ServicerContext) -> Iterator[analysis_pb2.ReviewGameResponse]:
         caller = Caller()  # the review's searches share the slots as one call
 
-        def search(state: Any, vector: np.ndarray, plan: Plan, seed: int, stop: threading.Event,
+        def search(state: GameState, vector: np.ndarray, plan: Plan, seed: int, stop: threading.Event,
                    root_action: int | None) -> tuple[Analysis, bool]:
             job = _Job(state, vector, plan, seed, None, root_action, tuning=review_tuning(state.game_id))
             result = self._search(job, context, stop, caller=caller,
@@ -282,16 +284,9 @@ def _turn_move(result: _Result) -> analysis_pb2.TurnMove:
                                  stats=stats_to_proto(result.analysis, final=True, deadline_cut=result.deadline_cut))
 
 
-def _read_position(position: position_pb2.Position) -> tuple[Any, np.ndarray]:
-    """The checked stand-in of a search request's position (``CheckedVector``) and its state
-    vector, masked to the viewer's observation before anything reads it: read by the
-    game's schema, checked by the native decoder, whose rejections name the field."""
-    find_game(position.game, "position.game")
-    vector = state_vector(position)
-    try:
-        checked = read_vector(position.game, vector, position.viewer)
-    except PositionError as e:
-        if e.path == "viewer":
-            raise ServiceError.invalid("position.viewer", e.problem) from None
-        raise position_error(e, game_id=position.game) from None
-    return checked, checked.vector
+def _read_position(position: position_pb2.Position) -> tuple[CheckedPosition, np.ndarray]:
+    """The checked position of a search request (``positions.read``: one C decode) masked
+    to the viewer's observation before anything reads it, and its state vector; a refusal
+    names the field in the decoder's words."""
+    seen = read_position(position).seen()
+    return seen, seen.vector

@@ -1,8 +1,7 @@
 """Conversion between the wire messages and the engines' and the search's Python objects.
 
-A Position is read by the game's schema into its state vector (``engine.position``:
-``from_message``, ``state_vector``); positions going out are written from it
-(``to_message``).
+A Position is read and checked by the ``positions`` package (``read``: one C decode);
+positions going out are written from a state's vector (``to_message``).
 """
 
 from __future__ import annotations
@@ -10,12 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 import grpc
-import numpy as np
 
 from ..engine import PositionError, game_ids, get_game
 from ..engine.game import Game
-from ..engine.position import from_message, state_key, to_message
-from ..engine.position import state_vector as read_state_vector
+from ..engine.game_state import GameState
+from ..positions import CheckedPosition, read, to_message
 from ..search.ismcts import Analysis, MoveInfo
 from ..v1 import analysis_pb2, position_pb2, result_pb2
 from .errors import ServiceError, quoted
@@ -36,47 +34,29 @@ def find_game(game_id: str, field: str) -> Game:
     return get_game(game_id)
 
 
-def position_from_proto(position: position_pb2.Position, field: str = "position",
-                        check: bool = True) -> tuple[Any, int]:
-    """``(state, viewer)`` of a Position (``engine.position.from_message``: the schema reads
-    the vector, the reference engine decodes it); errors name the field path under
-    ``field``. An unknown game id is NOT_FOUND; anything else wrong is INVALID_ARGUMENT.
-    ``check=False`` leaves the consistency checks to the native decoder of a search,
-    whose errors ``position_error`` names the same way.
-    """
+def read_position(position: position_pb2.Position, field: str = "position") -> CheckedPosition:
+    """The checked position of a Position (``positions.read``: the schema reads the vector,
+    one C decode judges it); errors name the field path under ``field``. An unknown game id
+    is NOT_FOUND; anything else wrong is INVALID_ARGUMENT in the decoder's words."""
     find_game(position.game, f"{field}.game")
     try:
-        read: tuple[Any, int] = from_message(position, check)
+        return read(position)
     except PositionError as e:
         raise position_error(e, field) from None
-    return read
 
 
-def state_vector(position: position_pb2.Position, field: str = "position") -> np.ndarray:
-    """The state vector of a Position of a known game (``engine.position.state_vector``)."""
-    try:
-        vector: np.ndarray = read_state_vector(position)
-    except PositionError as e:
-        raise position_error(e, field) from None
-    return vector
+def position_error(error: PositionError, field: str = "position") -> ServiceError:
+    """INVALID_ARGUMENT naming the field of ``error`` (a path under the Position) under ``field``."""
+    return ServiceError.invalid(f"{field}.{error.path}" if error.path else field, error.problem)
 
 
-def position_error(error: PositionError, field: str = "position", game_id: str | None = None) -> ServiceError:
-    """INVALID_ARGUMENT naming the field of ``error`` under ``field`` (and the game's
-    state key when the path is relative to the game's state)."""
-    path = error.path
-    if game_id is not None:
-        path = f"{state_key(game_id)}.{path}" if path else state_key(game_id)
-    return ServiceError.invalid(f"{field}.{path}" if path else field, error.problem)
-
-
-def position_to_proto(state: Any, viewer: int | None = None) -> position_pb2.Position:
+def position_to_proto(state: GameState, viewer: int | None = None) -> position_pb2.Position:
     """The Position of ``state`` seen by ``viewer`` (default: the player to move),
-    written from its vector (``engine.position.to_message``)."""
+    written from its vector (``positions.to_message``)."""
     return to_message(state, viewer)
 
 
-def result_to_proto(state: Any) -> result_pb2.GameResult | None:
+def result_to_proto(state: GameState | CheckedPosition) -> result_pb2.GameResult | None:
     """The GameResult of a finished game's state; None while the game goes on."""
     if not state.is_terminal:
         return None

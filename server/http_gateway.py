@@ -53,7 +53,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .. import web
-from ..engine.position import json_error
+from ..positions.messages import json_error
 from ..web.facts import facts
 from .app import SERVICES, TRANSPORT_LIMIT_FACTOR, Server, TlsFiles
 from .errors import ServiceError

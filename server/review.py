@@ -13,23 +13,23 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any
 
 import grpc
-import numpy as np
 
-from ..engine import PositionError
-from ..search.ismcts import Analysis, check_native
+from ..engine.game_state import GameState
+from ..positions.check import Vector, as_vector
+from ..search.ismcts import Analysis
 from ..search.review import (MoveReview, PlayedMove, PlayerReview, RecordError, Turn, check_seats,
                              in_order, replay, review_turn, review_turns, search_seed, summarize, turn_seed)
 from ..v1 import analysis_pb2
 from . import budgets
 from .budgets import MIN_SEARCH_MS, Plan
 from .capacity import QueueTimeout
-from .convert import move_to_proto, position_error, position_from_proto, stats_to_proto
+from .convert import move_to_proto, read_position, stats_to_proto
 from .errors import ServiceError
 from .limits import Limits
 
-#: Runs one search as Analyze does: (state, its checked vector, plan, seed, stop event,
+#: Runs one search as Analyze does: (state, its vector, plan, seed, stop event,
 #: root_action) -> (the analysis, whether the deadline cut its time budget).
-Search = Callable[[Any, np.ndarray, Plan, int, threading.Event, "int | None"], tuple[Analysis, bool]]
+Search = Callable[[GameState, Vector, Plan, int, threading.Event, "int | None"], tuple[Analysis, bool]]
 
 #: Why searches were left out, by the status that left them out (a QueueTimeout: the deadline).
 _SKIPPED_BY = {grpc.StatusCode.DEADLINE_EXCEEDED: analysis_pb2.STOP_REASON_DEADLINE,
@@ -73,13 +73,12 @@ def review_game(request: analysis_pb2.ReviewGameRequest, context: grpc.ServicerC
     plan = budgets.plan_budget(request.budget, limits).within_limits(limits)
     assert plan.time_ms is not None  # every plan within the limits has a time budget
     work = _WorkLeft(limits.max_review_ms)
-    start, _ = position_from_proto(request.game.start, "game.start")
+    start = read_position(request.game.start, "game.start").state()
     try:
         seats = check_seats(list(request.seats), start.num_players)
         turns = review_turns(replay(start, _played_moves(request.game.moves)), seats)
     except RecordError as e:
         raise ServiceError.invalid(e.field, e.problem) from None
-    _check_native(start, "game.start")
     base = search_seed(request.seed if request.HasField("seed") else None)
     stop = threading.Event()
     if not context.add_callback(stop.set):
@@ -100,7 +99,8 @@ def review_game(request: analysis_pb2.ReviewGameRequest, context: grpc.ServicerC
             return None
         used = 0.0
         try:
-            analysis, deadline_cut = search(turn.state, check_native(turn.state), replace(plan, time_ms=reserved),
+            # the rules' own state: the search's decode judges it (no check of its own)
+            analysis, deadline_cut = search(turn.state, as_vector(turn.state.encode()), replace(plan, time_ms=reserved),
                                             turn_seed(base, turn.index, stream), stop, root_action)
             used = analysis.elapsed_ms
         except QueueTimeout:
@@ -143,19 +143,9 @@ def _played_moves(moves: Any) -> list[PlayedMove]:
     for i, move in enumerate(moves):
         after = None
         if move.WhichOneof("chance") == "position":
-            field = f"game.moves[{i}].position"
-            after, _ = position_from_proto(move.position, field)
-            _check_native(after, field)
+            after = read_position(move.position, f"game.moves[{i}].position").state()
         played.append(PlayedMove(move.move, move.seed, after))
     return played
-
-
-def _check_native(state: Any, field: str) -> None:
-    """The native decoder's checks of a state the client gave, its errors named under ``field``."""
-    try:
-        check_native(state)
-    except PositionError as e:
-        raise position_error(e, field, game_id=state.game_id) from None
 
 
 def move_review_to_proto(review: MoveReview, cut: Collection[int] = ()) -> analysis_pb2.MoveReview:

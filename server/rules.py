@@ -7,9 +7,9 @@ import grpc
 
 from ..engine import IllegalMoveError, InvalidMoveError, OptionError, Rng, game_ids, get_game, parse_options
 from ..engine.game import Game
-from ..engine.position import observe
+from ..positions import observe
 from ..v1 import rules_pb2, rules_pb2_grpc
-from .convert import find_game, position_from_proto, position_to_proto, result_to_proto
+from .convert import find_game, position_to_proto, read_position, result_to_proto
 from .errors import ServiceError, quoted
 
 
@@ -62,8 +62,8 @@ class RulesServicer(rules_pb2_grpc.RulesServicer):
 
     def LegalMoves(self, request: rules_pb2.LegalMovesRequest,
                    context: grpc.ServicerContext) -> rules_pb2.LegalMovesResponse:
-        state, viewer = position_from_proto(request.position)
-        state = state.observation(viewer)
+        position = read_position(request.position)
+        state = position.state().observation(position.viewer)
         response = rules_pb2.LegalMovesResponse(moves=[
             rules_pb2.LegalMove(notation=str(move), action=move.id) for move in state.legal_moves()
         ], result=result_to_proto(state))
@@ -73,9 +73,10 @@ class RulesServicer(rules_pb2_grpc.RulesServicer):
 
     def ApplyMove(self, request: rules_pb2.ApplyMoveRequest,
                   context: grpc.ServicerContext) -> rules_pb2.ApplyMoveResponse:
-        state, viewer = position_from_proto(request.position)
+        position = read_position(request.position)
+        viewer = position.viewer
         try:
-            state = state.follow(request.move, Rng(request.seed), viewer, list(request.shown))
+            state = position.state().follow(request.move, Rng(request.seed), viewer, list(request.shown))
         except (InvalidMoveError, IllegalMoveError) as e:
             field, _, problem = str(e).partition(": ")
             if field.startswith("shown"):
@@ -86,5 +87,5 @@ class RulesServicer(rules_pb2_grpc.RulesServicer):
 
     def Observe(self, request: rules_pb2.ObserveRequest,
                 context: grpc.ServicerContext) -> rules_pb2.ObserveResponse:
-        state, viewer = position_from_proto(request.position)
-        return rules_pb2.ObserveResponse(position=observe(state, viewer))
+        position = read_position(request.position)
+        return rules_pb2.ObserveResponse(position=observe(position.state(), position.viewer))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from meeplemind.engine import Rng, get_game
-from meeplemind.engine.position import to_position
+from meeplemind.positions.messages import to_position
 from meeplemind.search.bots import make_bot
 from meeplemind.search.review import PlayedMove
 

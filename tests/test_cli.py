@@ -131,10 +131,10 @@ def test_corpus_covers_every_stage_and_player_count(tmp_path: Path,
     assert {(e["game"], str(e["options"]), e["players"], e["stage"]) for e in entries} == {
         (g, str(options), n, s) for g in game_ids() for options in get_game(g).VARIANTS
         for n in get_game(g).PLAYER_COUNTS for s in ("early", "mid", "late")}
-    from meeplemind.engine.position import from_position
+    from meeplemind.positions.messages import read_position
 
     for e in entries:
-        state, _ = from_position(e["position"])
+        state = read_position(e["position"]).state()
         assert not state.is_terminal and state.num_players == e["players"]
     code, _, err = run(capsys, "corpus", "--out", str(tmp_path / "no" / "x.jsonl"))
     assert code == 2 and "No such file" in err
@@ -219,7 +219,7 @@ def test_version_and_messages(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         main(["new", "puerto-rico", "--players", "four"])
     assert exit_.value.code == 2 and "argument --players: 'four' is not an int" in capsys.readouterr().err
     from meeplemind.engine import Rng, get_game
-    from meeplemind.engine.position import dumps, to_position
+    from meeplemind.positions.messages import dumps, to_position
 
     state, rng = get_game("puerto-rico").new_game(2, 1), Rng(1)
     while not state.is_terminal:
@@ -344,13 +344,13 @@ def test_bench_overshoot_prints_percentiles_per_budget(capsys: pytest.CaptureFix
 def test_a_traders_of_genoa_record_replays_exactly_and_reviews(tmp_path: Path,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
     from meeplemind.engine import Rng
-    from meeplemind.engine.position import from_position
+    from meeplemind.positions.messages import read_position
     from meeplemind.search.review import PlayedMove, replay
 
     code, out, _ = run(capsys, "selfplay", "traders-of-genoa", "--players", "3", "--bot", "heuristic",
                        "--seed", "3", "--json")
     game = json.loads(out)
-    start, _ = from_position(game["start"])
+    start = read_position(game["start"]).state()
     assert start.hides_nothing  # the record's start is the truth: every hand
     turns = replay(start, [PlayedMove(m["move"], int(m["seed"])) for m in game["moves"]])
     last = turns[-1]

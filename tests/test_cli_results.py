@@ -10,7 +10,7 @@ import pytest
 
 from meeplemind.cli import main
 from meeplemind.engine import Rng, get_game
-from meeplemind.engine.position import dumps, to_position
+from meeplemind.positions.messages import dumps, to_position
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

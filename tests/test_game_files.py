@@ -21,9 +21,9 @@ ONEOF = "proto/meeplemind/v1/position.proto"
 #: quoted in a comment was made on.
 DEFAULT_GAME = "puerto-rico"
 DEFAULT_GAME_FILES = {
-    "app/cli.py", "app/client/__init__.py", "app/client/errors.py", "engine/position.py", "loadtest/locustfile.py",
-    "loadtest/run.py", "proto/meeplemind/v1/analysis.proto", "proto/meeplemind/v1/rules.proto", "search/ismcts.py",
-    "search/review.py", "server/convert.py", "server/http_gateway.py", "tools/api_reference.py"}
+    "app/cli.py", "app/client/__init__.py", "app/client/errors.py", "positions/messages.py", "positions/checked.py",
+    "loadtest/locustfile.py", "loadtest/run.py", "proto/meeplemind/v1/analysis.proto", "proto/meeplemind/v1/rules.proto",
+    "search/ismcts.py", "search/review.py", "server/convert.py", "server/http_gateway.py", "tools/api_reference.py"}
 
 
 def test_outside_its_own_files_a_game_is_named_only_by_the_position_oneof() -> None:

@@ -1,4 +1,4 @@
-"""No import cycles among the modules of meeplemind's packages.
+"""No import cycles among the modules of meeplemind's packages, and no import across the layers.
 
 The graph is read from the sources with ``ast`` (every ``import`` wherever it stands, a
 function's too, but not those under ``if TYPE_CHECKING:``, which never run), laid out as
@@ -122,3 +122,36 @@ def test_the_graph_sees_the_server_and_finds_a_cycle() -> None:
     assert "meeplemind.server.options" in graph["meeplemind.server"]
     graph["meeplemind.server.app"].add("meeplemind.server.command")
     assert ("meeplemind.server.app", "meeplemind.server.command") in cycles(graph)
+
+
+#: The layers (docs/architecture.md): the packages a package's modules may not import. The
+#: rules know no messages, positions, search or service; positions (the boundary) know the
+#: rules and the C engines, not what searches or serves them.
+FORBIDDEN = {
+    "meeplemind.engine": ("meeplemind.positions", "meeplemind.search", "meeplemind.server", "meeplemind.v1"),
+    "meeplemind.positions": ("meeplemind.search", "meeplemind.server"),
+}
+
+
+def layer_breaches(graph: dict[str, set[str]]) -> list[str]:
+    """Every import of a module of a package in ``FORBIDDEN`` of a package forbidden to it."""
+    def within(module: str, package: str) -> bool:
+        return module == package or module.startswith(package + ".")
+
+    return sorted(f"{module} -> {target}" for module, targets in graph.items()
+                  for package, forbidden in FORBIDDEN.items() if within(module, package)
+                  for target in targets if any(within(target, f) for f in forbidden))
+
+
+def test_each_layer_imports_only_those_below() -> None:
+    found = layer_breaches(import_graph())
+    assert not found, "imports across the layers:\n" + "\n".join(found)
+
+
+def test_the_layer_rule_finds_a_breach() -> None:
+    graph = import_graph()
+    assert "meeplemind.positions.checked" in graph["meeplemind.positions"]
+    graph["meeplemind.engine.game_state"].add("meeplemind.positions.messages")
+    graph["meeplemind.positions.check"].add("meeplemind.search.ismcts")
+    assert layer_breaches(graph) == ["meeplemind.engine.game_state -> meeplemind.positions.messages",
+                                     "meeplemind.positions.check -> meeplemind.search.ismcts"]

@@ -1,8 +1,8 @@
 """Castles of Burgundy states as the int32 state vector (``encode``/``decode``).
 
 A position's message is read into and written from the vector by the generic codec
-(``engine/vector_codec.py``) through schema.py; ``decode`` has the C decoder check the
-whole position (``engine/native_check.py``: every range, conservation of every tile and
+(``positions/vector_codec.py``) through schema.py; the C decoder checks the
+whole position (``positions/check.py``: every range, conservation of every tile and
 goods tile, estate rules, bonus tiles, turn bookkeeping) and raises ``PositionError``
 naming the field path.
 
@@ -19,10 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from .. import native_check
 from ..layout import Binding
 from .state import Player, State
-from .schema import GAME_ID
 from .schema import V1 as SCHEMA
 
 #: Field path of every state-vector index (names the field a decoder rejects).
@@ -37,22 +35,14 @@ def layout_for(vec: Any) -> tuple[str, ...]:
     return LAYOUT
 
 
-def validate(s: State) -> None:
-    """Raise PositionError unless ``s`` is a consistent position with a move to play."""
-    native_check.check(GAME_ID, encode(s), LAYOUT)
-
-
 def encode(s: State) -> np.ndarray:
     return np.asarray(_BINDING.encode(s), dtype=np.int32)
 
 
-def decode(vec: Any, check: bool = True) -> State:
-    """The State of a vector written by ``encode``, after the C decoder accepts it;
-    ``check=False`` builds the reference State of a vector already accepted (lockstep
-    tests, a search's checked root)."""
+def decode(vec: Any) -> State:
+    """The State of a vector written by ``encode``: a vector the C decoder accepted
+    (``positions.check``), which is the one check of positions."""
     v = np.asarray(vec).ravel().tolist()
-    if check:
-        native_check.check(GAME_ID, v, LAYOUT)
     fields, seats = _BINDING.decode(v)
     return State(players=[Player(**seat) for seat in seats], **fields)
 

@@ -1,7 +1,7 @@
 """Traders of Genoa positions as the int32 state vector.
 
 Layout version 1 (``VECTOR_LEN`` int32), engine indices 0-based, -1 for none.  The C
-decoder (native/mm_traders_of_genoa.c) is the one validator (``engine/native_check.py``):
+decoder (native/mm_traders_of_genoa.c) is the one validator (``positions/check.py``):
 the player count, every field's range in vector order (schema.py's table), then the
 consistency rules in schema.py's order::
 
@@ -24,9 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import native_check
 from .data import BUILDING_NAMES, CARD_NAMES, DECKS, GOODS, MAX_PLAYERS, SPECIALS, TOWER_DISCS
-from .schema import GAME_ID
 from .schema import V1 as SCHEMA
 from .state import Player, State
 
@@ -56,11 +54,6 @@ def layout_for(vec: Any) -> tuple[str, ...]:
     return LAYOUT
 
 
-def validate(s: State) -> None:
-    """Raise PositionError unless ``s`` is a consistent position."""
-    native_check.check(GAME_ID, encode(s), LAYOUT)
-
-
 def encode(s: State) -> np.ndarray:
     n = s.num_players
     v = [LAYOUT_VERSION, n, s.start_player, s.owner, s.round, s.stage, s.to_move, s.site, s.actor,
@@ -75,13 +68,10 @@ def encode(s: State) -> np.ndarray:
     return np.asarray(v, dtype=np.int32)
 
 
-def decode(vec: Any, check: bool = True) -> State:
-    """The State of a vector written by ``encode``, after the C decoder accepts it;
-    ``check=False`` builds the reference State of a vector already accepted (lockstep
-    tests, a search's checked root)."""
+def decode(vec: Any) -> State:
+    """The State of a vector written by ``encode``: a vector the C decoder accepted
+    (``positions.check``), which is the one check of positions."""
     v = np.asarray(vec).ravel().tolist()
-    if check:
-        native_check.check(GAME_ID, v, LAYOUT)
     n = v[G_PLAYERS]
     players = []
     for seat in range(n):

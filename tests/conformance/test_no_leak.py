@@ -21,7 +21,7 @@ import grpc
 import pytest
 
 from meeplemind.engine import Rng, game_ids, get_game
-from meeplemind.engine.position import state_key, to_message
+from meeplemind.positions.messages import state_key, to_message
 from meeplemind.search.ismcts import analyze
 from meeplemind.v1 import analysis_pb2
 
@@ -128,7 +128,7 @@ def test_a_follower_replays_whole_games_from_each_seat(setup: tuple[str, int]) -
 def test_the_service_follows_a_game_from_one_seat(server: Running) -> None:
     """Rules.ApplyMove on seat 1's observation, told what each move showed him (``shown``),
     stays the truth's observation to the end; a told outcome that cannot be is refused."""
-    from meeplemind.engine.position import message_to_dict, to_position
+    from meeplemind.positions.messages import message_to_dict, to_position
     from meeplemind.v1 import rules_pb2
 
     chance = _chance("traders-of-genoa")

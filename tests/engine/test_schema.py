@@ -13,16 +13,17 @@ import pytest
 from google.protobuf import json_format
 
 import meeplemind.native
-from meeplemind.engine import vector_codec
+from meeplemind.positions import accept
+from meeplemind.positions import vector_codec
 from meeplemind.engine import PositionError, Rng, game_ids, get_game
 from meeplemind.engine.castles_of_burgundy import schema as cob_schema
-from meeplemind.engine.position import read_json, state_from_dict, to_position
+from meeplemind.positions.messages import read_json, state_from_dict, to_position
 from meeplemind.engine.puerto_rico import schema as pr_schema
 from meeplemind.engine.puerto_rico.data import ROLES
 from meeplemind.engine.traders_of_genoa import schema as tog_schema
 from meeplemind.engine.schema import Ref, Schema, c_header
 from meeplemind.native import NativeDecodeError, NativeGame
-from meeplemind.server.convert import position_from_proto
+from meeplemind.server.convert import read_position
 from meeplemind.server.errors import ServiceError
 from meeplemind.v1 import position_pb2
 
@@ -65,7 +66,7 @@ def test_a_range_failure_names_the_cell_and_the_seat() -> None:
     v = game.new_game(3, seed=1).encode().tolist()
     v[pr_schema.V1.index("players[4].doubloons")] = 2
     with pytest.raises(PositionError) as e:
-        game.decode(v)
+        accept(game, v)
     assert (e.value.path, e.value.problem) == ("players[4].doubloons", "2 is above 0 (seat 4 is not in a 3-player game)")
 
 
@@ -95,7 +96,7 @@ def test_every_json_form_reads_to_the_same_vector(tmp_path: pathlib.Path, game_i
         data = read_json(str(path))
         read = state_from_dict(game_id, data[game_id.replace("-", "_")])
         assert np.array_equal(read.encode(), seen), form
-        served, _ = position_from_proto(json_format.Parse(text, position_pb2.Position()))
+        served = read_position(json_format.Parse(text, position_pb2.Position())).state()
         assert np.array_equal(served.encode(), seen), form
 
 
@@ -111,7 +112,7 @@ def _verdicts(tmp_path: pathlib.Path, data: dict[str, Any]) -> tuple[str, str]:
     except json_format.ParseError:
         return str(local.value), "refused by the parser"
     with pytest.raises(ServiceError) as served:
-        position_from_proto(message)
+        read_position(message)
     return str(local.value), str(served.value)
 
 
@@ -168,9 +169,9 @@ def test_role_card_doubloons_stay_within_the_limit() -> None:
     v[pr_schema.V1.index(f"roles[{role}].doubloons")] = 768
     v[pr_schema.V1.index(f"players[{state.current}].doubloons")] = 256
     take = game.Move.parse(f"role:{ROLES[role]}")
-    after = game.decode(v).apply(take, Rng(1))
+    after = accept(game, v).state().apply(take, Rng(1))
     assert max(p.doubloons for p in after.players) == pr_schema.LIMIT
-    game.decode(after.encode())
+    accept(game, after.encode())
     native = NativeGame("puerto-rico")
     buf = native.decode(v)
     native.apply(buf, take.id, Rng(1).state)
@@ -186,7 +187,7 @@ def test_castles_of_burgundy_refuses_a_phase_its_hidden_goods_cannot_fill() -> N
     v = state.encode()
     v[cob_schema.V1.index("phase")] = 0
     with pytest.raises(PositionError, match=r"^hidden\.goods\[0\]: \d+ goods tiles hidden, the phases to come show 20"):
-        game.decode(v)
+        accept(game, v)
     with pytest.raises(NativeDecodeError) as e:
         NativeGame("castles-of-burgundy").decode(v)
     assert e.value.index == cob_schema.V1.index("hidden.goods[0]")

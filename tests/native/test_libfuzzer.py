@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from meeplemind.engine import game_ids
-from meeplemind.engine.position import state_key
+from meeplemind.positions.messages import state_key
 from meeplemind.native import NativeGame
 
 from . import native_support as support

@@ -9,7 +9,7 @@ import pytest
 
 from meeplemind.engine import PositionError
 from meeplemind.engine.castles_of_burgundy import LAYOUT_VERSION, NUM_ACTIONS, VECTOR_LEN, new_game
-from meeplemind.engine.castles_of_burgundy.codec import validate
+from meeplemind.positions import check_state
 from meeplemind.engine.castles_of_burgundy.data import NUM_GOODS
 from meeplemind.engine.castles_of_burgundy.schema import V1
 from meeplemind.native import NativeDecodeError, NativeGame
@@ -81,7 +81,7 @@ def test_both_decoders_refuse_a_pool_that_cannot_fill_the_phases_to_come(native:
         s.depot_goods[NUM_GOODS + g] += s.goods_pool[g]
         s.goods_pool[g] = 0
     with pytest.raises(PositionError) as refused:
-        validate(s)
+        check_state(s)
     assert refused.value.path == "hidden.goods[0]" and "the phases to come show 20" in refused.value.problem
     with pytest.raises(NativeDecodeError) as rejected:
         native.decode(s.encode())

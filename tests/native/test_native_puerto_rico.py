@@ -7,10 +7,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from meeplemind.positions import checked_state
 from meeplemind.engine import Rng
 from meeplemind.engine import PositionError
 from meeplemind.engine.puerto_rico import (
-    LAYOUT_V2, LAYOUT_VERSION, NUM_ACTIONS, NUM_ACTIONS_V2, VECTOR_LEN, VECTOR_LEN_V2, decode, moves, new_game,
+    LAYOUT_V2, LAYOUT_VERSION, NUM_ACTIONS, NUM_ACTIONS_V2, VECTOR_LEN, VECTOR_LEN_V2, moves, new_game,
 )
 from meeplemind.engine.puerto_rico.data import GOODS
 from meeplemind.engine.puerto_rico.state import PH_STORAGE, State
@@ -120,7 +121,7 @@ def test_black_market_decline_is_decoded_and_checked(native: NativeGame) -> None
     assert declined in native.legal_moves(buf).tolist()
     native.apply(buf, declined, 1)
     waiting = native.encode(buf)
-    assert waiting[at] == 1 and decode(waiting).bm_declined
+    assert waiting[at] == 1 and checked_state("puerto-rico", waiting).bm_declined
     native.apply(buf, moves.Move.parse("give:indigo").id, 1)
     built = native.encode(buf)
     assert built[at] == 0 and built[LAYOUT_V2.index("players[0].buildings.forest_house")] == 0
@@ -136,7 +137,7 @@ def test_black_market_decline_is_decoded_and_checked(native: NativeGame) -> None
             native.decode(bad)
         assert (info.value.code, info.value.index) == (native.lib.MM_ERR_INVARIANT, at)
         with pytest.raises(PositionError) as python:
-            decode(bad)
+            checked_state("puerto-rico", bad)
         assert python.value.path == "progress.black_market.colonist_declined"
     with pytest.raises(NativeDecodeError) as info:
         native.decode(with_field(waiting, at, 2))

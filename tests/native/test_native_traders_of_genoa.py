@@ -11,8 +11,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from meeplemind.positions import checked_state
 from meeplemind.engine import Rng
-from meeplemind.engine.traders_of_genoa import LAYOUT_VERSION, NUM_ACTIONS, VECTOR_LEN, codec, decode, new_game
+from meeplemind.engine.traders_of_genoa import LAYOUT_VERSION, NUM_ACTIONS, VECTOR_LEN, codec, new_game
 from meeplemind.engine.traders_of_genoa.data import D_MESSAGE, DECK_FIRST, DECK_SIZES
 from meeplemind.engine.traders_of_genoa.state import ST_DECIDE, ST_OFFER, UNSEEN, USED
 from meeplemind.native import NativeDecodeError, NativeGame, gen_traders_of_genoa
@@ -70,7 +71,7 @@ def test_determinize_deals_like_the_reference(native: NativeGame) -> None:
             # and of the observation itself (what the service sends)
             buf = native.decode(s.observation(viewer).encode())
             native.determinize(buf, viewer, 5)
-            got = decode(native.encode(buf))
+            got = checked_state("traders-of-genoa", native.encode(buf))
             assert got.observation(viewer) == s.observation(viewer) and UNSEEN not in got.location
 
 

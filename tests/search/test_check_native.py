@@ -1,8 +1,8 @@
-"""Every path checks a position with the one validator, the C decoder: the Rules path
-(``from_message``: the reference State built from a vector C accepts) and the search
-path (parsed without checks, then ``read_vector``). Mutated positions of every game and
-variant must get the same verdict both ways (accepted, or PositionError naming the same
-field in the same words), and nothing but PositionError may come out of either."""
+"""Every path reads a position through one entry point, ``positions.read``: the schema reads
+the vector and one C decode gives the verdict (accepted, or PositionError naming the field
+in the decoder's words). Mutated positions of every game and variant are judged by exactly
+one C decode, nothing but PositionError comes out, and a search's refusal (a code and an
+index) is explained in the same words."""
 
 from __future__ import annotations
 
@@ -15,9 +15,10 @@ from typing import Any
 import pytest
 
 from meeplemind.engine import PositionError, Rng, game_ids, get_game
-from meeplemind.engine.position import from_message, parse_position, state_key, state_vector, to_position
-from meeplemind.native import NativeDecodeError
-from meeplemind.search.ismcts import _explain, analyze, read_vector
+from meeplemind.native import NativeDecodeError, NativeGame
+from meeplemind.positions import explain, from_state, read
+from meeplemind.positions.messages import parse_position, to_position
+from meeplemind.search.ismcts import analyze
 from meeplemind.server.convert import position_to_proto
 
 MUTANTS = 400
@@ -38,20 +39,27 @@ def _set(data: Any, path: tuple[Any, ...], value: Any) -> None:
     data[path[-1]] = value
 
 
-def _verdict(check: bool, data: Any) -> str | None:
-    """None if accepted, else the field named (from the position's root) and the words:
-    by the game's ``decode``, or (not ``check``) by the native decoder on the vector read
-    from the message, as the service's searches read it."""
+@pytest.fixture
+def decodes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The game of every C decode (``NativeGame.decode``) while the test runs."""
+    seen: list[str] = []
+    decode = NativeGame.decode
+
+    def counted(self: NativeGame, vec: Any) -> bytearray:
+        seen.append(self.game_id)
+        return decode(self, vec)
+
+    monkeypatch.setattr(NativeGame, "decode", counted)
+    return seen
+
+
+def _verdict(data: Any) -> str | None:
+    """None if ``positions.read`` accepts the Position JSON, else the field it names (from
+    the position's root) and the decoder's words."""
     try:
-        position = parse_position(data)
-        from_message(position, check=check)
+        read(parse_position(data))
     except PositionError as e:
         return str(e)
-    if not check:
-        try:
-            read_vector(position.game, state_vector(position))
-        except PositionError as e:  # named within the game's state
-            return f"{state_key(position.game)}.{e}"
     return None
 
 
@@ -59,7 +67,8 @@ CASES = [(g, options) for g in game_ids() for options in get_game(g).VARIANTS]
 
 
 @pytest.mark.parametrize("game_id,options", CASES)
-def test_mutated_positions_get_one_verdict(game_id: str, options: dict[str, str]) -> None:
+def test_mutated_positions_get_one_verdict_from_one_decode(game_id: str, options: dict[str, str],
+                                                          decodes: list[str]) -> None:
     game, rnd = get_game(game_id), random.Random(7)
     state, rng = game.new_game(3, 7, **options), Rng(7)
     for _ in range(60):
@@ -75,9 +84,11 @@ def test_mutated_positions_get_one_verdict(game_id: str, options: dict[str, str]
                 _set(data, path, value)
             except (KeyError, IndexError, TypeError):  # an earlier change replaced a parent
                 pass
-        checked = _verdict(True, data)
-        assert _verdict(False, data) == checked, data
-        verdicts.add(checked is None)
+        before = len(decodes)
+        verdict = _verdict(data)
+        assert decodes[before:] == ([game_id] if verdict is None else decodes[before:]), data
+        assert len(decodes) - before <= 1, data  # none when the schema's read refused it first
+        verdicts.add(verdict is None)
     assert verdicts == {True, False}
 
 
@@ -89,28 +100,32 @@ def test_a_search_rejection_is_explained_in_the_decoders_words(game_id: str, opt
     vec = game.new_game(3, 7, **options).encode()
     index = len(vec) - 1
     vec[index] = 99
-    error = _explain(game_id, vec, NativeDecodeError(3, index))
+    error = explain(game_id, vec, NativeDecodeError(3, index))
     assert isinstance(error, PositionError)
     assert error.path == game.layout_for(vec)[index]
     assert error.problem.startswith("99 is above ") and error.problem.endswith("is not in a 3-player game)")
 
 
 @pytest.mark.parametrize("game_id,options", CASES)
-def test_a_position_read_natively_searches_as_its_state(game_id: str, options: dict[str, str]) -> None:
-    """``read_vector`` of a message read by the schema (the service's path) stands in for
-    the state: same vector, same player, the same analysis, lines of several moves named
-    through the decoded state."""
+def test_a_position_read_natively_searches_as_its_state(game_id: str, options: dict[str, str],
+                                                        decodes: list[str]) -> None:
+    """``positions.read`` of a message (the service's path) stands in for the state: same
+    vector, same player, the same analysis, lines of several moves named from their ids;
+    its reference state is the state, and one C decode made it."""
     game, rng = get_game(game_id), Rng(5)
     state = game.new_game(3, 5, **options)
     for _ in range(40):
         legal = state.legal_moves()
         state = state.apply(legal[rng.below(len(legal))], rng)
     position = position_to_proto(state)
-    seen, _ = from_message(position)
-    checked = read_vector(game_id, state_vector(position))
+    before = len(decodes)
+    checked = read(position)
+    assert decodes[before:] == [game_id]
+    seen = checked.state()
+    assert seen == state and from_state(state).vector.tolist() == checked.vector.tolist()
     assert (checked.current_player, checked.num_players) == (seen.current_player, 3)
     assert (checked.vector == seen.encode()).all() and not checked.is_terminal
     direct = analyze(seen, iterations=400, threads=1, seed=3)
-    read = analyze(checked, iterations=400, threads=1, seed=3, vector=checked.vector)
-    assert dataclasses.replace(direct, elapsed_ms=0, cpu_ms=0) == dataclasses.replace(read, elapsed_ms=0, cpu_ms=0)
-    assert max(len(m.pv) for m in read.moves) > 1
+    searched = analyze(checked, iterations=400, threads=1, seed=3, vector=checked.vector)
+    assert dataclasses.replace(direct, elapsed_ms=0, cpu_ms=0) == dataclasses.replace(searched, elapsed_ms=0, cpu_ms=0)
+    assert max(len(m.pv) for m in searched.moves) > 1

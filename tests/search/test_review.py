@@ -9,9 +9,10 @@ import statistics
 
 import pytest
 
+from meeplemind.positions import state_dict
 from meeplemind.cli import main
 from meeplemind.engine import Rng, get_game
-from meeplemind.engine.position import from_position
+from meeplemind.positions.messages import read_position
 from meeplemind.search.review import (ACCURACY_SCALE, MAX_ROUNDS, MISTAKES, NOISE_TARGET, PICK, PlayedMove,
                                       RecordError,
                                       Turn, accuracy, check_seats, merged, move_accuracy, replay, review_game,
@@ -28,7 +29,7 @@ from .ismcts_toy import opening
 def test_a_selfplay_log_replays_its_chance_exactly(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["selfplay", "puerto-rico", "--players", "3", "--bot", "random", "--seed", "5", "--json"]) == 0
     game = json.loads(capsys.readouterr().out)
-    start, _ = from_position(game["start"])
+    start = read_position(game["start"]).state()
     moves = [PlayedMove(m["move"], int(m["seed"])) for m in game["moves"]]
     turns = replay(start, moves)
     last = turns[-1].state.apply(turns[-1].move, Rng(moves[-1].seed))
@@ -95,7 +96,7 @@ def test_records_that_do_not_replay_name_the_field() -> None:
 def test_a_finished_game_takes_no_more_moves(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["selfplay", "puerto-rico", "--players", "2", "--bot", "random", "--seed", "2", "--json"]) == 0
     game = json.loads(capsys.readouterr().out)
-    start, _ = from_position(game["start"])
+    start = read_position(game["start"]).state()
     moves = [PlayedMove(m["move"], int(m["seed"])) for m in game["moves"]]
     with pytest.raises(RecordError, match=rf"^game\.moves\[{len(moves)}\]\.move: the game is over"):
         replay(start, [*moves, PlayedMove("pass")])
@@ -123,13 +124,13 @@ def test_a_given_position_after_a_chance_move_is_its_outcome() -> None:
     state = start
     for played in moves:  # the first move of the record whose chance shows
         one, two = state.play(played.move, seed=1), state.play(played.move, seed=2)
-        if one.to_dict() != two.to_dict():
+        if state_dict(one) != state_dict(two):
             break
         state = state.apply(played.move, Rng(played.seed))
     else:
         pytest.fail("no move of the record brings chance")
     turns = replay(state, [PlayedMove(played.move, after=two), PlayedMove(str(two.legal_moves()[0]))])
-    assert turns[0].state is state and turns[1].state.to_dict() == two.to_dict()
+    assert turns[0].state is state and state_dict(turns[1].state) == state_dict(two)
 
 
 def test_move_accuracy_discounts_the_noise_and_falls_by_its_scale() -> None:

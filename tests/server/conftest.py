@@ -14,7 +14,7 @@ import grpc
 import pytest
 
 from meeplemind.engine import get_game
-from meeplemind.engine.position import to_position
+from meeplemind.positions.messages import to_position
 from meeplemind.server.app import Server, TlsFiles, create_server
 from meeplemind.server.convert import position_to_proto
 from meeplemind.v1 import analysis_pb2_grpc, position_pb2, rules_pb2_grpc

@@ -10,10 +10,10 @@ from concurrent.futures import ThreadPoolExecutor
 import grpc
 import pytest
 
-from meeplemind.engine.position import from_position
+from meeplemind.positions.messages import read_position
 from meeplemind.server.analysis import AnalysisServicer
 from meeplemind.server.capacity import SearchGate
-from meeplemind.engine.position import message_to_dict
+from meeplemind.positions.messages import message_to_dict
 from meeplemind.client.errors import field_violations
 from meeplemind.server.errors import ServiceError
 from meeplemind.server.limits import Limits
@@ -30,7 +30,7 @@ ITERATIONS = "meeplemind_search_iterations_total"
 
 
 def legal(position: Position) -> list[str]:
-    state, _ = from_position(message_to_dict(position))
+    state = read_position(message_to_dict(position)).state()
     return [str(m) for m in state.legal_moves()]
 
 

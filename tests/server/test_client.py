@@ -13,7 +13,7 @@ import pytest
 from meeplemind.client import (Analysis, AsyncClient, BestMove, Client, ClientError, FieldViolation,
                                GameResult, LegalMove, Review)
 from meeplemind.engine import Rng, get_game
-from meeplemind.engine.position import from_position, to_position
+from meeplemind.positions.messages import read_position, to_position
 from meeplemind.server.app import create_server
 from meeplemind.server.convert import position_to_proto
 from meeplemind.v1 import position_pb2, rules_pb2
@@ -40,7 +40,7 @@ def test_rules_methods(service: Running) -> None:
         position = client.new_game("puerto-rico", 3, seed=7)
         assert isinstance(position, position_pb2.Position) and position.game == "puerto-rico"
         as_dict = client.new_game("puerto-rico", 3, seed=7, as_dict=True)
-        state, _ = from_position(as_dict)
+        state = read_position(as_dict).state()
         assert to_position(state) == as_dict
         moves = client.legal_moves(as_dict)
         assert moves == [LegalMove(str(m), m.id) for m in state.legal_moves()]
@@ -55,14 +55,14 @@ def test_rules_methods(service: Running) -> None:
         over = client.result(finished)
         assert over.over and over.current_player is None
         if "result" in rules_pb2.LegalMovesResponse.DESCRIPTOR.fields_by_name:  # the contract with GameResult
-            state, _ = from_position(finished)
+            state = read_position(finished).state()
             assert (over.scores, over.winners) == (state.scores(), state.winners())
 
 
 def test_observe_and_a_follower_s_shown_outcomes(service: Running) -> None:
     with Client(service.address) as client:
         truth = client.new_game("traders-of-genoa", 3, seed=4, as_dict=True)
-        state, _ = from_position(truth)
+        state = read_position(truth).state()
         seen = client.observe({**truth, "viewer": 2}, as_dict=True)
         assert seen == to_position(state.observation(2), 2)
         move = state.legal_moves()[0]

@@ -12,8 +12,8 @@ import sys
 import pytest
 from google.protobuf import json_format
 
-from meeplemind.engine.position import dumps, to_position
-from meeplemind.engine.position import message_to_dict
+from meeplemind.positions.messages import dumps, to_position
+from meeplemind.positions.messages import message_to_dict
 from meeplemind.v1 import position_pb2
 
 from .conftest import played

@@ -18,7 +18,7 @@ import pytest
 
 from meeplemind.cli import main
 from meeplemind.engine import Rng, get_game
-from meeplemind.engine.position import dumps, to_position
+from meeplemind.positions.messages import dumps, to_position
 from meeplemind.engine.puerto_rico.state import PH_MAYOR, PH_STORAGE
 from meeplemind.server.convert import position_to_proto
 from meeplemind.v1 import analysis_pb2, rules_pb2

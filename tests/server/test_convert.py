@@ -9,8 +9,8 @@ from google.protobuf import json_format
 from google.protobuf.message import Message
 
 from meeplemind.engine import Rng, get_game
-from meeplemind.engine.position import to_position
-from meeplemind.engine.position import message_to_dict
+from meeplemind.positions.messages import to_position
+from meeplemind.positions.messages import message_to_dict
 from meeplemind.server.convert import position_to_proto
 from meeplemind.v1 import analysis_pb2, position_pb2, rules_pb2
 

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from meeplemind.engine import Rng, game_ids, get_game
-from meeplemind.engine.position import to_position
-from meeplemind.engine.position import message_to_dict
+from meeplemind.positions.messages import to_position
+from meeplemind.positions.messages import message_to_dict
 from meeplemind.v1 import analysis_pb2, rules_pb2
 
 from .conftest import Running

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from meeplemind.engine.position import dumps, to_position
+from meeplemind.positions.messages import dumps, to_position
 from meeplemind.engine.puerto_rico import new_game
 
 from .conftest import Running

@@ -14,7 +14,7 @@ import pytest
 
 from meeplemind.cli import main
 from meeplemind.engine import Rng, get_game
-from meeplemind.engine.position import dumps, to_position
+from meeplemind.positions.messages import dumps, to_position
 from meeplemind.server.convert import position_to_proto, result_from_proto
 from meeplemind.client.errors import field_violations
 from meeplemind.v1 import analysis_pb2, rules_pb2

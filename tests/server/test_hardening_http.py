@@ -17,8 +17,9 @@ from typing import Any
 
 import pytest
 
-from meeplemind.engine import get_game, vector_codec
-from meeplemind.engine.position import message_to_dict, state_key, to_position
+from meeplemind.engine import get_game
+from meeplemind.positions import vector_codec
+from meeplemind.positions.messages import message_to_dict, state_key, to_position
 from meeplemind.engine.schema import schema_for
 from meeplemind.server.http_guard import HttpLimits
 from meeplemind.v1 import position_pb2

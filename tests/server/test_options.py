@@ -11,7 +11,7 @@ from meeplemind.cli import main
 from meeplemind.client.errors import field_violations
 from meeplemind.engine import OptionError, game_ids, get_game, parse_options
 from meeplemind.engine.game import SWITCH
-from meeplemind.engine.position import dumps, message_to_dict, to_position
+from meeplemind.positions.messages import dumps, message_to_dict, to_position
 from meeplemind.v1 import rules_pb2
 
 from .conftest import Running

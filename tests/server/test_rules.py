@@ -8,8 +8,8 @@ import sys
 from google.protobuf import json_format
 
 from meeplemind.engine import Rng, get_game
-from meeplemind.engine.position import dumps, from_position, to_position
-from meeplemind.engine.position import message_to_dict
+from meeplemind.positions.messages import dumps, read_position, to_position
+from meeplemind.positions.messages import message_to_dict
 from meeplemind.server.convert import position_to_proto
 from meeplemind.v1 import position_pb2, rules_pb2
 
@@ -60,7 +60,7 @@ def test_new_game_options(service: Running) -> None:
 
 
 def test_legal_moves_are_the_engines(service: Running, position: position_pb2.Position) -> None:
-    state, _ = from_position(message_to_dict(position))
+    state = read_position(message_to_dict(position)).state()
     response = service.rules.LegalMoves(rules_pb2.LegalMovesRequest(position=position))
     assert [(m.notation, m.action) for m in response.moves] == [(str(m), m.id) for m in state.legal_moves()]
     assert response.current_player == state.current_player

@@ -15,8 +15,9 @@ from grpc_status import rpc_status
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from meeplemind.engine import get_game, vector_codec
-from meeplemind.engine.position import state_key
+from meeplemind.engine import get_game
+from meeplemind.positions import vector_codec
+from meeplemind.positions.messages import state_key
 from meeplemind.engine.rng import Rng
 from meeplemind.engine.schema import Cell, Schema, schema_for
 from meeplemind.native import NativeDecodeError, NativeGame

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from meeplemind.engine import Rng, get_game
-from meeplemind.engine.position import to_position
+from meeplemind.positions.messages import to_position
 
 from .test_page import _open, _save, browser, page, site  # noqa: F401 (fixtures)
 

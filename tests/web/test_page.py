@@ -17,7 +17,7 @@ import grpc
 import pytest
 from google.protobuf import json_format
 
-from meeplemind.engine.position import from_position, state_key
+from meeplemind.positions.messages import read_position, state_key
 from meeplemind.engine.traders_of_genoa.data import D_PRIVILEGE
 from meeplemind.v1 import position_pb2, rules_pb2, rules_pb2_grpc
 
@@ -238,7 +238,7 @@ def test_a_whole_traders_of_genoa_game_refereed_by_the_page(site: tuple[str, Any
     assert any("hidden card" in line for line in bots)  # their draws, hidden from the human
     # The result shown is the truth's: every hand is shown at the end, privileges scored.
     final = _position(page)
-    end, _ = from_position(final)
+    end = read_position(final).state()
     privileges = [sum(end.privilege_value(seat, c) for c in end.hand(seat, D_PRIVILEGE)) for seat in range(3)]
     assert delivered, "the bots never delivered an order"
     assert privileges[1] + privileges[2] > 0, "the bots' privileges never scored"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from meeplemind.engine import Rng
 from meeplemind.engine.castles_of_burgundy import Move, State, new_game
-from meeplemind.engine.castles_of_burgundy.codec import validate
+from meeplemind.positions import check_state
 from meeplemind.engine.castles_of_burgundy.data import DEPOT_SLOTS, NUM_GOODS, TILE_IDS, knowledge
 from meeplemind.engine.castles_of_burgundy.state import ST_TURN
 
@@ -107,7 +107,7 @@ def depot_goods(s: State, number: int, **counts: int) -> None:
 
 
 def check(s: State) -> State:
-    validate(s)
+    check_state(s)
     return s
 
 

@@ -9,8 +9,10 @@ from typing import Any
 import numpy as np
 import pytest
 
+from meeplemind.positions import checked_state
+from meeplemind.positions import state_dict, state_from_dict
 from meeplemind.engine import PositionError
-from meeplemind.engine.castles_of_burgundy import LAYOUT, VECTOR_LEN, State, decode, new_game
+from meeplemind.engine.castles_of_burgundy import LAYOUT, VECTOR_LEN, State, new_game
 
 from .helpers import check, fresh, give, put
 
@@ -20,22 +22,23 @@ def base() -> dict[str, Any]:
     put(s, 0, {18: "ship", 12: "bank"})
     give(s, 1, "k4")
     s.ranking = [0, 1, 2]
-    return check(s).to_dict()
+    return state_dict(check(s))
 
 
 def reject(data: dict[str, Any], path: str, problem: str = "") -> None:
     with pytest.raises(PositionError) as e:
-        State.from_dict(data)
+        state_from_dict(State.game_id, data)
     assert e.value.path == path and problem in e.value.problem, str(e.value)
     assert str(e.value).startswith(path + ": ")
 
 
 def test_round_trip_and_json_is_plain() -> None:
     s = new_game(4, 9)
-    data = s.to_dict()
-    assert State.from_dict(json.loads(json.dumps(data))) == s
+    data = state_dict(s)
+    assert state_from_dict(State.game_id, json.loads(json.dumps(data))) == s
     assert data["phase"] == "A" and data["round"] == 1 and data["players"][0]["estate"] == {"19": "castle"}
-    assert decode(s.encode()) == s and s.encode().dtype == np.int32 and s.encode().shape == (VECTOR_LEN,)
+    assert checked_state("castles-of-burgundy", s.encode()) == s
+    assert s.encode().dtype == np.int32 and s.encode().shape == (VECTOR_LEN,)
 
 
 @pytest.mark.parametrize("change, path, problem", [
@@ -81,7 +84,7 @@ def test_errors_name_the_field(change, path: str, problem: str) -> None:  # type
 def test_two_buildings_of_a_kind_in_a_city_need_knowledge_1() -> None:
     s = fresh(2)
     put(s, 0, {26: "bank", 27: "bank"})
-    reject(s.to_dict(), "players[0].estate[27]", "a second bank in one city needs knowledge #1")
+    reject(state_dict(s), "players[0].estate[27]", "a second bank in one city needs knowledge #1")
     put(s, 0, {13: "k1"})
     check(s)
 
@@ -89,25 +92,25 @@ def test_two_buildings_of_a_kind_in_a_city_need_knowledge_1() -> None:
 def test_a_position_without_a_legal_move_is_rejected() -> None:
     s = fresh(2)
     s.players[0].dice = [0, 0]  # turn over, but no buy possible
-    reject(s.to_dict(), "current_player", "no legal move")
+    reject(state_dict(s), "current_player", "no legal move")
 
 
 def test_vector_errors_name_the_field() -> None:
     v = new_game(2, 1).encode()
     with pytest.raises(PositionError, match=r"^state: vector has 3 entries"):
-        decode(v[:3])
+        checked_state("castles-of-burgundy", v[:3])
     bad = v.copy()
     bad[0] = 2
     with pytest.raises(PositionError, match=r"^version: layout version 2 is not 1"):
-        decode(bad)
+        checked_state("castles-of-burgundy", bad)
     bad = v.copy()
     bad[LAYOUT.index("players[2].silverlings")] = 5  # of seat 2 in a 2-player game
     with pytest.raises(PositionError, match=r"^players\[2\]\.silverlings: 5 is above 0 \(seat 2 is not"):
-        decode(bad)
+        checked_state("castles-of-burgundy", bad)
     bad = v.copy()
     bad[LAYOUT.index("players[0].estate[19]")] = -1
     with pytest.raises(PositionError, match=r"^players\[0\]\.estate\[19\]: the start castle"):
-        decode(bad)
+        checked_state("castles-of-burgundy", bad)
 
 
 def test_layout_keeps_its_offsets() -> None:
@@ -122,6 +125,6 @@ def test_layout_keeps_its_offsets() -> None:
 
 def test_from_dict_does_not_keep_references_to_its_input() -> None:
     data = base()
-    s = State.from_dict(copy.deepcopy(data))
+    s = state_from_dict(State.game_id, copy.deepcopy(data))
     data["players"][0]["goods"][0] = 99
-    assert s.to_dict() == State.from_dict(base()).to_dict()
+    assert state_dict(s) == state_dict(state_from_dict(State.game_id, base()))

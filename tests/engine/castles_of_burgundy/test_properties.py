@@ -16,9 +16,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from meeplemind.positions import checked_state
+from meeplemind.positions import state_dict, state_from_dict
 from meeplemind.engine import InvalidMoveError, PositionError, Rng
 from meeplemind.engine.castles_of_burgundy import (
-    ALL_MOVES, LAYOUT, NUM_ACTIONS, VECTOR_LEN, Move, State, decode, new_game,
+    ALL_MOVES, LAYOUT, NUM_ACTIONS, VECTOR_LEN, Move, State, new_game,
 )
 
 GAMES, CHUNK = 200, 50  # per player count, with the cheap checks
@@ -29,9 +31,9 @@ def random_game(players: int, seed: int, vector: bool = False, as_json: bool = F
     state, rng, moves = new_game(players, seed), Rng(seed * 7919 + players), 0
     while True:
         if vector:
-            assert decode(state.encode()) == state
+            assert checked_state("castles-of-burgundy", state.encode()) == state
         if as_json:
-            assert State.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+            assert state_from_dict(State.game_id, json.loads(json.dumps(state_dict(state)))) == state
         ids = state.legal_action_ids()
         if state.is_terminal:
             assert ids == [] and state.current_player is None
@@ -93,10 +95,10 @@ def test_determinization_agrees_with_the_observation(players: int) -> None:
         for viewer in range(players):
             seen = s.observation(viewer)
             d = s.determinize(viewer, Rng(viewer))
-            public, hidden = _split(seen.to_dict())
-            d_public, d_hidden = _split(d.to_dict())
+            public, hidden = _split(state_dict(seen))
+            d_public, d_hidden = _split(state_dict(d))
             assert d_public == public and d_hidden == hidden  # the hidden multisets are kept
-            assert decode(d.encode()) == d and d.legal_action_ids() == s.legal_action_ids()
+            assert checked_state("castles-of-burgundy", d.encode()) == d and d.legal_action_ids() == s.legal_action_ids()
             if not d.is_terminal:  # a sample plays on like the position
                 m = d.legal_moves()[0]
                 assert d.apply(m, Rng(5)) == s.apply(m, Rng(5))
@@ -110,7 +112,7 @@ def _split(data: dict) -> tuple[dict, dict]:  # type: ignore[type-arg]
 
 def test_hidden_parts_are_counts_and_future_dice_are_not_in_a_position() -> None:
     s = new_game(3, 1)
-    data = s.to_dict()
+    data = state_dict(s)
     assert sum(data["hidden"]["goods"]) == 42 - 9 - 5
     assert all(isinstance(n, int) for n in data["hidden"]["tiles"].values())
     assert not any("dice" in key for key in data)  # only the dice rolled this round, per player
@@ -143,11 +145,11 @@ def test_decoding_a_changed_vector_fails_cleanly_or_is_valid(which: int, index: 
     vec = _POSITIONS[which].encode()
     vec[index] = value
     try:
-        s = decode(vec)
+        s = checked_state("castles-of-burgundy", vec)
     except PositionError as e:
         assert e.path in LAYOUT or e.path in ("state", "current_player")
         return
-    assert decode(s.encode()) == s
+    assert checked_state("castles-of-burgundy", s.encode()) == s
 
 
 _JUNK = st.one_of(st.none(), st.booleans(), st.integers(-5, 50), st.text(max_size=12),
@@ -158,7 +160,7 @@ _JUNK = st.one_of(st.none(), st.booleans(), st.integers(-5, 50), st.text(max_siz
 @settings(max_examples=300, deadline=None)
 @given(st.integers(0, len(_POSITIONS) - 1), st.data())
 def test_reading_a_changed_position_fails_cleanly_or_is_valid(which: int, data: st.DataObject) -> None:
-    position = _POSITIONS[which].to_dict()
+    position = state_dict(_POSITIONS[which])
     node, path = position, []
     while isinstance(node, (dict, list)) and node:
         keys = sorted(node) if isinstance(node, dict) else range(len(node))
@@ -169,8 +171,8 @@ def test_reading_a_changed_position_fails_cleanly_or_is_valid(which: int, data: 
             break
         node = node[key]
     try:
-        s = State.from_dict(position)
+        s = state_from_dict(State.game_id, position)
     except PositionError as e:
         assert e.path and str(e).startswith(e.path)
         return
-    assert State.from_dict(s.to_dict()) == s
+    assert state_from_dict(State.game_id, state_dict(s)) == s

@@ -7,7 +7,7 @@ import pytest
 from meeplemind.engine import Rng
 from meeplemind.engine.castles_of_burgundy import State, new_game
 from meeplemind.engine.castles_of_burgundy.board import START_CELL
-from meeplemind.engine.castles_of_burgundy.codec import validate
+from meeplemind.positions import check_state
 from meeplemind.engine.castles_of_burgundy.data import (
     BLACK_BACKED, COLOUR_BACKED, DEPOT_LAYOUT, DEPOT_SLOTS, NUM_DEPOTS, T_CASTLE, TILE_COLOUR,
 )
@@ -19,7 +19,7 @@ from .helpers import check, fresh, put
 @pytest.mark.parametrize("n, black", [(2, 4), (3, 6), (4, 8)])
 def test_setup_by_player_count(n: int, black: int) -> None:
     s = new_game(n, seed=11)
-    validate(s)
+    check_state(s)
     for d in range(NUM_DEPOTS):
         for slot in range(DEPOT_SLOTS):
             t = s.depots[d * DEPOT_SLOTS + slot]
@@ -84,7 +84,7 @@ def test_rounds_roll_dice_and_move_the_round_goods() -> None:
     assert s.round_goods == [-1, -1] + shown[2:]
     assert sum(s.depot_goods) == 2
     assert all(p.dice[0] >= 1 for p in s.players)
-    validate(s)
+    check_state(s)
 
 
 def test_phase_end_pays_mines_and_refills_the_depots() -> None:
@@ -100,7 +100,7 @@ def test_phase_end_pays_mines_and_refills_the_depots() -> None:
     assert sum(s.discarded) == len(old_depots)
     assert sum(t >= 0 for t in s.depots) == 12 and sum(t >= 0 for t in s.black) == 4
     assert s.round_goods[0] == -1 and all(g >= 0 for g in s.round_goods[1:])
-    validate(s)
+    check_state(s)
 
 
 def test_a_game_of_idle_turns_ends_after_25_rounds() -> None:
@@ -111,4 +111,4 @@ def test_a_game_of_idle_turns_ends_after_25_rounds() -> None:
         turns += 1
     assert turns == 25 * 2 and s.stage == ST_END and s.current_player is None
     assert s.legal_moves() == [] and sum(s.goods_pool) == 42 - 25
-    validate(s)
+    check_state(s)

@@ -8,7 +8,7 @@ import pytest
 
 from meeplemind.engine import PositionError, Rng
 from meeplemind.engine.castles_of_burgundy import new_game
-from meeplemind.engine.castles_of_burgundy.codec import validate
+from meeplemind.positions import check_state
 from meeplemind.engine.castles_of_burgundy.data import CASTLE, DEPOT_SLOTS, MINE, TILE_COLOUR, depot_colour
 from meeplemind.native import NativeDecodeError, NativeGame
 
@@ -41,7 +41,7 @@ def test_every_phase_lays_its_colour_in_both_engines(seed: int) -> None:
             rng_state = native.apply(buf, action, rng_state)
         assert seat is not None and np.array_equal(native.encode(buf), s.encode())
         assert TILE_COLOUR[s.depots[SPACE]] == (MINE if phase in (1, 3) else CASTLE)
-        validate(s)
+        check_state(s)
 
 
 def test_readers_accept_a_mine_there_only_in_phases_b_and_d() -> None:
@@ -51,15 +51,15 @@ def test_readers_accept_a_mine_there_only_in_phases_b_and_d() -> None:
         s.phase = phase
         depot(s, 6, 3, "mine")
         if phase in (1, 3):
-            validate(s)
+            check_state(s)
             native.decode(s.encode())
             continue
         with pytest.raises(PositionError, match="a mine tile on a castle space"):
-            validate(s)
+            check_state(s)
         with pytest.raises(NativeDecodeError):
             native.decode(s.encode())
     s = new_game(4, seed=4)
     s.phase = 1
     depot(s, 6, 3, "mine")
     with pytest.raises(PositionError, match="on a castle space"):
-        validate(s)
+        check_state(s)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from meeplemind.positions import state_dict, state_from_dict
 from meeplemind.engine import PositionError, Rng
 from meeplemind.engine.puerto_rico import Move, State
 from meeplemind.engine.puerto_rico.data import BUILDING_IDS
@@ -103,10 +104,10 @@ def test_storage_asks_only_a_player_who_must_choose() -> None:
     build(s, 1, "small_warehouse")
     s = pick(s, "captain")  # player 0 keeps everything: player 1 chooses
     assert s.phase == 7 and s.current_player == 1
-    d = s.to_dict()
+    d = state_dict(s)
     d["current_player"], d["turn"] = 0, 0
     with pytest.raises(PositionError, match="current_player: player 0 keeps every barrel"):
-        State.from_dict(d)
+        state_from_dict(State.game_id, d)
 
 
 def test_storage_choices_reach_every_outcome_from_any_partial_choice() -> None:
@@ -126,12 +127,12 @@ def test_storage_choices_reach_every_outcome_from_any_partial_choice() -> None:
 
     assert outcomes(s) == {(0, 1, 1, 0, 0), (1, 0, 1, 0, 0), (1, 1, 0, 0, 0)}
     s.store_mask = 1 << KIND["sugar"]  # another client's player warehoused sugar first
-    d = s.to_dict()
-    assert State.from_dict(d).legal_moves() == [Move.parse("keep:corn"), Move.parse("keep:indigo")]
+    d = state_dict(s)
+    assert state_from_dict(State.game_id, d).legal_moves() == [Move.parse("keep:corn"), Move.parse("keep:indigo")]
     assert outcomes(s) == {(0, 1, 1, 0, 0), (1, 0, 1, 0, 0)}
     s.store_mask = 1 << KIND["indigo"] | 1 << KIND["corn"]  # more kinds than warehouses
     with pytest.raises(PositionError, match="leave no storage choice"):
-        State.from_dict(s.to_dict())
+        state_from_dict(State.game_id, state_dict(s))
 
 
 def test_vp_chips_running_out_in_captain_phase_ends_after_the_round() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from meeplemind.positions import state_dict, state_from_dict
 from meeplemind.engine import PositionError
 from meeplemind.engine.puerto_rico import State
 from meeplemind.engine.puerto_rico.data import BUILDING_IDS
@@ -165,14 +166,14 @@ def test_library_quarry_mark_is_read_and_checked_by_both_decoders() -> None:
     build(s, 0, "library", "construction_hut")
     _faceup(s, corn=4)
     waiting = play(pick(s, "settler"), "settle:quarry", "pass", "pass")
-    assert waiting.last_slot == SLOT_QUARRY and waiting.to_dict()["progress"]["last_slot"] == "quarry"
-    again = State.from_dict(waiting.to_dict())
+    assert waiting.last_slot == SLOT_QUARRY and state_dict(waiting)["progress"]["last_slot"] == "quarry"
+    again = state_from_dict(State.game_id, state_dict(waiting))
     assert again.legal_action_ids() == waiting.legal_action_ids()
     assert native.legal_moves(native.decode(waiting.encode())).tolist() == waiting.legal_action_ids()
     before = play(pick(s, "settler"), "settle:corn")  # his first tile a plantation: no mark
     before.last_slot = SLOT_QUARRY
     with pytest.raises(PositionError, match="last_slot"):
-        State.from_dict(before.to_dict())
+        state_from_dict(State.game_id, state_dict(before))
     with pytest.raises(NativeDecodeError):
         native.decode(before.encode())
 
@@ -446,4 +447,4 @@ def test_university_puts_no_colonist_on_the_statue() -> None:
     assert s.players[0].buildings[BUILDING_IDS["statue"]] == 0
     assert s.colonist_supply == supply
     s.encode()  # a valid position
-    State.from_dict(s.to_dict())
+    state_from_dict(State.game_id, state_dict(s))

@@ -8,6 +8,7 @@ import itertools
 
 import pytest
 
+from meeplemind.positions import state_dict
 from meeplemind.engine import Rng
 from meeplemind.engine.puerto_rico import State
 from meeplemind.engine.puerto_rico.data import BUILDING_IDS
@@ -310,7 +311,7 @@ def _storage_outcomes(s: State) -> list[tuple[int, ...]]:
             out.append(tuple(t.players[player].goods))
             return
         children = [t.apply(m, Rng(0)) for m in t.legal_moves()]
-        assert len({str(c.to_dict()) for c in children}) == len(children), "two moves, one position"
+        assert len({str(state_dict(c)) for c in children}) == len(children), "two moves, one position"
         for child in children:
             walk(child)
 

@@ -19,8 +19,10 @@ import json
 import numpy as np
 import pytest
 
+from meeplemind.positions import checked_state
+from meeplemind.positions import state_dict, state_from_dict
 from meeplemind.engine import PositionError, Rng
-from meeplemind.engine.puerto_rico import ExpansionState, Move, State, decode, new_game
+from meeplemind.engine.puerto_rico import ExpansionState, Move, State, new_game
 from meeplemind.engine.puerto_rico.heuristic import choose_move
 
 from .helpers import NEW_BUILDINGS
@@ -30,8 +32,8 @@ _SETUPS = ({}, {"draft": "random"}, {"buildings": NEW_BUILDINGS})
 
 
 def _round_trips(state: ExpansionState, seed: int) -> None:
-    assert State.from_dict(json.loads(json.dumps(state.to_dict())), check=False) == state
-    assert decode(state.encode()) == state  # validates
+    assert state_from_dict(State.game_id, json.loads(json.dumps(state_dict(state))), check=False) == state
+    assert checked_state("puerto-rico", state.encode()) == state  # validates
     if not state.is_terminal:
         viewer = state.current_player
         assert state.observation(viewer) == state
@@ -98,7 +100,7 @@ def test_mutated_v2_vectors_are_rejected_or_play_on() -> None:
         else:
             v[gen.integers(38)] = gen.integers(-1, 8)
         try:
-            state = decode(v)
+            state = checked_state("puerto-rico", v)
         except PositionError:
             continue
         accepted += 1
@@ -109,5 +111,5 @@ def test_mutated_v2_vectors_are_rejected_or_play_on() -> None:
                 break
             legal = state.legal_moves()
             state = state.apply(legal[rng.below(len(legal))], rng)
-            decode(state.encode())
+            checked_state("puerto-rico", state.encode())
     assert accepted > 200

@@ -8,10 +8,12 @@ import json
 import numpy as np
 import pytest
 
+from meeplemind.positions import checked_state
+from meeplemind.positions import state_dict, state_from_dict
 from meeplemind.engine import PositionError, Rng
 from meeplemind.engine.puerto_rico import (
     ALL_MOVES, ALL_MOVES_V2, LAYOUT, LAYOUT_V2, NUM_ACTIONS, NUM_ACTIONS_V2, VECTOR_LEN,
-    VECTOR_LEN_V2, Move, State, decode, new_game,
+    VECTOR_LEN_V2, Move, State, new_game,
 )
 from meeplemind.engine.puerto_rico.data import (
     BUILDING_IDS, BUILDINGS, DRAFT_SLOTS, NUM_BASE_BUILDINGS, VIOLET, building_cost,
@@ -38,7 +40,7 @@ def test_draft_is_seventeen_picks_from_the_governor_clockwise(players: int) -> N
     assert len(s.legal_moves()) == len(VIOLET) == 31
     for i, name in enumerate(PICKS):
         assert s.current_player == (s.governor + i) % players
-        State.from_dict(json.loads(json.dumps(s.to_dict())))  # valid at every step
+        state_from_dict(State.game_id, json.loads(json.dumps(state_dict(s))))  # valid at every step
         s = s.apply(f"draft:{name}", Rng(0))
     assert s.phase == 0 and s.current_player == s.governor and s.picks == 0
     assert _in_game(s) == sorted(PICKS)
@@ -151,7 +153,7 @@ def test_expansion_none_is_the_base_game() -> None:
 # ------------------------------------------------------------ JSON positions
 def test_base_json_and_vector_are_unchanged() -> None:
     s = new_game(3, seed=7)
-    d = s.to_dict()
+    d = state_dict(s)
     assert d["options"] == {"university_factory_swap": False}
     assert "new_buildings" not in d
     assert list(d["building_supply"]) == [b.name for b in BUILDINGS[:NUM_BASE_BUILDINGS]]
@@ -166,7 +168,7 @@ def test_base_json_and_vector_are_unchanged() -> None:
 
 def test_expansion_json_fields_and_round_trip() -> None:
     s = fresh_expansion(3, governor=0)
-    d = s.to_dict()
+    d = state_dict(s)
     assert d["options"] == {"university_factory_swap": False, "expansion": "new-buildings"}
     assert d["new_buildings"]["forest_supply"] == 12 and d["new_buildings"]["violet_buildings"] == sorted(
         NEW_BUILDINGS.split(","), key=lambda n: BUILDING_IDS[n])
@@ -174,54 +176,54 @@ def test_expansion_json_fields_and_round_trip() -> None:
     assert d["progress"]["black_market"] == {"building": "", "due": 0, "given": "", "colonist_declined": False}
     assert d["progress"]["window"] == "" and d["progress"]["hacienda_tile"] == ""
     assert d["players"][1]["forests"] == 0 and d["players"][1]["small_wharf_done"] is False
-    assert State.from_dict(json.loads(json.dumps(d))) == s
+    assert state_from_dict(State.game_id, json.loads(json.dumps(d))) == s
 
 
 def _bad(d: dict, path: str, problem: str) -> None:  # type: ignore[type-arg]
     with pytest.raises(PositionError) as info:
-        State.from_dict(d)
+        state_from_dict(State.game_id, d)
     assert (info.value.path, info.value.problem) == (path, problem)
 
 
 def test_expansion_json_errors_name_the_field() -> None:
-    d = fresh_expansion(3, governor=0).to_dict()
+    d = state_dict(fresh_expansion(3, governor=0))
     d["players"][1]["forests"] = 13
     _bad(d, "players[1].forests", "13 is above 12")
     d["players"][1]["forests"] = 1
     _bad(d, "new_buildings.forest_supply", "13 forests in play, the game has 12")
-    d = fresh_expansion(3, governor=0).to_dict()
+    d = state_dict(fresh_expansion(3, governor=0))
     d["new_buildings"]["violet_buildings"][2] = "harbor_master"
     _bad(d, "new_buildings.violet_buildings[2]", "'harbor_master' is not one of 'small_market', 'hacienda', "
          "'construction_hut', 'small_warehouse', 'hospice', 'office', 'large_market', 'large_warehouse', 'factory', "
          "'university', 'harbor', 'wharf', 'guild_hall', 'residence', 'fortress', 'customs_house', 'city_hall', "
          "'aqueduct', 'forest_house', 'black_market', 'storehouse', 'guest_house', 'trading_post', 'church', "
          "'small_wharf', 'lighthouse', 'specialty_factory', 'library', 'union_hall', 'cloister', 'statue'")
-    d = fresh_expansion(3, governor=0).to_dict()
+    d = state_dict(fresh_expansion(3, governor=0))
     d["new_buildings"]["violet_buildings"].remove("church")
     _bad(d, "building_supply.church", "2 church in play, the game has 0")
-    d = fresh_expansion(3, governor=0).to_dict()
+    d = state_dict(fresh_expansion(3, governor=0))
     d["players"][0]["buildings"].append({"building": "harbor", "colonists": 0})
     _bad(d, "players[0].buildings.harbor", "harbor is not in this game")
-    d = fresh_expansion(3, governor=0).to_dict()
+    d = state_dict(fresh_expansion(3, governor=0))
     d["progress"]["window"] = "builder"
     _bad(d, "progress.window", "a Guest House window is open exactly in the guests phase")
-    d = fresh_expansion(3, governor=0).to_dict()
+    d = state_dict(fresh_expansion(3, governor=0))
     d["progress"]["black_market"]["due"] = 2
     _bad(d, "progress.black_market.due", "must be 0 outside its phase, is 2")
     d["phase"] = "builder"
     d["roles"][2]["taken"], d["picks"] = True, 0
     _bad(d, "progress.black_market.due", "give-ups are owed exactly while a Black Market build is paid")
-    d = fresh_expansion(3, governor=0).to_dict()
+    d = state_dict(fresh_expansion(3, governor=0))
     d["options"]["expansion"] = "river"
     _bad(d, "options.expansion", "'river' is not one of 'none', 'new-buildings'")
 
 
 def test_draft_state_errors() -> None:
     s = new_game(3, seed=2, expansion="new-buildings")
-    d = play(s, "draft:church").to_dict()
+    d = state_dict(play(s, "draft:church"))
     d["current_player"] = (d["current_player"] + 1) % 3
     _bad(d, "current_player", f"player {(s.governor + 1) % 3} drafts next, not {(s.governor + 2) % 3}")
-    d = play(s, "draft:church").to_dict()
+    d = state_dict(play(s, "draft:church"))
     d["phase"] = "role"
     _bad(d, "phase", "1 of 17 violet buildings drafted, the draft is not over")
 
@@ -252,8 +254,8 @@ def test_vector_v2_round_trip_and_errors() -> None:
     s = new_game(5, seed=9, expansion="new-buildings")
     v = s.encode()
     assert v.dtype == np.int32 and v[0] == 2 and len(v) == 463
-    assert decode(v) == s and type(decode(v)) is ExpansionState
-    assert type(decode(new_game(5, seed=9).encode())) is State
+    assert checked_state("puerto-rico", v) == s and type(checked_state("puerto-rico", v)) is ExpansionState
+    assert type(checked_state("puerto-rico", new_game(5, seed=9).encode())) is State
     cases = [({20: 13}, "new_buildings.forest_supply", "13 is above 12"),
              ({22: 7}, "progress.window", "a Guest House window is open exactly in the guests phase"),
              ({21: 2, 51: v[51] - 1}, "progress.hacienda_tile", "must be -1 outside its phase, is 2"),
@@ -264,10 +266,10 @@ def test_vector_v2_round_trip_and_errors() -> None:
         for index, value in changes.items():
             bad[index] = value
         with pytest.raises(PositionError) as info:
-            decode(bad)
+            checked_state("puerto-rico", bad)
         assert (info.value.path, info.value.problem) == (path, problem)
     with pytest.raises(PositionError, match="vector has 462 entries, expected 463"):
-        decode(v[:-1])
+        checked_state("puerto-rico", v[:-1])
 
 
 # ------------------------------------------------------------------- action ids
@@ -302,15 +304,14 @@ def test_bad_notation(text: str) -> None:
 def test_vector_checks_split_into_ranges_and_invariants() -> None:
     """The C decoder's two passes: a range failure is found before the consistency rules."""
     from meeplemind.engine import PositionError
-    from meeplemind.engine.puerto_rico import decode
 
     v = fresh_expansion(4).encode().tolist()
-    decode(v)
+    checked_state("puerto-rico", v)
     v[LAYOUT_V2.index("players[3].forests")] = 13
     with pytest.raises(PositionError) as e:
-        decode(v)
+        checked_state("puerto-rico", v)
     assert (e.value.path, e.value.problem) == ("players[3].forests", "13 is above 12")
     v[LAYOUT_V2.index("players[3].forests")] = 1
     with pytest.raises(PositionError) as e:
-        decode(v)
+        checked_state("puerto-rico", v)
     assert (e.value.path, e.value.problem) == ("new_buildings.forest_supply", "13 forests in play, the game has 12")

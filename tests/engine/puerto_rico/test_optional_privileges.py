@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from meeplemind.positions import state_dict, state_from_dict
 from meeplemind.engine import InvalidMoveError, PositionError, Rng
 from meeplemind.engine.puerto_rico import Move, State
 from meeplemind.native import NativeGame
@@ -105,7 +106,7 @@ def test_a_lone_decline_is_a_position_the_service_plays() -> None:
     chips(s, 2, s.vp_supply - 3)
     s = pick(s, "captain")
     assert legal(s) == ["decline:captain", "load:corn@6"]
-    assert State.from_dict(s.to_dict()).legal_moves() == s.legal_moves()
+    assert state_from_dict(State.game_id, state_dict(s)).legal_moves() == s.legal_moves()
     after = play(s, "decline:captain")
     assert after.players[0].vp_chips == 2 and not after.end_triggered
 
@@ -236,14 +237,14 @@ def test_the_declined_colonist_waits_in_the_position_through_the_give_ups() -> N
     s = _black_market_builder(3, corn=1, indigo=1)
     waiting = same_in_c(s, "build:forest_house/decline")
     assert legal(waiting) == ["give:corn", "give:indigo"]
-    d = waiting.to_dict()
+    d = state_dict(waiting)
     assert d["progress"]["black_market"] == {"building": "forest_house", "due": 1, "given": "",
                                               "colonist_declined": True}
-    assert State.from_dict(d) == waiting
-    assert not same_in_c(s, "build:forest_house").to_dict()["progress"]["black_market"]["colonist_declined"]
+    assert state_from_dict(State.game_id, d) == waiting
+    assert not state_dict(same_in_c(s, "build:forest_house"))["progress"]["black_market"]["colonist_declined"]
     built = same_in_c(waiting, "give:indigo")
     assert built.players[0].buildings[FOREST_HOUSE] == 0 and built.colonist_supply == 3
-    assert built.to_dict()["progress"]["black_market"]["colonist_declined"] is False
+    assert state_dict(built)["progress"]["black_market"]["colonist_declined"] is False
 
 
 @pytest.mark.parametrize("supply, san_juan, offered", [(2, 1, True), (2, 0, False), (4, 1, False), (1, 1, False)])
@@ -264,23 +265,23 @@ def test_a_given_up_colonist_counts_before_the_university_takes_one(supply: int,
 def test_a_declined_colonist_is_checked_against_the_position() -> None:
     s = _black_market_builder(3, corn=1, indigo=1)
     waiting = play(s, "build:forest_house/decline")
-    d = s.to_dict()
+    d = state_dict(s)
     d["progress"]["black_market"]["colonist_declined"] = True
     with pytest.raises(PositionError) as info:
-        State.from_dict(d)
+        state_from_dict(State.game_id, d)
     assert info.value.path == "progress.black_market.colonist_declined"
     assert "Black Market build" in info.value.problem
-    d = waiting.to_dict()
+    d = state_dict(waiting)
     d["players"][0]["buildings"] = [b for b in d["players"][0]["buildings"] if b["building"] != "university"]
     d["building_supply"]["university"] += 1
     d["colonist_supply"] += 1
     with pytest.raises(PositionError) as info:
-        State.from_dict(d)
+        state_from_dict(State.game_id, d)
     assert info.value.path == "progress.black_market.colonist_declined"
-    d = fresh_expansion(3).to_dict()
+    d = state_dict(fresh_expansion(3))
     d["progress"]["black_market"]["colonist_declined"] = True
     with pytest.raises(PositionError, match="must be 0 outside its phase, is 1"):
-        State.from_dict(d)
+        state_from_dict(State.game_id, d)
 
 
 def _decline_starts() -> list[State]:

@@ -17,8 +17,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from meeplemind.positions import checked_state
+from meeplemind.positions import state_dict, state_from_dict
 from meeplemind.engine import InvalidMoveError, Rng
-from meeplemind.engine.puerto_rico import ALL_MOVES, NUM_ACTIONS, Move, State, decode, new_game
+from meeplemind.engine.puerto_rico import ALL_MOVES, NUM_ACTIONS, Move, State, new_game
 
 GAMES_PER_COUNT, CHUNK = 500, 50  # per player count, with the cheap checks
 VECTOR_EVERY, JSON_EVERY = 10, 50  # of those games: round trips after every move
@@ -29,9 +31,9 @@ def play_checked(players: int, seed: int) -> int:
     vector, as_json = seed % VECTOR_EVERY == 0, seed % JSON_EVERY == 0
     while True:
         if vector:
-            assert decode(state.encode()) == state
+            assert checked_state("puerto-rico", state.encode()) == state
         if as_json:
-            assert State.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+            assert state_from_dict(State.game_id, json.loads(json.dumps(state_dict(state)))) == state
         legal = state.legal_moves()
         if state.is_terminal:
             assert legal == [] and state.current_player is None

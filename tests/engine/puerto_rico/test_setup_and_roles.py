@@ -6,7 +6,7 @@ import pytest
 
 from meeplemind.engine import Rng
 from meeplemind.engine.puerto_rico import new_game
-from meeplemind.engine.puerto_rico.codec import validate
+from meeplemind.positions import check_state
 from meeplemind.engine.puerto_rico.data import BUILDINGS, CORN, INDIGO, NUM_BASE_BUILDINGS
 
 from .helpers import fresh, legal, pick
@@ -43,7 +43,7 @@ def test_setup_table(n: int) -> None:
             expected = large if spec.large else small
         assert s.building_supply[b] == expected, spec.name
     assert s.current_player == s.governor
-    validate(s)
+    check_state(s)
 
 
 def test_two_player_goods_and_plantations_are_reduced() -> None:

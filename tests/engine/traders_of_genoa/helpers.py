@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meeplemind.engine.traders_of_genoa import codec
+from meeplemind.positions import check_state
 from meeplemind.engine.traders_of_genoa.board import BUILDING_SQUARES, square_name
 from meeplemind.engine.traders_of_genoa.data import BUILDING_NAMES, DECK_FIRST, GOODS, SPECIALS
 from meeplemind.engine.traders_of_genoa.state import State, new_game
@@ -22,7 +22,7 @@ def turn_start(players: int = 3, seed: int = 0, owner: int = 0) -> State:
     s.offer_ducats, s.offer_goods = [-1] * players, [-1] * players
     s._begin_turn()
     give_special(s, owner, "any_start")
-    codec.validate(s)
+    check_state(s)
     return s
 
 
@@ -59,7 +59,7 @@ def mark(s: State, seat: int, building: str) -> None:
 def play(s: State, *moves: str, seed: int = 0) -> State:
     for m in moves:
         s = s.play(m, seed)
-    codec.validate(s)
+    check_state(s)
     return s
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import collections
 import itertools
 
+from meeplemind.positions import check_state
 from meeplemind.engine import Rng
-from meeplemind.engine.traders_of_genoa import codec, new_game
+from meeplemind.engine.traders_of_genoa import new_game
 from meeplemind.engine.traders_of_genoa.data import D_MESSAGE, DECK_FIRST, DECK_SIZES, DECKS, NUM_CARDS
 from meeplemind.engine.traders_of_genoa.state import PILE, UNSEEN, USED, State
 
@@ -34,7 +35,7 @@ def test_observation_hides_other_hands_and_the_piles_and_keeps_the_counts() -> N
             assert seen.location[c] == want
         assert [p.cards for p in seen.players] == [p.cards for p in s.players]
         assert seen.piles == s.piles and seen.observation(viewer) == seen
-        codec.validate(seen)
+        check_state(seen)
 
 
 def test_determinizations_look_like_the_observation_and_conserve_every_card() -> None:
@@ -44,7 +45,7 @@ def test_determinizations_look_like_the_observation_and_conserve_every_card() ->
         for viewer in range(s.num_players):
             seen = s.observation(viewer)
             sample = s.determinize(viewer, rng)
-            codec.validate(sample)
+            check_state(sample)
             assert sample.observation(viewer) == seen
             assert UNSEEN not in sample.location
             for c in range(NUM_CARDS):
@@ -74,7 +75,7 @@ def messages_spread(players: int, hands: dict[int, int], pile: int) -> State:
     for c in cards:
         s.location[c] = USED
     s.piles[D_MESSAGE] = pile
-    codec.validate(s)
+    check_state(s)
     return s
 
 
@@ -151,7 +152,7 @@ def test_a_message_that_would_have_paid_is_never_dealt_to_a_hand() -> None:
         for viewer in range(s.num_players):
             for _ in range(20):
                 sample = s.determinize(viewer, rng)
-                codec.validate(sample)
+                check_state(sample)
                 assert all(sample.location[c] == PILE for c in s.paid_elsewhere() if s.location[c] == PILE)
 
 
@@ -160,7 +161,7 @@ def test_the_mover_s_hand_is_dealt_for_another_viewer() -> None:
     s = played(3, 5, 60)
     viewer = (s.current_player + 1) % 3
     sample = s.determinize(viewer, Rng(1))
-    codec.validate(sample)
+    check_state(sample)
     for d in range(len(DECKS)):
         cards = range(DECK_FIRST[d], DECK_FIRST[d] + DECK_SIZES[d])
         assert sum(sample.location[c] == s.current_player for c in cards) == s.players[s.current_player].cards[d]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from meeplemind.positions import checked_state
 from meeplemind.engine import Rng
-from meeplemind.engine.traders_of_genoa import ALL_MOVES, NUM_ACTIONS, Move, decode, new_game
+from meeplemind.engine.traders_of_genoa import ALL_MOVES, NUM_ACTIONS, Move, new_game
 from meeplemind.engine.traders_of_genoa.heuristic import choose_move
 from meeplemind.native import NativeGame
 
@@ -17,7 +18,7 @@ def test_random_games_keep_every_invariant(players: int) -> None:
         s, rng = new_game(players, seed), Rng(seed)
         while not s.is_terminal:
             vec = s.encode()
-            assert decode(vec) == s  # the C decoder accepts it
+            assert checked_state("traders-of-genoa", vec) == s  # the C decoder accepts it
             legal = s.legal_action_ids()
             assert legal == sorted(set(legal)) and len(legal) >= 2  # forced moves play themselves
             assert len(legal) <= native.max_legal

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from meeplemind.positions import check_state
 from meeplemind.engine import PositionError, Rng
 from meeplemind.engine.traders_of_genoa import codec, new_game
 from meeplemind.engine.traders_of_genoa.board import SQUARE
@@ -208,7 +209,7 @@ def test_the_game_ends_when_everyone_has_owned_the_tower_equally_often(players: 
 def test_a_position_may_hold_any_offer_in_steps_of_five() -> None:
     s = play(turn_start(3), "start:3.4", "offer:20")
     s.offer_ducats[1] = 15  # a client's bundle off the grid
-    codec.validate(s)
+    check_state(s)
     s = play(s, "pass", "accept:1")
     assert (s.players[0].ducats, s.players[1].ducats) == (145, 115)
     s = play(turn_start(3), "start:3.4", "offer:20")
@@ -216,7 +217,7 @@ def test_a_position_may_hold_any_offer_in_steps_of_five() -> None:
                                 (0, -1, "offers[1].good"), (5, 3, "offers[1].good")):
         s.offer_ducats[1], s.offer_goods[1] = ducats, good
         with pytest.raises(PositionError) as info:
-            codec.validate(s)
+            check_state(s)
         assert info.value.path == field
 
 
@@ -252,11 +253,11 @@ def test_only_a_player_who_may_still_act_bids_in_a_position() -> None:
         bad = s.copy()
         bad.players[seat].actions = 1
         with pytest.raises(PositionError) as info:
-            codec.validate(bad)
+            check_state(bad)
         assert info.value.path == field
         with pytest.raises(NativeDecodeError) as native_info:
             native.decode(bad.encode())
         assert codec.LAYOUT[native_info.value.index] == field
         give_special(bad, seat, "extra_action")  # a card allows one more action
-        codec.validate(bad)
+        check_state(bad)
         native.decode(bad.encode())

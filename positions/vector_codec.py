@@ -4,7 +4,7 @@ the game's schema (``engine/schema.py``).
 ``read(schema, message)`` writes every cell from the field its path names, converted by
 its kind; nothing about a field is written here. What it checks is the message's shape
 (names, keys, list lengths, fields of another layout); the ranges and the consistency
-rules are the C decoder's (``engine/native_check.py``). Errors are
+rules are the C decoder's (``positions/check.py``). Errors are
 ``PositionError`` naming the field path.
 """
 
@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Any
 
-from .errors import PositionError
-from .schema import Cell, Schema
+from ..engine.errors import PositionError
+from ..engine.schema import Cell, Schema
 
 _TOKEN = re.compile(r"\.?([a-z_0-9]+)|\[(\d+)\]")
 Reader = Callable[..., None]  # (message, out): appends the cells it reads to out
