@@ -32,6 +32,10 @@ class Game(Protocol):
     VARIANTS: tuple[dict[str, str], ...]
     #: (options, players) of the bench signature's seeded games and searches (``search/bench.py``).
     BENCH_SETUPS: tuple[tuple[dict[str, str], int], ...]
+    #: Per player count, the least random C playouts per unit of the bench's reference
+    #: workload its engine must keep (``search/bench.py`` engine_over_reference;
+    #: docs/measurements.md has the measured history the floors come from).
+    SPEED_FLOORS: dict[int, float]
     #: Every ``new_game`` option and the text values it takes, the default first
     #: (``SWITCH``: a true/false switch; None: any text, default empty).
     OPTION_VALUES: dict[str, tuple[str, ...] | None]

@@ -24,8 +24,12 @@ VARIANTS: tuple[dict[str, str], ...] = ({}, {"expansion": "new-buildings"},
 
 #: The bench signature's setups (``search/bench.py``).
 BENCH_SETUPS: tuple[tuple[dict[str, str], int], ...] = (({}, 2), ({}, 4), ({"expansion": "new-buildings"}, 3))
+#: Per player count, the least C playouts per reference-workload unit its engine keeps
+#: (``search/bench.py`` engine_over_reference; docs/measurements.md: about 0.87 of the
+#: ratio measured, tests/search/test_engine_speed.py).
+SPEED_FLOORS: dict[int, float] = {2: 2.3, 4: 1.27}
 
-__all__ = ["BENCH_SETUPS", "SCHEMAS", "schema_of",
+__all__ = ["BENCH_SETUPS", "SCHEMAS", "SPEED_FLOORS", "schema_of",
            "ALL_MOVES", "ALL_MOVES_V2", "ExpansionState", "GAME_ID", "ORDER", "LAYOUT", "LAYOUT_V2",
            "LAYOUT_VERSION", "NUM_ACTIONS", "NUM_ACTIONS_V2", "OPTIONS", "OPTION_VALUES", "PLAYER_COUNTS",
            "SCORE_UNIT", "SETUP_OPTIONS", "TITLE", "VARIANTS", "VECTOR_LEN", "VECTOR_LEN_V2", "Move", "State", "decode",
