@@ -1,5 +1,6 @@
 """Traders of Genoa (2001, 2-5 players): the reference rules in Python."""
 
+from ..game import SearchTuning
 from .codec import LAYOUT, LAYOUT_VERSION, VECTOR_LEN, decode, layout_for
 from .data import PLAYER_COUNTS
 from .moves import ALL_MOVES, NUM_ACTIONS, Move
@@ -21,7 +22,10 @@ BENCH_SETUPS: tuple[tuple[dict[str, str], int], ...] = (({}, 2), ({}, 4))
 #: ratio measured, tests/search/test_engine_speed.py).
 SPEED_FLOORS: dict[int, float] = {2: 6.0, 4: 3.25}
 
-__all__ = ["BENCH_SETUPS", "SCHEMAS", "SPEED_FLOORS", "schema_of",
+#: The default search's tuning: the defaults (no move priors, no learned evaluation).
+SEARCH_TUNING: SearchTuning = {}
+
+__all__ = ["BENCH_SETUPS", "SEARCH_TUNING", "SCHEMAS", "SPEED_FLOORS", "schema_of",
            "ALL_MOVES", "GAME_ID", "ORDER", "LAYOUT", "LAYOUT_VERSION", "NUM_ACTIONS", "OPTIONS", "OPTION_VALUES",
            "PLAYER_COUNTS", "SCORE_UNIT", "TITLE", "VARIANTS", "VECTOR_LEN", "Move", "State", "decode",
            "layout_for", "new_game"]
