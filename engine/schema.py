@@ -8,13 +8,15 @@ there once and read from there by every layer:
 - the **field path** in the game's state message (``players[2].goods.corn``): rejections
   name it (``google.rpc.BadRequest``, the command line); a ``{seat}`` cell repeats per seat;
 - the **offset** is the cell's place in the table (``Schema.index(path)``);
+- the **attribute** (``attr``) is the state's field holding it, in both engines: the
+  codecs and the C twin's encode/load are generated from it (``engine/layout.py``);
 - the **kind** says how the proto field maps to the int32 (see ``KINDS``), with ``names``
   for the kinds that carry text (value ``first + names.index(text)``);
 - the **range** ``lo..hi``: an int, a tuple by player count (``Schema.players[0]`` first),
   or ``Ref(path)``, the value of an earlier cell (colonists on plantations <= plantations);
   a cell of a ``seat`` beyond the player count must hold ``empty``;
 - the **rules** are checked after every range, in the order listed, by the C decoder,
-  the one validator of positions (the build generates its range table, offsets, layout
+  the one validator of positions (the build generates its range table, layout
   constants and name tables as the header ``native/schema_<game>.h``: ``c_header``; the
   rejection's words are C's, see ``engine/native_check.py``); a rule names the cell a
   failure is reported at.
@@ -66,6 +68,9 @@ class Cell:
     first: int = 0  # the value of names[0] (enum)
     seat: int | None = None  # the player whose record holds it (absent seats: ``empty``)
     empty: int = 0
+    #: The state attribute holding it: the engine State's (or Player's) field and the C
+    #: state's member, one name (``engine/layout.py``); default: the path's first field.
+    attr: str = ""
 
 
 @dataclass(frozen=True)
@@ -159,6 +164,7 @@ def cell(path: str, lo: int | tuple[int, ...] | Ref, hi: int | tuple[int, ...] |
          kind: str = "int", **more: object) -> Cell:
     """One cell (``kind`` one of ``KINDS``)."""
     assert kind in KINDS, kind
+    more.setdefault("attr", path.split(".")[0].split("[")[0])
     return Cell(path, kind, lo, hi, **more)  # type: ignore[arg-type]
 
 
@@ -188,19 +194,10 @@ def by_players(first: int, last: int, value: Callable[[int], int]) -> tuple[int,
 
 
 # ------------------------------------------------------------------ C header
-def c_identifier(path: str) -> str:
-    """``players[0].goods.corn`` -> ``PLAYERS_0_GOODS_CORN``."""
-    out = "".join(ch.upper() if ch.isalnum() else "_" for ch in path)
-    while "__" in out:
-        out = out.replace("__", "_")
-    return out.strip("_")
-
-
 def c_header(prefix: str, schemas: Sequence[Schema], source: str,
              constants: dict[str, int] | None = None, names: dict[str, Sequence[str]] | None = None) -> str:
-    """The C header of a game's schemas: per layout its version, length, the offset of
-    every cell outside the player records (``<prefix>_V<version>_AT_<PATH>``) and inside
-    one (``..._PLAYER_AT_<PATH>``), the range table by player count
+    """The C header of a game's schemas: per layout its version, length (the offsets are
+    ``engine/layout.py``'s ``native/layout_<game>.h``), the range table by player count
     (``mm_range[players - min][length]``) and the ``mm_layout_check`` the decoder's first
     checks read (``<prefix>_V<version>_CHECK``, see native/mm_schema.h); ``constants`` are
     the game's rule constants C reads from here (``<prefix>_<NAME>``), ``names`` the name
@@ -215,16 +212,6 @@ def c_header(prefix: str, schemas: Sequence[Schema], source: str,
         first, last = s.players
         lines += [f"#define {tag}_VERSION {s.version}", f"#define {tag}_LEN {s.length}",
                   f"#define {tag}_MIN_PLAYERS {first}", f"#define {tag}_MAX_PLAYERS {last}"]
-        seat_len = sum(1 for c in s.cells if c.seat == 0)
-        if seat_len:
-            base = next(i for i, c in enumerate(s.cells) if c.seat == 0)
-            lines += [f"#define {tag}_PLAYERS_AT {base}", f"#define {tag}_PLAYER_LEN {seat_len}"]
-        for i, c in enumerate(s.cells):
-            if c.seat is None:
-                lines.append(f"#define {tag}_AT_{c_identifier(c.path)} {i}")
-            elif c.seat == 0:
-                rel = c.path.split(".", 1)[1]
-                lines.append(f"#define {tag}_PLAYER_AT_{c_identifier(rel)} {i - base}")
         lines.append(f"static const mm_range {tag}_RANGES[{last - first + 1}][{s.length}] = {{")
         for n in range(first, last + 1):
             absent = [c.seat if c.seat is not None and c.seat >= n else -1 for c in s.cells]

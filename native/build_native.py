@@ -10,7 +10,8 @@ The sanitizer build turns off the ``-fwrapv`` cffi takes from Python's own flags
 report.
 The declarations cffi sees are the ``cdef/*.h`` files, one per C module.  Before
 compiling, every game's schema (``engine/<game>/schema.py``) is written out as the
-header ``native/schema_<game>.h`` its decoder includes (``engine.schema.c_header``),
+header ``native/schema_<game>.h`` its decoder includes (``engine.schema.c_header``) and
+its offsets and load/store tables as ``native/layout_<game>.h`` (``engine.layout.c_layout``),
 every table generator ``native/gen_<game>.py`` writes ``native/<game>_tables.h`` (its
 ``render``, from the game's engine modules), and each game's evaluation network
 (``native/evaluation_<game>.json``, if the game has one) becomes
@@ -52,16 +53,20 @@ def _games() -> list[str]:
 
 
 def generate_schema_headers() -> None:
-    """Write ``native/schema_<game>.h`` for every game with a schema, and
+    """Write ``native/schema_<game>.h`` and ``native/layout_<game>.h`` (its offsets and
+    load/store tables, ``engine/layout.py``) for every game with a schema, and
     ``native/schema_games.h``: the C engines (each schema's ``C_GAME``) ``mm_find_game``
     knows, so a game registers itself in C from its own schema module."""
     c_header = _engine_module("schema").c_header
+    c_layout = _engine_module("layout").c_layout
     games = []
     for game in _games():
         module = _engine_module(f"{game}.schema")
         games.append(module.C_GAME)
         _write(HERE / f"schema_{game}.h", c_header(module.C_PREFIX, module.SCHEMAS, f"engine/{game}/schema.py",
                                                    getattr(module, "C_CONSTANTS", None), getattr(module, "C_NAMES", None)))
+        _write(HERE / f"layout_{game}.h", c_layout(module.C_PREFIX, module.SCHEMAS, f"engine/{game}/schema.py",
+                                                   getattr(module, "C_COMPUTED", ())))
     _write(HERE / "schema_games.h", "\n".join([
         "/* Generated from every engine/<game>/schema.py (C_GAME) by native/build_native.py: do not edit. */",
         "#ifndef MM_SCHEMA_GAMES_H", "#define MM_SCHEMA_GAMES_H", '#include "mm_game.h"',

@@ -9,6 +9,7 @@
 #include "evaluation_castles_of_burgundy.h"
 #include "mm_eval.h"
 #include "schema_castles_of_burgundy.h"
+#include "layout_castles_of_burgundy.h"
 
 typedef mm_cob_state state;
 typedef mm_cob_player player;
@@ -1125,111 +1126,71 @@ static void set_legal(state *s, const uint16_t *ids, int n)
     s->num_legal = (uint16_t)n;
 }
 
-/* ------------------------------------------------------------------ state vector (codec.py) */
+/* ------------------------------------------------------------------ state vector (engine/layout.py) */
 
-enum {
-    G_VERSION, G_PLAYERS, G_PHASE, G_ROUND, G_STAGE, G_TURN, G_CURRENT, G_BOUGHT,
-    G_PENDING_TILE, G_PENDING_CELL, G_SHIP_MASK, G_GOODS_CHOSEN,
-    O_RANKING, O_ROUND_ORDER = O_RANKING + NP, O_DEPOTS = O_ROUND_ORDER + NP,
-    O_BLACK = O_DEPOTS + SPACES, O_DEPOT_GOODS = O_BLACK + BS,
-    O_ROUND_GOODS = O_DEPOT_GOODS + ND * NG, O_GOODS_POOL = O_ROUND_GOODS + ROUNDS,
-    O_STACK = O_GOODS_POOL + NG, O_BLACK_STACK = O_STACK + NT, O_DISCARDED = O_BLACK_STACK + NT,
-    O_PLAYERS = O_DISCARDED + NT
-};
-enum {
-    P_SILVERLINGS, P_WORKERS, P_VP, P_DICE, P_GOODS = P_DICE + 2, P_SOLD = P_GOODS + NG,
-    P_BONUS = P_SOLD + NG, P_STORAGE = P_BONUS + COLOURS, P_ESTATE = P_STORAGE + STORAGE,
-    PLAYER_LEN = P_ESTATE + NC
-};
-_Static_assert(O_PLAYERS + NP * PLAYER_LEN == MM_COB_VECTOR_LEN, "codec.py layout");
+/* Offsets in the state vector, from the schema (native/layout_castles_of_burgundy.h):
+ * G() of a global or the first cell of a table, P() of a field in a player's record. */
+#define G(NAME) MM_COB_O_##NAME
+#define P(NAME) MM_COB_P_##NAME
+#define PLAYERS_AT MM_COB_V1_PLAYERS_AT
+#define PLAYER_LEN MM_COB_V1_PLAYER_LEN
+_Static_assert(MM_COB_V1_LEN == MM_COB_VECTOR_LEN, "the layout is the schema's (engine/castles_of_burgundy/schema.py)");
 _Static_assert(sizeof(mm_cob_player) == 88 && sizeof(mm_cob_state) == 928
                    && POSITION_BYTES == 600,
                "no padding: equal positions must be equal bytes");
 _Static_assert(MM_COB_A_GOODS + NG == MM_COB_NUM_ACTIONS, "action ids");
 
-static void copy_to_vector(int32_t *v, const int8_t *a, int n)
-{
-    for (int i = 0; i < n; i++)
-        v[i] = a[i];
-}
+/* The load/store tables of native/layout_castles_of_burgundy.h, expanded into
+ * straight-line copies between the vector v and the struct s. */
+#define STORE_ONE(m, at) v[at] = s->m;
+#define STORE_MANY(m, at, n, step)      \
+    for (int i = 0; i < (n); i++)       \
+        v[(at) + i * (step)] = s->m[i];
+#define LOAD_ONE(m, at) s->m = v[at];
+#define LOAD_MANY(m, at, n, step)       \
+    for (int i = 0; i < (n); i++)       \
+        s->m[i] = v[(at) + i * (step)];
 
-static void copy_from_vector(int8_t *a, const int32_t *v, int n)
-{
-    for (int i = 0; i < n; i++)
-        a[i] = (int8_t)v[i];
-}
+static void encode_player(const player *s, int32_t *v) { MM_COB_V1_PLAYER(STORE_ONE, STORE_MANY) }
+
+static void decode_player(player *s, const int32_t *v) { MM_COB_V1_PLAYER(LOAD_ONE, LOAD_MANY) }
 
 static void encode_state(const state *s, int32_t *v)
 {
-    const int8_t globals[O_RANKING] = {
-        MM_COB_LAYOUT_VERSION, s->players, s->phase, s->round, s->stage, s->turn,
-        (int8_t)(s->stage == ST_END ? -1 : current(s)), s->bought, s->pending_tile,
-        s->pending_cell, s->ship_mask, s->goods_chosen,
-    };
-    copy_to_vector(v, globals, O_RANKING);
-    copy_to_vector(v + O_RANKING, s->ranking, NP);
-    copy_to_vector(v + O_ROUND_ORDER, s->round_order, NP);
-    copy_to_vector(v + O_DEPOTS, s->depots, SPACES);
-    copy_to_vector(v + O_BLACK, s->black, BS);
-    copy_to_vector(v + O_DEPOT_GOODS, s->depot_goods, ND * NG);
-    copy_to_vector(v + O_ROUND_GOODS, s->round_goods, ROUNDS);
-    copy_to_vector(v + O_GOODS_POOL, s->goods_pool, NG);
-    copy_to_vector(v + O_STACK, s->stack, NT);
-    copy_to_vector(v + O_BLACK_STACK, s->black_stack, NT);
-    copy_to_vector(v + O_DISCARDED, s->discarded, NT);
-    for (int q = 0; q < NP; q++) {
-        const player *p = &s->p[q];
-        int32_t *f = v + O_PLAYERS + q * PLAYER_LEN;
-        f[P_SILVERLINGS] = p->silverlings;
-        f[P_WORKERS] = p->workers;
-        f[P_VP] = p->vp;
-        copy_to_vector(f + P_DICE, p->dice, 2);
-        copy_to_vector(f + P_GOODS, p->goods, NG);
-        copy_to_vector(f + P_SOLD, p->sold, NG);
-        copy_to_vector(f + P_BONUS, p->bonus, COLOURS);
-        copy_to_vector(f + P_STORAGE, p->storage, STORAGE);
-        copy_to_vector(f + P_ESTATE, p->estate, NC);
-    }
+    v[G(VERSION)] = MM_COB_LAYOUT_VERSION;
+    v[G(CURRENT)] = s->stage == ST_END ? -1 : current(s);
+    MM_COB_V1_STATE(STORE_ONE, STORE_MANY)
+    for (int q = 0; q < NP; q++)
+        encode_player(&s->p[q], v + PLAYERS_AT + q * PLAYER_LEN);
 }
-
-_Static_assert(MM_COB_V1_LEN == MM_COB_VECTOR_LEN && MM_COB_V1_PLAYERS_AT == O_PLAYERS
-               && MM_COB_V1_PLAYER_LEN == PLAYER_LEN && MM_COB_V1_AT_TURN_ORDER_0 == O_RANKING
-               && MM_COB_V1_AT_DEPOTS_0_TILES_0 == O_DEPOTS && MM_COB_V1_AT_BLACK_DEPOT_0 == O_BLACK
-               && MM_COB_V1_AT_DEPOTS_0_GOODS_0 == O_DEPOT_GOODS
-               && MM_COB_V1_AT_ROUND_GOODS_0 == O_ROUND_GOODS && MM_COB_V1_AT_HIDDEN_GOODS_0 == O_GOODS_POOL
-               && MM_COB_V1_AT_HIDDEN_TILES_CASTLE == O_STACK
-               && MM_COB_V1_AT_DISCARDED_CASTLE == O_DISCARDED
-               && MM_COB_V1_PLAYER_AT_BONUS_TILES_CASTLE == P_BONUS
-               && MM_COB_V1_PLAYER_AT_STORAGE_0 == P_STORAGE && MM_COB_V1_PLAYER_AT_ESTATE_1 == P_ESTATE,
-               "the layout is the schema's (engine/castles_of_burgundy/schema.py)");
 
 #define TILE_NAME(t) MM_COB_NAMES_TILES[t]
 #define COLOUR_NAME(c) MM_COB_NAMES_COLOURS[c]
 
 static int32_t check_board(const int32_t *v, int n, mm_verdict *out)
 {
-    for (int base = O_RANKING; base <= O_ROUND_ORDER; base += NP) {
+    for (int base = G(RANKING); base <= G(ROUND_ORDER); base += NP) {
         int seen = 0;
         for (int i = 0; i < n; i++) {
             if (seen >> v[base + i] & 1)
                 return mm_reject(out, base + i, "player %d appears twice in the %s", v[base + i],
-                                 base == O_RANKING ? "turn_order" : "round_order");
+                                 base == G(RANKING) ? "turn_order" : "round_order");
             seen |= 1 << v[base + i];
         }
     }
     for (int a = 0; a < SPACES; a++) {
-        int t = v[O_DEPOTS + a], printed = depot_colour(n, v[G_PHASE], a / DS, a % DS);
+        int t = v[G(DEPOTS) + a], printed = depot_colour(n, v[G(PHASE)], a / DS, a % DS);
         if (t >= 0 && tile_colour(t) != printed)
-            return mm_reject(out, O_DEPOTS + a, "a %s tile on a %s space", TILE_NAME(t), COLOUR_NAME(printed));
+            return mm_reject(out, G(DEPOTS) + a, "a %s tile on a %s space", TILE_NAME(t), COLOUR_NAME(printed));
         if (t >= 0 && !COLOUR_BACKED[t])
-            return mm_reject(out, O_DEPOTS + a, "%s has a black back, it belongs to the black depot", TILE_NAME(t));
+            return mm_reject(out, G(DEPOTS) + a, "%s has a black back, it belongs to the black depot", TILE_NAME(t));
     }
     for (int i = 0; i < BS; i++)
-        if (v[O_BLACK + i] >= 0 && !BLACK_BACKED[v[O_BLACK + i]])
-            return mm_reject(out, O_BLACK + i, "no %s tile has a black back", TILE_NAME(v[O_BLACK + i]));
+        if (v[G(BLACK) + i] >= 0 && !BLACK_BACKED[v[G(BLACK) + i]])
+            return mm_reject(out, G(BLACK) + i, "no %s tile has a black back", TILE_NAME(v[G(BLACK) + i]));
     for (int r = 0; r < ROUNDS; r++)
-        if ((v[O_ROUND_GOODS + r] < 0) != (r <= v[G_ROUND]))
-            return mm_reject(out, O_ROUND_GOODS + r, r <= v[G_ROUND]
+        if ((v[G(ROUND_GOODS) + r] < 0) != (r <= v[G(ROUND)]))
+            return mm_reject(out, G(ROUND_GOODS) + r, r <= v[G(ROUND)]
                              ? "the goods of this and earlier rounds are on the depots"
                              : "the goods of a later round of the phase must be shown");
     return -1;
@@ -1268,20 +1229,20 @@ static int colour_filled(const int32_t *estate, int colour)
 
 static int32_t check_player(const int32_t *v, int base, mm_verdict *out)
 {
-    const int32_t *e = v + base + P_ESTATE, *st = v + base + P_STORAGE;
-    if (v[base + P_DICE] > v[base + P_DICE + 1])
-        return mm_reject(out, base + P_DICE, "dice are listed in ascending order (0: used)");
+    const int32_t *e = v + base + P(ESTATE), *st = v + base + P(STORAGE);
+    if (v[base + P(DICE)] > v[base + P(DICE) + 1])
+        return mm_reject(out, base + P(DICE), "dice are listed in ascending order (0: used)");
     for (int i = 1; i < STORAGE; i++)
         if (st[i] >= 0 && (st[i - 1] < 0 || st[i - 1] > st[i]))
-            return mm_reject(out, base + P_STORAGE + i, "storage is listed in ascending order, empty spaces last");
+            return mm_reject(out, base + P(STORAGE) + i, "storage is listed in ascending order, empty spaces last");
     if (e[START_CELL] != T_CASTLE)
-        return mm_reject(out, base + P_ESTATE + START_CELL, "the start castle stands on space %d", START_CELL + 1);
+        return mm_reject(out, base + P(ESTATE) + START_CELL, "the start castle stands on space %d", START_CELL + 1);
     for (int c = 0; c < NC; c++)
         if (e[c] >= 0 && tile_colour(e[c]) != CELLS[c].colour)
-            return mm_reject(out, base + P_ESTATE + c, "a %s tile on a %s space", TILE_NAME(e[c]),
+            return mm_reject(out, base + P(ESTATE) + c, "a %s tile on a %s space", TILE_NAME(e[c]),
                              COLOUR_NAME(CELLS[c].colour));
     if (!connected(e))
-        return mm_reject(out, base + P_ESTATE, "every tile of the estate is joined to the start castle");
+        return mm_reject(out, base + P(ESTATE), "every tile of the estate is joined to the start castle");
     if (!estate_has(e, T_KNOWLEDGE + K_DUPLICATE_BUILDINGS - 1))
         for (int c = 0; c < NC; c++) {
             const int8_t *r = REGION_CELLS[CELLS[c].region];
@@ -1289,16 +1250,16 @@ static int32_t check_player(const int32_t *v, int base, mm_verdict *out)
                 continue;
             for (int i = 0; i < 6 && r[i] >= 0 && r[i] < c; i++)
                 if (e[r[i]] == e[c])
-                    return mm_reject(out, base + P_ESTATE + c, "a second %s in one city needs knowledge #1",
+                    return mm_reject(out, base + P(ESTATE) + c, "a second %s in one city needs knowledge #1",
                                      TILE_NAME(e[c]));
         }
     int held = 0;
     for (int g = 0; g < NG; g++)
-        if ((held += v[base + P_GOODS + g] > 0) > GOODS_SPACES)
-            return mm_reject(out, base + P_GOODS + g, "goods of more than %d colours are stored", GOODS_SPACES);
+        if ((held += v[base + P(GOODS) + g] > 0) > GOODS_SPACES)
+            return mm_reject(out, base + P(GOODS) + g, "goods of more than %d colours are stored", GOODS_SPACES);
     for (int colour = 0; colour < COLOURS; colour++)
-        if (v[base + P_BONUS + colour] && !colour_filled(e, colour))
-            return mm_reject(out, base + P_BONUS + colour, "a bonus tile needs every space of its colour filled");
+        if (v[base + P(BONUS) + colour] && !colour_filled(e, colour))
+            return mm_reject(out, base + P(BONUS) + colour, "a bonus tile needs every space of its colour filled");
     return -1;
 }
 
@@ -1306,16 +1267,16 @@ static int32_t check_players(const int32_t *v, int n, mm_verdict *out)
 {
     int ships[NP] = {0};
     for (int q = 0; q < n; q++) {
-        int base = O_PLAYERS + q * PLAYER_LEN;
+        int base = PLAYERS_AT + q * PLAYER_LEN;
         int32_t bad = check_player(v, base, out);
         if (bad >= 0)
             return bad;
         for (int c = 0; c < NC; c++)
-            ships[q] += v[base + P_ESTATE + c] == T_SHIP;
+            ships[q] += v[base + P(ESTATE) + c] == T_SHIP;
     }
     for (int i = 1; i < n; i++)
-        if (ships[v[O_RANKING + i]] > ships[v[O_RANKING + i - 1]])
-            return mm_reject(out, O_RANKING + i, "the turn-order track is ordered by ships placed");
+        if (ships[v[G(RANKING) + i]] > ships[v[G(RANKING) + i - 1]])
+            return mm_reject(out, G(RANKING) + i, "the turn-order track is ordered by ships placed");
     return -1;
 }
 
@@ -1331,34 +1292,34 @@ static int32_t check_conservation(const int32_t *v, int n, mm_verdict *out)
 {
     int counts[NT];
     for (int k = 0; k < NT; k++)
-        counts[k] = v[O_STACK + k] + v[O_BLACK_STACK + k] + v[O_DISCARDED + k];
-    count_tiles(counts, v + O_DEPOTS, SPACES);
-    count_tiles(counts, v + O_BLACK, BS);
-    count_tiles(counts, v + G_PENDING_TILE, 1);
+        counts[k] = v[G(STACK) + k] + v[G(BLACK_STACK) + k] + v[G(DISCARDED) + k];
+    count_tiles(counts, v + G(DEPOTS), SPACES);
+    count_tiles(counts, v + G(BLACK), BS);
+    count_tiles(counts, v + G(PENDING_TILE), 1);
     for (int q = 0; q < n; q++)
-        count_tiles(counts, v + O_PLAYERS + q * PLAYER_LEN + P_STORAGE, STORAGE + NC);
+        count_tiles(counts, v + PLAYERS_AT + q * PLAYER_LEN + P(STORAGE), STORAGE + NC);
     for (int k = 0; k < NT; k++)
         if (counts[k] != tile_total(k))
-            return mm_reject(out, O_STACK + k, "%d %s tiles in play, the game has %d", counts[k], TILE_NAME(k),
+            return mm_reject(out, G(STACK) + k, "%d %s tiles in play, the game has %d", counts[k], TILE_NAME(k),
                              tile_total(k));
     for (int g = 0; g < NG; g++) {
-        int total = v[O_GOODS_POOL + g];
+        int total = v[G(GOODS_POOL) + g];
         for (int d = 0; d < ND; d++)
-            total += v[O_DEPOT_GOODS + d * NG + g];
+            total += v[G(DEPOT_GOODS) + d * NG + g];
         for (int r = 0; r < ROUNDS; r++)
-            total += v[O_ROUND_GOODS + r] == g;
+            total += v[G(ROUND_GOODS) + r] == g;
         for (int q = 0; q < n; q++)
-            total += v[O_PLAYERS + q * PLAYER_LEN + P_GOODS + g]
-                   + v[O_PLAYERS + q * PLAYER_LEN + P_SOLD + g];
+            total += v[PLAYERS_AT + q * PLAYER_LEN + P(GOODS) + g]
+                   + v[PLAYERS_AT + q * PLAYER_LEN + P(SOLD) + g];
         if (total != GOODS_PER_COLOUR)
-            return mm_reject(out, O_GOODS_POOL + g, "%d goods %d tiles in play, the game has %d", total, g + 1,
+            return mm_reject(out, G(GOODS_POOL) + g, "%d goods %d tiles in play, the game has %d", total, g + 1,
                              GOODS_PER_COLOUR);
     }
-    int hidden = 0, need = ROUNDS * (PHASES - 1 - v[G_PHASE]); /* the phases to come show ROUNDS goods each */
+    int hidden = 0, need = ROUNDS * (PHASES - 1 - v[G(PHASE)]); /* the phases to come show ROUNDS goods each */
     for (int g = 0; g < NG; g++)
-        hidden += v[O_GOODS_POOL + g];
+        hidden += v[G(GOODS_POOL) + g];
     if (hidden < need)
-        return mm_reject(out, O_GOODS_POOL, "%d goods tiles hidden, the phases to come show %d", hidden, need);
+        return mm_reject(out, G(GOODS_POOL), "%d goods tiles hidden, the phases to come show %d", hidden, need);
     return -1;
 }
 
@@ -1367,7 +1328,7 @@ static int32_t check_bonus_tiles(const int32_t *v, int n, mm_verdict *out)
     for (int colour = 0; colour < COLOURS; colour++) {
         int holders[3] = {0}, first_of[3] = {-1, -1, -1};
         for (int q = 0; q < n; q++) {
-            int b = O_PLAYERS + q * PLAYER_LEN + P_BONUS + colour;
+            int b = PLAYERS_AT + q * PLAYER_LEN + P(BONUS) + colour;
             if (first_of[v[b]] < 0)
                 first_of[v[b]] = b;
             holders[v[b]]++;
@@ -1378,10 +1339,10 @@ static int32_t check_bonus_tiles(const int32_t *v, int n, mm_verdict *out)
         if (holders[2] && !holders[1])
             return mm_reject(out, first_of[2], "the second bonus tile goes after the first");
         for (int q = 0; q < n; q++) {
-            const int32_t *f = v + O_PLAYERS + q * PLAYER_LEN;
-            if (colour_filled(f + P_ESTATE, colour) && !f[P_BONUS + colour]
+            const int32_t *f = v + PLAYERS_AT + q * PLAYER_LEN;
+            if (colour_filled(f + P(ESTATE), colour) && !f[P(BONUS) + colour]
                 && holders[1] + holders[2] < 2)
-                return mm_reject(out, O_PLAYERS + q * PLAYER_LEN + P_BONUS + colour,
+                return mm_reject(out, PLAYERS_AT + q * PLAYER_LEN + P(BONUS) + colour,
                                  "a completed colour takes a bonus tile while one is left");
         }
     }
@@ -1391,34 +1352,34 @@ static int32_t check_bonus_tiles(const int32_t *v, int n, mm_verdict *out)
 /* Where the turn stands. */
 static int32_t check_progress(const int32_t *v, int n, mm_verdict *out)
 {
-    int stage = v[G_STAGE], turn = v[G_TURN];
+    int stage = v[G(STAGE)], turn = v[G(TURN)];
     if (stage == ST_END) {
-        static const int8_t fields[4] = {G_PHASE, G_ROUND, G_TURN, G_CURRENT};
+        static const int8_t fields[4] = {G(PHASE), G(ROUND), G(TURN), G(CURRENT)};
         const int8_t want[4] = {PHASES - 1, ROUNDS - 1, 0, -1};
         for (int i = 0; i < 4; i++)
             if (v[fields[i]] != want[i])
                 return mm_reject(out, fields[i], "must be %d once the game is over", want[i]);
         for (int q = 0; q < n; q++)
-            if (v[O_PLAYERS + q * PLAYER_LEN + P_DICE + 1])
-                return mm_reject(out, O_PLAYERS + q * PLAYER_LEN + P_DICE + 1,
+            if (v[PLAYERS_AT + q * PLAYER_LEN + P(DICE) + 1])
+                return mm_reject(out, PLAYERS_AT + q * PLAYER_LEN + P(DICE) + 1,
                                  "every die is used once the game is over");
     } else {
-        if (v[G_CURRENT] != v[O_ROUND_ORDER + turn])
-            return mm_reject(out, G_CURRENT, "player %d is to move, not %d", v[O_ROUND_ORDER + turn], v[G_CURRENT]);
+        if (v[G(CURRENT)] != v[G(ROUND_ORDER) + turn])
+            return mm_reject(out, G(CURRENT), "player %d is to move, not %d", v[G(ROUND_ORDER) + turn], v[G(CURRENT)]);
         for (int i = 0; i < n; i++) {
-            int b = O_PLAYERS + v[O_ROUND_ORDER + i] * PLAYER_LEN;
-            if (i < turn && v[b + P_DICE + 1])
-                return mm_reject(out, b + P_DICE + 1, "a player who has had his turn this round has used his dice");
-            if (i > turn && !v[b + P_DICE])
-                return mm_reject(out, b + P_DICE, "a player still to move this round has both dice");
+            int b = PLAYERS_AT + v[G(ROUND_ORDER) + i] * PLAYER_LEN;
+            if (i < turn && v[b + P(DICE) + 1])
+                return mm_reject(out, b + P(DICE) + 1, "a player who has had his turn this round has used his dice");
+            if (i > turn && !v[b + P(DICE)])
+                return mm_reject(out, b + P(DICE), "a player still to move this round has both dice");
         }
     }
     const struct { int8_t field, unset, allowed, needed; } owned[] = {
-        {G_BOUGHT, 0, stage != ST_END, 0},
-        {G_PENDING_TILE, -1, stage == ST_DISCARD, 1},
-        {G_PENDING_CELL, -1, stage == ST_TILE, 1},
-        {G_SHIP_MASK, 0, stage == ST_GOODS, 1},
-        {G_GOODS_CHOSEN, 0, stage == ST_GOODS, 0},
+        {G(BOUGHT), 0, stage != ST_END, 0},
+        {G(PENDING_TILE), -1, stage == ST_DISCARD, 1},
+        {G(PENDING_CELL), -1, stage == ST_TILE, 1},
+        {G(SHIP_MASK), 0, stage == ST_GOODS, 1},
+        {G(GOODS_CHOSEN), 0, stage == ST_GOODS, 0},
     };
     for (int i = 0; i < 5; i++) {
         int value = v[owned[i].field];
@@ -1427,23 +1388,23 @@ static int32_t check_progress(const int32_t *v, int n, mm_verdict *out)
         if (value == owned[i].unset && owned[i].allowed && owned[i].needed)
             return mm_reject(out, owned[i].field, "must be set at this stage");
     }
-    const int32_t *me = v + O_PLAYERS + (stage == ST_END ? 0 : v[G_CURRENT]) * PLAYER_LEN;
-    if (stage == ST_DISCARD && me[P_STORAGE + STORAGE - 1] < 0)
-        return mm_reject(out, G_PENDING_TILE, "a tile waits for a storage space only when storage is full");
+    const int32_t *me = v + PLAYERS_AT + (stage == ST_END ? 0 : v[G(CURRENT)]) * PLAYER_LEN;
+    if (stage == ST_DISCARD && me[P(STORAGE) + STORAGE - 1] < 0)
+        return mm_reject(out, G(PENDING_TILE), "a tile waits for a storage space only when storage is full");
     if (stage == ST_TILE) {
-        int c = v[G_PENDING_CELL], next = 0;
+        int c = v[G(PENDING_CELL)], next = 0;
         for (int i = 0; i < 6 && CELLS[c].neighbours[i] >= 0; i++)
-            next |= me[P_ESTATE + CELLS[c].neighbours[i]] >= 0;
-        if (me[P_ESTATE + c] >= 0 || !next)
-            return mm_reject(out, G_PENDING_CELL, "the chosen space must be empty and next to a placed tile");
+            next |= me[P(ESTATE) + CELLS[c].neighbours[i]] >= 0;
+        if (me[P(ESTATE) + c] >= 0 || !next)
+            return mm_reject(out, G(PENDING_CELL), "the chosen space must be empty and next to a placed tile");
     }
     if (stage == ST_GOODS) {
-        int mask = v[G_SHIP_MASK], pair = 0;
+        int mask = v[G(SHIP_MASK)], pair = 0;
         for (int i = 0; i < ND; i++)
             pair |= mask == depot_pair(i);
         if (mm_popcount((uint64_t)mask) != 1
-            && !(pair && estate_has(me + P_ESTATE, T_KNOWLEDGE + K_TWO_DEPOT_SHIP - 1)))
-            return mm_reject(out, G_SHIP_MASK,
+            && !(pair && estate_has(me + P(ESTATE), T_KNOWLEDGE + K_TWO_DEPOT_SHIP - 1)))
+            return mm_reject(out, G(SHIP_MASK),
                              "a ship takes goods from one depot, or two neighbours with knowledge #5");
     }
     return -1;
@@ -1452,7 +1413,7 @@ static int32_t check_progress(const int32_t *v, int n, mm_verdict *out)
 /* The consistency rules, in order (schema.py RULES), after every range. */
 static int32_t check_invariants(const int32_t *v, mm_verdict *out)
 {
-    int n = v[G_PLAYERS];
+    int n = v[G(PLAYERS)];
     int32_t bad = check_board(v, n, out);
     if (bad < 0)
         bad = check_players(v, n, out);
@@ -1471,39 +1432,14 @@ static void load_state(state *s, const int32_t *v)
 {
     uint16_t ids[MAX_LEGAL];
     memset(s, 0, sizeof *s);
-    int8_t *globals[O_RANKING] = {
-        NULL, &s->players, &s->phase, &s->round, &s->stage, &s->turn, NULL, &s->bought,
-        &s->pending_tile, &s->pending_cell, &s->ship_mask, &s->goods_chosen,
-    };
-    for (int i = 0; i < O_RANKING; i++)
-        if (globals[i])
-            *globals[i] = (int8_t)v[i];
-    copy_from_vector(s->ranking, v + O_RANKING, NP);
-    copy_from_vector(s->round_order, v + O_ROUND_ORDER, NP);
-    copy_from_vector(s->depots, v + O_DEPOTS, SPACES);
+    MM_COB_V1_STATE(LOAD_ONE, LOAD_MANY)
     refresh_all_takes(s);
-    copy_from_vector(s->black, v + O_BLACK, BS);
-    copy_from_vector(s->depot_goods, v + O_DEPOT_GOODS, ND * NG);
-    copy_from_vector(s->round_goods, v + O_ROUND_GOODS, ROUNDS);
-    copy_from_vector(s->goods_pool, v + O_GOODS_POOL, NG);
-    copy_from_vector(s->stack, v + O_STACK, NT);
-    copy_from_vector(s->black_stack, v + O_BLACK_STACK, NT);
-    copy_from_vector(s->discarded, v + O_DISCARDED, NT);
     for (int q = 0; q < NP; q++) {
         player *p = &s->p[q];
-        const int32_t *f = v + O_PLAYERS + q * PLAYER_LEN;
-        p->silverlings = (int16_t)f[P_SILVERLINGS];
-        p->workers = (int16_t)f[P_WORKERS];
-        p->vp = (int16_t)f[P_VP];
-        copy_from_vector(p->dice, f + P_DICE, 2);
-        copy_from_vector(p->goods, f + P_GOODS, NG);
-        copy_from_vector(p->sold, f + P_SOLD, NG);
-        copy_from_vector(p->bonus, f + P_BONUS, COLOURS);
-        copy_from_vector(p->storage, f + P_STORAGE, STORAGE);
-        memset(p->estate, -1, sizeof p->estate);
+        decode_player(p, v + PLAYERS_AT + q * PLAYER_LEN);
         for (int c = 0; c < NC; c++)
-            if (f[P_ESTATE + c] >= 0)
-                put_tile(p, c, f[P_ESTATE + c]);
+            if (p->estate[c] >= 0)
+                put_tile(p, c, p->estate[c]);
     }
     set_legal(s, ids, legal_ids(s, ids));
 }
@@ -1521,7 +1457,7 @@ static int cob_decode(void *out, const int32_t *vec, int32_t len, mm_verdict *ve
         return MM_ERR_INVARIANT;
     load_state(s, vec);
     if (s->stage != ST_END && s->num_legal == 0) {
-        mm_reject(verdict, G_CURRENT, "the player to move has no legal move");
+        mm_reject(verdict, G(CURRENT), "the player to move has no legal move");
         return MM_ERR_INVARIANT;
     }
     return MM_OK;

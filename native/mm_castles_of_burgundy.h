@@ -55,9 +55,9 @@
 #define MM_COB_POLICY_RANDOM 0
 #define MM_COB_POLICY_HEURISTIC 1
 
-/* One seat, fields as in codec.py; the derived ones (marked) are rebuilt by
- * decode and kept up to date by apply.  No padding anywhere, so equal positions
- * are equal bytes. */
+/* One seat: members named as the schema's attributes (native/layout_castles_of_burgundy.h);
+ * the derived ones (marked) are rebuilt by decode and kept up to date by apply.  No
+ * padding anywhere, so equal positions are equal bytes. */
 typedef struct mm_cob_player {
     uint64_t filled;   /* derived: bit c set when estate[c] holds a tile */
     uint64_t frontier; /* derived: empty cells next to a placed tile */

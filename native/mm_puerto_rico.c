@@ -7,6 +7,7 @@
 #include "evaluation_puerto_rico.h"
 #include "mm_eval.h"
 #include "schema_puerto_rico.h"
+#include "layout_puerto_rico.h"
 
 #define NK MM_PR_KINDS
 #define NB MM_PR_BUILDINGS
@@ -411,7 +412,7 @@ static int give_categories(const mm_pr_state *s, int b)
 {
     const mm_pr_player *p = &s->p[s->current];
     return (colonist_sources(s, b) ? 1 << GIVE_COLONIST : 0) | (held_mask(p) ? 1 << GIVE_BARREL : 0)
-        | (p->vp > 0 ? 1 << GIVE_CHIP : 0);
+        | (p->vp_chips > 0 ? 1 << GIVE_CHIP : 0);
 }
 
 /* Give-ups one at a time, one of each category at most, categories in order: a
@@ -900,8 +901,8 @@ static int take_colonist(mm_pr_state *s)
 /* up to LIMIT chips a player (state.py _give_vp) */
 static void give_vp(mm_pr_state *s, mm_pr_player *p, int vp)
 {
-    vp = min_int(vp, MM_PR_LIMIT - p->vp);
-    p->vp = (int16_t)(p->vp + vp);
+    vp = min_int(vp, MM_PR_LIMIT - p->vp_chips);
+    p->vp_chips = (int16_t)(p->vp_chips + vp);
     s->vp_supply -= vp;
 }
 
@@ -1558,63 +1559,33 @@ static void do_move(mm_pr_state *s, int a, mm_rng *rng)
 
 /* ------------------------------------------------------------------ state vector */
 
-/* Global fields: the first 20 are both layouts', the rest v2's (codec.py). */
-enum {
-    G_VERSION, G_PLAYERS, G_OPTIONS, G_GOVERNOR, G_PHASE, G_CURRENT, G_CHOOSER, G_TURN, G_PICKS,
-    G_END_TRIGGERED, G_COLONIST_SUPPLY, G_COLONIST_SHIP, G_VP_SUPPLY, G_HACIENDA_DONE,
-    G_TO_PLACE, G_LAST_SLOT, G_PRODUCED, G_CAPTAIN_LOADED, G_STORE_MASK, G_QUARRY_SUPPLY,
-    G_FOREST_SUPPLY, G_HACIENDA_TILE, G_WINDOW, G_PRIVILEGE_LEFT, G_BM_BUILDING, G_BM_DUE,
-    G_BM_GIVEN, G_WHARF_BARRELS, G_MADE, G_KEPT = G_MADE + NK, G_BM_DECLINED = G_KEPT + NK,
-    G_END_V2
-};
-/* Offsets in a player record; v2 puts forests and small_wharf_done before the buildings. */
-enum {
-    P_DOUBLOONS, P_VP, P_GOODS, P_PLANT = P_GOODS + NK, P_PCOL = P_PLANT + NK,
-    P_QUARRIES = P_PCOL + NK, P_QCOL, P_SANJUAN, P_WHARF, P_FORESTS, P_SMALL_WHARF
-};
+/* Offsets in the state vector, from the schema (native/layout_puerto_rico.h): G() of a
+ * global both layouts hold at the same place, G2() of one only v2 holds, P() and P2() of
+ * a field in a player's record; the rest differ by layout (struct layout). */
+#define G(NAME) MM_PR_O_##NAME
+#define G2(NAME) MM_PR_V2_O_##NAME
+#define P(NAME) MM_PR_P_##NAME
+#define P2(NAME) MM_PR_V2_P_##NAME
+#define SHIP MM_PR_STRIDE_SHIP_CAPACITY /* a ship's capacity, good and count interleave */
 
-/* Offsets of one layout version (the schema's, checked below). */
+/* The offsets of one layout version. */
 typedef struct layout {
-    int version, buildings, slots, last_phase, globals;
-    int goods, house, deck, faceup, discard, bsupply, in_game, role_doubloons, role_taken, ships;
-    int players, p_build, player_len, length;
+    int version, buildings, slots;
+    int goods, house, deck, faceup, discard, bsupply, in_game, role_taken;
+    int ship_kind, ship_count, players, p_build, player_len, length;
 } layout;
 
-/* A layout from its version, building types, global fields, in_game flags (v2) and
- * player fields before the buildings: piles, building supply, in_game, roles, ships,
- * then the players. */
-#define ROLES_AT(G, NBLD, IN) ((G) + 5 * NK + (NBLD) + (IN))
-#define PLAYERS_AT(G, NBLD, IN) (ROLES_AT(G, NBLD, IN) + 2 * MM_PR_MAX_ROLES + 3 * MM_PR_MAX_SHIPS)
-#define LAYOUT(VERSION, NBLD, G, IN, PB)                                                 \
-    {.version = VERSION, .buildings = NBLD, .slots = SLOT_BUILDING + (NBLD),             \
-     .last_phase = (VERSION) == 2 ? PH_GUESTS : END, .globals = G, .goods = G,           \
-     .house = (G) + NK, .deck = (G) + 2 * NK, .faceup = (G) + 3 * NK,                    \
-     .discard = (G) + 4 * NK, .bsupply = (G) + 5 * NK, .in_game = (G) + 5 * NK + (NBLD), \
-     .role_doubloons = ROLES_AT(G, NBLD, IN),                                            \
-     .role_taken = ROLES_AT(G, NBLD, IN) + MM_PR_MAX_ROLES,                              \
-     .ships = ROLES_AT(G, NBLD, IN) + 2 * MM_PR_MAX_ROLES,                               \
-     .players = PLAYERS_AT(G, NBLD, IN), .p_build = PB, .player_len = (PB) + (NBLD),     \
-     .length = PLAYERS_AT(G, NBLD, IN) + MM_MAX_PLAYERS * ((PB) + (NBLD))}
+#define LAYOUT(T, VERSION, NBLD)                                                                    \
+    {.version = VERSION, .buildings = NBLD, .slots = SLOT_BUILDING + (NBLD), .goods = T##_O_GOODS_SUPPLY, \
+     .house = T##_O_HOUSE, .deck = T##_O_DECK, .faceup = T##_O_FACEUP, .discard = T##_O_DISCARD,      \
+     .bsupply = T##_O_BUILDING_SUPPLY, .in_game = T##_O_IN_GAME, .role_taken = T##_O_ROLE_TAKEN,       \
+     .ship_kind = T##_O_SHIP_KIND, .ship_count = T##_O_SHIP_COUNT, .players = T##_PLAYERS_AT,         \
+     .p_build = T##_P_BUILDINGS, .player_len = T##_PLAYER_LEN, .length = T##_LEN}
 
-static const layout V1 = LAYOUT(MM_PR_LAYOUT_VERSION, MM_PR_BASE_BUILDINGS, G_FOREST_SUPPLY, 0,
-                                P_FORESTS);
-static const layout V2 = LAYOUT(MM_PR_LAYOUT_VERSION_V2, NB, G_END_V2, NB, P_SMALL_WHARF + 1);
-
-#define V1_PLAYERS_AT PLAYERS_AT(G_FOREST_SUPPLY, MM_PR_BASE_BUILDINGS, 0)
-#define V2_PLAYERS_AT PLAYERS_AT(G_END_V2, NB, NB)
+static const layout V1 = LAYOUT(MM_PR_V1, MM_PR_LAYOUT_VERSION, MM_PR_BASE_BUILDINGS);
+static const layout V2 = LAYOUT(MM_PR_V2, MM_PR_LAYOUT_VERSION_V2, NB);
 _Static_assert(MM_PR_V1_LEN == MM_PR_VECTOR_LEN && MM_PR_V2_LEN == MM_PR_VECTOR_LEN_V2
-               && MM_PR_V1_PLAYERS_AT == V1_PLAYERS_AT && MM_PR_V2_PLAYERS_AT == V2_PLAYERS_AT
-               && MM_PR_V1_PLAYER_LEN == P_FORESTS + MM_PR_BASE_BUILDINGS
-               && MM_PR_V2_PLAYER_LEN == P_SMALL_WHARF + 1 + NB
-               && MM_PR_V1_AT_QUARRY_SUPPLY == G_QUARRY_SUPPLY
-               && MM_PR_V2_AT_PROGRESS_MADE_CORN == G_MADE && MM_PR_V2_AT_PROGRESS_KEPT_CORN == G_KEPT
-               && MM_PR_V2_AT_PROGRESS_BLACK_MARKET_COLONIST_DECLINED == G_BM_DECLINED
-               && MM_PR_V2_AT_GOODS_SUPPLY_CORN == G_END_V2
-               && MM_PR_V2_AT_PROGRESS_SMALL_WHARF_BARRELS == G_WHARF_BARRELS
-               && MM_PR_V2_PLAYER_AT_QUARRY_COLONISTS == P_QCOL
-               && MM_PR_V2_PLAYER_AT_SMALL_WHARF_DONE == P_SMALL_WHARF
-               && MM_PR_V1_AT_ROLES_0_DOUBLOONS == ROLES_AT(G_FOREST_SUPPLY, MM_PR_BASE_BUILDINGS, 0)
-               && MM_PR_V2_AT_SHIPS_0_CAPACITY == ROLES_AT(G_END_V2, NB, NB) + 2 * MM_PR_MAX_ROLES,
+                   && MM_PR_STRIDE_SHIP_KIND == SHIP && MM_PR_STRIDE_SHIP_COUNT == SHIP,
                "the layouts are the schema's (engine/puerto_rico/schema.py)");
 _Static_assert(sizeof(mm_pr_player) == 72 && sizeof(mm_pr_state) == 616,
                "no padding: equal positions must be equal bytes");
@@ -1628,61 +1599,36 @@ _Static_assert(MM_PR_A_GIVE_COLONIST + NSLOTS + 1 == MM_PR_A_GUEST
 
 static const layout *layout_of(const mm_pr_state *s) { return expansion(s) ? &V2 : &V1; }
 
-static void encode_player(const layout *L, const mm_pr_player *p, int32_t *v)
+/* The load/store tables of native/layout_puerto_rico.h, expanded into straight-line copies
+ * between the vector v and the struct s. */
+#define STORE_ONE(m, at) v[at] = s->m;
+#define STORE_MANY(m, at, n, step)      \
+    for (int i = 0; i < (n); i++)       \
+        v[(at) + i * (step)] = s->m[i];
+#define LOAD_ONE(m, at) s->m = v[at];
+#define LOAD_MANY(m, at, n, step)       \
+    for (int i = 0; i < (n); i++)       \
+        s->m[i] = v[(at) + i * (step)];
+
+static void encode_player(const layout *L, const mm_pr_player *s, int32_t *v)
 {
-    v[P_DOUBLOONS] = p->doubloons;
-    v[P_VP] = p->vp;
-    for (int k = 0; k < NK; k++) {
-        v[P_GOODS + k] = p->goods[k];
-        v[P_PLANT + k] = p->plantations[k];
-        v[P_PCOL + k] = p->plantation_colonists[k];
-    }
-    v[P_QUARRIES] = p->quarries;
-    v[P_QCOL] = p->quarry_colonists;
-    v[P_SANJUAN] = p->san_juan;
-    v[P_WHARF] = p->wharf_done;
     if (L->version == 2) {
-        v[P_FORESTS] = p->forests;
-        v[P_SMALL_WHARF] = p->small_wharf_done;
+        MM_PR_V2_PLAYER(STORE_ONE, STORE_MANY)
+    } else {
+        MM_PR_V1_PLAYER(STORE_ONE, STORE_MANY)
     }
-    for (int b = 0; b < L->buildings; b++)
-        v[L->p_build + b] = p->buildings[b];
 }
 
 static void encode_state(const mm_pr_state *s, int32_t *v)
 {
     const layout *L = layout_of(s);
-    const int8_t globals[G_END_V2] = {
-        (int8_t)L->version, s->players, s->options, s->governor, s->phase, s->current,
-        s->chooser, s->turn, s->picks, s->end_triggered, s->colonist_supply, s->colonist_ship,
-        0, s->hacienda_done, s->to_place, s->last_slot, s->produced, s->captain_loaded,
-        s->store_mask, s->quarry_supply, s->forest_supply, s->hacienda_tile, s->window,
-        s->privilege_left, s->bm_building, s->bm_due, s->bm_given, s->wharf_barrels,
-        s->made[0], s->made[1], s->made[2], s->made[3], s->made[4],
-        s->kept[0], s->kept[1], s->kept[2], s->kept[3], s->kept[4], s->bm_declined,
-    };
-    for (int i = 0; i < L->globals; i++)
-        v[i] = globals[i];
-    v[G_VP_SUPPLY] = s->vp_supply;
-    for (int k = 0; k < NK; k++) {
-        v[L->goods + k] = s->goods_supply[k];
-        v[L->house + k] = s->house[k];
-        v[L->deck + k] = s->deck[k];
-        v[L->faceup + k] = s->faceup[k];
-        v[L->discard + k] = s->discard[k];
-    }
-    for (int b = 0; b < L->buildings; b++)
-        v[L->bsupply + b] = s->building_supply[b];
-    for (int b = 0; b < L->role_doubloons - L->in_game; b++)
-        v[L->in_game + b] = (int32_t)(s->in_game >> b & 1);
-    for (int r = 0; r < MM_PR_MAX_ROLES; r++) {
-        v[L->role_doubloons + r] = s->role_doubloons[r];
-        v[L->role_taken + r] = s->role_taken[r];
-    }
-    for (int i = 0; i < MM_PR_MAX_SHIPS; i++) {
-        v[L->ships + 3 * i] = s->ship_capacity[i];
-        v[L->ships + 3 * i + 1] = s->ship_kind[i];
-        v[L->ships + 3 * i + 2] = s->ship_count[i];
+    v[G(VERSION)] = L->version;
+    if (L->version == 2) {
+        MM_PR_V2_STATE(STORE_ONE, STORE_MANY)
+        for (int b = 0; b < L->buildings; b++)
+            v[L->in_game + b] = (int32_t)(s->in_game >> b & 1);
+    } else {
+        MM_PR_V1_STATE(STORE_ONE, STORE_MANY)
     }
     for (int i = 0; i < MM_MAX_PLAYERS; i++)
         encode_player(L, &s->p[i], v + L->players + i * L->player_len);
@@ -1696,9 +1642,9 @@ static const int32_t *player_in(const layout *L, const int32_t *v, int i)
 /* Island and city space (v2: only buildings in the game), ships, house, face-up row. */
 static int32_t check_spaces(const layout *L, const int32_t *v, mm_verdict *out)
 {
-    static const int8_t ISLAND[] = {P_PLANT, P_PLANT + 1, P_PLANT + 2, P_PLANT + 3, P_PLANT + 4,
-                                    P_QUARRIES, P_FORESTS};
-    int n = v[G_PLAYERS], v2 = L->version == 2;
+    static const int8_t ISLAND[] = {P(PLANTATIONS), P(PLANTATIONS) + 1, P(PLANTATIONS) + 2, P(PLANTATIONS) + 3, P(PLANTATIONS) + 4,
+                                    P(QUARRIES), P2(FORESTS)};
+    int n = v[G(PLAYERS)], v2 = L->version == 2;
     for (int i = 0; i < n; i++) {
         const int32_t *p = player_in(L, v, i);
         int at = (int)(p - v), used = 0;
@@ -1718,11 +1664,11 @@ static int32_t check_spaces(const layout *L, const int32_t *v, mm_verdict *out)
         }
     }
     for (int i = 0; i < setup_of(n)->ships; i++) {
-        int kind = v[L->ships + 3 * i + 1], count = v[L->ships + 3 * i + 2], at = L->ships + 3 * i + 1;
+        int kind = v[L->ship_kind + SHIP * i], count = v[L->ship_count + SHIP * i], at = L->ship_kind + SHIP * i;
         if ((kind < 0) != (count == 0))
             return mm_reject(out, at, "a ship carries a kind exactly when it holds barrels");
         for (int j = 0; j < i && kind >= 0; j++)
-            if (v[L->ships + 3 * j + 1] == kind)
+            if (v[L->ship_kind + SHIP * j] == kind)
                 return mm_reject(out, at, "carries %s, already carried by ships[%d]", MM_PR_NAMES_GOODS[kind], j);
     }
     int house = 0, faceup = 0;
@@ -1739,36 +1685,36 @@ static int32_t check_spaces(const layout *L, const int32_t *v, mm_verdict *out)
  * only the building types in the game). */
 static int32_t check_conservation(const layout *L, const int32_t *v, mm_verdict *out)
 {
-    int n = v[G_PLAYERS], v2 = L->version == 2;
+    int n = v[G(PLAYERS)], v2 = L->version == 2;
     const setup *su = setup_of(n);
     for (int k = 0; k < NK; k++) {
         int total = v[L->goods + k] + v[L->house + k];
         for (int i = 0; i < n; i++)
-            total += player_in(L, v, i)[P_GOODS + k];
+            total += player_in(L, v, i)[P(GOODS) + k];
         for (int i = 0; i < MM_PR_MAX_SHIPS; i++)
-            total += v[L->ships + 3 * i + 1] == k ? v[L->ships + 3 * i + 2] : 0;
+            total += v[L->ship_kind + SHIP * i] == k ? v[L->ship_count + SHIP * i] : 0;
         if (total != su->goods[k])
             return mm_reject(out, L->goods + k, "%d %s barrels in play, the game has %d", total,
                              MM_PR_NAMES_GOODS[k], su->goods[k]);
     }
     for (int k = 0; k < NK; k++) {
         int total = v[L->deck + k] + v[L->faceup + k] + v[L->discard + k]
-            + (v2 && v[G_HACIENDA_TILE] == k);
+            + (v2 && v[G2(HACIENDA_TILE)] == k);
         for (int i = 0; i < n; i++)
-            total += player_in(L, v, i)[P_PLANT + k];
+            total += player_in(L, v, i)[P(PLANTATIONS) + k];
         if (total != su->plantations[k])
             return mm_reject(out, L->deck + k, "%d %s plantations in play, the game has %d", total,
                              MM_PR_NAMES_GOODS[k], su->plantations[k]);
     }
-    int quarries = v[G_QUARRY_SUPPLY], forests = v2 ? v[G_FOREST_SUPPLY] : FORESTS;
+    int quarries = v[G(QUARRY_SUPPLY)], forests = v2 ? v[G2(FOREST_SUPPLY)] : FORESTS;
     for (int i = 0; i < n; i++) {
-        quarries += player_in(L, v, i)[P_QUARRIES];
-        forests += v2 ? player_in(L, v, i)[P_FORESTS] : 0;
+        quarries += player_in(L, v, i)[P(QUARRIES)];
+        forests += v2 ? player_in(L, v, i)[P2(FORESTS)] : 0;
     }
     if (quarries != su->quarries)
-        return mm_reject(out, G_QUARRY_SUPPLY, "%d quarries in play, the game has %d", quarries, su->quarries);
+        return mm_reject(out, G(QUARRY_SUPPLY), "%d quarries in play, the game has %d", quarries, su->quarries);
     if (forests != FORESTS)
-        return mm_reject(out, G_FOREST_SUPPLY, "%d forests in play, the game has %d", forests, FORESTS);
+        return mm_reject(out, G2(FOREST_SUPPLY), "%d forests in play, the game has %d", forests, FORESTS);
     for (int b = 0; b < L->buildings; b++) {
         int total = v[L->bsupply + b], count = !v2 || v[L->in_game + b] ? building_count(b, n) : 0;
         for (int i = 0; i < n; i++)
@@ -1777,21 +1723,21 @@ static int32_t check_conservation(const layout *L, const int32_t *v, mm_verdict 
             return mm_reject(out, L->bsupply + b, "%d %s in play, the game has %d", total,
                              MM_PR_NAMES_BUILDINGS[b], count);
     }
-    int people = v[G_COLONIST_SUPPLY] + v[G_COLONIST_SHIP] + v[G_TO_PLACE], vp = v[G_VP_SUPPLY];
+    int people = v[G(COLONIST_SUPPLY)] + v[G(COLONIST_SHIP)] + v[G(TO_PLACE)], vp = v[G(VP_SUPPLY)];
     for (int i = 0; i < n; i++) {
         const int32_t *p = player_in(L, v, i);
-        people += p[P_QCOL] + p[P_SANJUAN];
+        people += p[P(QUARRY_COLONISTS)] + p[P(SAN_JUAN)];
         for (int k = 0; k < NK; k++)
-            people += p[P_PCOL + k];
+            people += p[P(PLANTATION_COLONISTS) + k];
         for (int b = 0; b < L->buildings; b++)
             people += max_int(p[L->p_build + b], 0);
-        vp += p[P_VP];
+        vp += p[P(VP_CHIPS)];
     }
     if (people != su->colonists + su->ship_colonists)
-        return mm_reject(out, G_COLONIST_SUPPLY, "%d colonists in play, the game has %d", people,
+        return mm_reject(out, G(COLONIST_SUPPLY), "%d colonists in play, the game has %d", people,
                          su->colonists + su->ship_colonists);
     if (vp != su->vp_chips)
-        return mm_reject(out, G_VP_SUPPLY, "%d VP in play, the game has %d", vp, su->vp_chips);
+        return mm_reject(out, G(VP_SUPPLY), "%d VP in play, the game has %d", vp, su->vp_chips);
     return -1;
 }
 
@@ -1799,23 +1745,23 @@ static int32_t check_conservation(const layout *L, const int32_t *v, mm_verdict 
  * the draft is over; during the draft the next seat from the governor picks. */
 static int32_t check_draft(const layout *L, const int32_t *v, mm_verdict *out)
 {
-    int taken[11] = {0}, drafted = 0, n = v[G_PLAYERS];
+    int taken[11] = {0}, drafted = 0, n = v[G(PLAYERS)];
     for (int b = 0; b < L->buildings; b++) {
         if (BUILDINGS[b].good >= 0 || !v[L->in_game + b])
             continue;
-        int cost = cost_of(v[G_OPTIONS], b);
+        int cost = cost_of(v[G(OPTIONS)], b);
         if (++taken[cost] > DRAFT_SLOTS[cost])
             return mm_reject(out, L->in_game + b, "%d buildings of cost %d, the game has %d slots", taken[cost],
                              cost, DRAFT_SLOTS[cost]);
         drafted++;
     }
-    int drafting = v[G_PHASE] == PH_DRAFT;
+    int drafting = v[G(PHASE)] == PH_DRAFT;
     if (drafting == (drafted == DRAFT_PICKS))
-        return mm_reject(out, G_PHASE, "%d of %d violet buildings drafted, the draft is %s", drafted, DRAFT_PICKS,
+        return mm_reject(out, G(PHASE), "%d of %d violet buildings drafted, the draft is %s", drafted, DRAFT_PICKS,
                          drafting ? "over" : "not over");
-    int next = (v[G_GOVERNOR] + drafted) % n;
-    if (drafting && v[G_CURRENT] != next)
-        return mm_reject(out, G_CURRENT, "player %d drafts next, not %d", next, v[G_CURRENT]);
+    int next = (v[G(GOVERNOR)] + drafted) % n;
+    if (drafting && v[G(CURRENT)] != next)
+        return mm_reject(out, G(CURRENT), "player %d drafts next, not %d", next, v[G(CURRENT)]);
     return -1;
 }
 
@@ -1826,9 +1772,9 @@ static const int8_t PHASE_CARD[PH_GUESTS + 1] = {-1, SETTLER, MAYOR, BUILDER, CR
 static int slot_free_in_vector(const layout *L, const int32_t *p, int slot)
 {
     if (slot < NK)
-        return p[P_PLANT + slot] - p[P_PCOL + slot];
+        return p[P(PLANTATIONS) + slot] - p[P(PLANTATION_COLONISTS) + slot];
     if (slot == SLOT_QUARRY)
-        return p[P_QUARRIES] - p[P_QCOL];
+        return p[P(QUARRIES)] - p[P(QUARRY_COLONISTS)];
     int c = p[L->p_build + slot - SLOT_BUILDING];
     return c >= 0 ? BUILDINGS[slot - SLOT_BUILDING].circles - c : 0;
 }
@@ -1837,46 +1783,46 @@ static int slot_free_in_vector(const layout *L, const int32_t *p, int slot)
  * took a quarry as his first tile and is yet to take his Library tile. */
 static int library_quarry(const layout *L, const int32_t *v)
 {
-    const int32_t *chooser = player_in(L, v, v[G_CHOOSER]);
-    return v[G_PHASE] == PH_SETTLER && v[G_LAST_SLOT] == SLOT_QUARRY && v[G_TURN] >= 1
-        && chooser[L->p_build + LIBRARY] > 0 && chooser[P_QUARRIES] > 0;
+    const int32_t *chooser = player_in(L, v, v[G(CHOOSER)]);
+    return v[G(PHASE)] == PH_SETTLER && v[G(LAST_SLOT)] == SLOT_QUARRY && v[G(TURN)] >= 1
+        && chooser[L->p_build + LIBRARY] > 0 && chooser[P(QUARRIES)] > 0;
 }
 
 /* The fields only a phase in progress uses must hold their idle value outside it. */
 static int32_t check_phase_fields(const layout *L, const int32_t *v, mm_verdict *out)
 {
-    int phase = v[G_PHASE], v2 = L->version == 2;
+    int phase = v[G(PHASE)], v2 = L->version == 2;
     int last_slot = phase == PH_MAYOR
-        || (v2 && (phase == PH_GUESTS || (phase == PH_CAPTAIN && v[G_WHARF_BARRELS] > 0)
-                   || (phase == PH_CRAFTSMAN && v[G_PRIVILEGE_LEFT] > 0) || library_quarry(L, v)));
+        || (v2 && (phase == PH_GUESTS || (phase == PH_CAPTAIN && v[G2(WHARF_BARRELS)] > 0)
+                   || (phase == PH_CRAFTSMAN && v[G2(PRIVILEGE_LEFT)] > 0) || library_quarry(L, v)));
     const struct { int8_t field, allowed, idle; } fields[] = {
-        {G_HACIENDA_DONE, phase == PH_SETTLER, 0}, {G_TO_PLACE, phase == PH_MAYOR, 0},
-        {G_LAST_SLOT, (int8_t)last_slot, 0}, {G_PRODUCED, phase == PH_CRAFTSMAN, 0},
-        {G_CAPTAIN_LOADED, phase == PH_CAPTAIN || phase == PH_STORAGE, 0},
-        {G_STORE_MASK, phase == PH_STORAGE, 0},
-        {G_HACIENDA_TILE, phase == PH_SETTLER, -1}, {G_PRIVILEGE_LEFT, phase == PH_CRAFTSMAN, 0},
-        {G_BM_BUILDING, phase == PH_BUILDER, -1}, {G_BM_DUE, phase == PH_BUILDER, 0},
-        {G_BM_GIVEN, phase == PH_BUILDER, 0}, {G_WHARF_BARRELS, phase == PH_CAPTAIN, 0},
-        {G_BM_DECLINED, phase == PH_BUILDER, 0},
+        {G(HACIENDA_DONE), phase == PH_SETTLER, 0}, {G(TO_PLACE), phase == PH_MAYOR, 0},
+        {G(LAST_SLOT), (int8_t)last_slot, 0}, {G(PRODUCED), phase == PH_CRAFTSMAN, 0},
+        {G(CAPTAIN_LOADED), phase == PH_CAPTAIN || phase == PH_STORAGE, 0},
+        {G(STORE_MASK), phase == PH_STORAGE, 0},
+        {G2(HACIENDA_TILE), phase == PH_SETTLER, -1}, {G2(PRIVILEGE_LEFT), phase == PH_CRAFTSMAN, 0},
+        {G2(BM_BUILDING), phase == PH_BUILDER, -1}, {G2(BM_DUE), phase == PH_BUILDER, 0},
+        {G2(BM_GIVEN), phase == PH_BUILDER, 0}, {G2(WHARF_BARRELS), phase == PH_CAPTAIN, 0},
+        {G2(BM_DECLINED), phase == PH_BUILDER, 0},
     };
-    int count = v2 ? (int)(sizeof fields / sizeof fields[0]) : G_STORE_MASK - G_HACIENDA_DONE + 1;
+    int count = v2 ? (int)(sizeof fields / sizeof fields[0]) : G(STORE_MASK) - G(HACIENDA_DONE) + 1;
     for (int i = 0; i < count; i++)
         if (v[fields[i].field] != fields[i].idle && !fields[i].allowed)
             return mm_reject(out, fields[i].field, "must be %d outside its phase, is %d", fields[i].idle,
                              v[fields[i].field]);
     for (int k = 0; k < NK && v2; k++)
-        if (v[G_MADE + k] && phase != PH_CRAFTSMAN)
-            return mm_reject(out, G_MADE + k, "must be 0 outside its phase, is %d", v[G_MADE + k]);
+        if (v[G2(MADE) + k] && phase != PH_CRAFTSMAN)
+            return mm_reject(out, G2(MADE) + k, "must be 0 outside its phase, is %d", v[G2(MADE) + k]);
     for (int k = 0; k < NK && v2; k++)
-        if (v[G_KEPT + k] && phase != PH_STORAGE)
-            return mm_reject(out, G_KEPT + k, "must be 0 outside its phase, is %d", v[G_KEPT + k]);
-    for (int i = 0; i < v[G_PLAYERS]; i++) {
+        if (v[G2(KEPT) + k] && phase != PH_STORAGE)
+            return mm_reject(out, G2(KEPT) + k, "must be 0 outside its phase, is %d", v[G2(KEPT) + k]);
+    for (int i = 0; i < v[G(PLAYERS)]; i++) {
         const int32_t *p = player_in(L, v, i);
         int at = (int)(p - v), captain = phase == PH_CAPTAIN || phase == PH_STORAGE;
-        if (p[P_WHARF] && !captain)
-            return mm_reject(out, at + P_WHARF, "must be 0 outside the captain phase and storage");
-        if (v2 && p[P_SMALL_WHARF] && !captain)
-            return mm_reject(out, at + P_SMALL_WHARF, "must be 0 outside the captain phase and storage");
+        if (p[P(WHARF_DONE)] && !captain)
+            return mm_reject(out, at + P(WHARF_DONE), "must be 0 outside the captain phase and storage");
+        if (v2 && p[P2(SMALL_WHARF_DONE)] && !captain)
+            return mm_reject(out, at + P2(SMALL_WHARF_DONE), "must be 0 outside the captain phase and storage");
     }
     return -1;
 }
@@ -1884,41 +1830,41 @@ static int32_t check_phase_fields(const layout *L, const int32_t *v, mm_verdict 
 /* v2: the expansion's progress fields agree with each other and with the position. */
 static int32_t check_progress_v2(const layout *L, const int32_t *v, mm_verdict *out)
 {
-    int phase = v[G_PHASE], b = v[G_BM_BUILDING];
-    if (phase == PH_MAYOR && v[G_COLONIST_SHIP])
-        return mm_reject(out, G_COLONIST_SHIP, "the colonist ship is empty while the mayor phase places colonists");
-    if (v[G_HACIENDA_TILE] >= 0 && !v[G_HACIENDA_DONE])
-        return mm_reject(out, G_HACIENDA_TILE, "a drawn Hacienda tile waits only after the Hacienda draw");
-    if ((b >= 0) != (v[G_BM_DUE] > 0))
-        return mm_reject(out, G_BM_DUE, "give-ups are owed exactly while a Black Market build is paid");
-    if (v[G_BM_GIVEN] && !v[G_BM_DUE])
-        return mm_reject(out, G_BM_GIVEN, "must be 0 outside a Black Market build");
-    if (v[G_BM_DUE] > 3 - v[G_BM_GIVEN])
-        return mm_reject(out, G_BM_DUE, "%d give-ups owed, but only %d categories are left", v[G_BM_DUE],
-                         3 - v[G_BM_GIVEN]);
+    int phase = v[G(PHASE)], b = v[G2(BM_BUILDING)];
+    if (phase == PH_MAYOR && v[G(COLONIST_SHIP)])
+        return mm_reject(out, G(COLONIST_SHIP), "the colonist ship is empty while the mayor phase places colonists");
+    if (v[G2(HACIENDA_TILE)] >= 0 && !v[G(HACIENDA_DONE)])
+        return mm_reject(out, G2(HACIENDA_TILE), "a drawn Hacienda tile waits only after the Hacienda draw");
+    if ((b >= 0) != (v[G2(BM_DUE)] > 0))
+        return mm_reject(out, G2(BM_DUE), "give-ups are owed exactly while a Black Market build is paid");
+    if (v[G2(BM_GIVEN)] && !v[G2(BM_DUE)])
+        return mm_reject(out, G2(BM_GIVEN), "must be 0 outside a Black Market build");
+    if (v[G2(BM_DUE)] > 3 - v[G2(BM_GIVEN)])
+        return mm_reject(out, G2(BM_DUE), "%d give-ups owed, but only %d categories are left", v[G2(BM_DUE)],
+                         3 - v[G2(BM_GIVEN)]);
     if (b >= 0) {
-        const int32_t *city = player_in(L, v, v[G_CURRENT]) + L->p_build;
+        const int32_t *city = player_in(L, v, v[G(CURRENT)]) + L->p_build;
         int room = CITY_SPACES;
         for (int x = 0; x < L->buildings; x++)
             room -= city[x] >= 0 ? BUILDINGS[x].spaces : 0;
         if (!v[L->bsupply + b] || city[b] >= 0 || BUILDINGS[b].spaces > room)
-            return mm_reject(out, G_BM_BUILDING, "the player to move cannot build %s", MM_PR_NAMES_BUILDINGS[b]);
+            return mm_reject(out, G2(BM_BUILDING), "the player to move cannot build %s", MM_PR_NAMES_BUILDINGS[b]);
     }
     /* a declined University colonist: a Black Market build of a building with a circle
      * by the owner of an occupied University */
-    if (v[G_BM_DECLINED] && (b < 0 || !BUILDINGS[b].circles
-                             || player_in(L, v, v[G_CURRENT])[L->p_build + UNIVERSITY] <= 0))
-        return mm_reject(out, G_BM_DECLINED, "a University colonist is declined only in a Black Market build of "
+    if (v[G2(BM_DECLINED)] && (b < 0 || !BUILDINGS[b].circles
+                             || player_in(L, v, v[G(CURRENT)])[L->p_build + UNIVERSITY] <= 0))
+        return mm_reject(out, G2(BM_DECLINED), "a University colonist is declined only in a Black Market build of "
                          "a building with a circle by the owner of an occupied University");
     if (phase == PH_CRAFTSMAN)
         for (int k = 0; k < NK; k++)
-            if ((v[G_PRODUCED] >> k & 1) != (v[G_MADE + k] > 0))
-                return mm_reject(out, G_MADE + k, "the craftsman made barrels of exactly the kinds he produced");
+            if ((v[G(PRODUCED)] >> k & 1) != (v[G2(MADE) + k] > 0))
+                return mm_reject(out, G2(MADE) + k, "the craftsman made barrels of exactly the kinds he produced");
     if (phase == PH_STORAGE) {
-        const int32_t *p = player_in(L, v, v[G_CURRENT]);
+        const int32_t *p = player_in(L, v, v[G(CURRENT)]);
         for (int k = 0; k < NK; k++)
-            if (v[G_KEPT + k] > p[P_GOODS + k] || (v[G_KEPT + k] && (v[G_STORE_MASK] >> k & 1)))
-                return mm_reject(out, G_KEPT + k, "kept barrels must be held and not warehoused");
+            if (v[G2(KEPT) + k] > p[P(GOODS) + k] || (v[G2(KEPT) + k] && (v[G(STORE_MASK)] >> k & 1)))
+                return mm_reject(out, G2(KEPT) + k, "kept barrels must be held and not warehoused");
     }
     return -1;
 }
@@ -1930,19 +1876,19 @@ static int32_t check_progress_v2(const layout *L, const int32_t *v, mm_verdict *
 static int storage_open_in_vector(const layout *L, const int32_t *v, const int32_t *cur, int held,
                                   int warehouses)
 {
-    int v2 = L->version == 2, size = min_int(warehouses, popcount5(held)), named = v[G_STORE_MASK];
+    int v2 = L->version == 2, size = min_int(warehouses, popcount5(held)), named = v[G(STORE_MASK)];
     int free = FREE_BARRELS + (v2 && cur[L->p_build + STOREHOUSE] > 0) * STOREHOUSE_BARRELS, kept = 0;
     for (int k = 0; k < NK; k++)
-        kept += v2 ? v[G_KEPT + k] : 0;
+        kept += v2 ? v[G2(KEPT) + k] : 0;
     for (int m = 0; m < 32; m++) {
         if ((m & ~held) || popcount5(m) != size || (m & named) != named)
             continue;
         int rest = 0, clash = 0;
         for (int k = 0; k < NK; k++) {
             if (m >> k & 1)
-                clash |= v2 && v[G_KEPT + k];
+                clash |= v2 && v[G2(KEPT) + k];
             else
-                rest += cur[P_GOODS + k];
+                rest += cur[P(GOODS) + k];
         }
         int room = min_int(free, rest);
         if (!clash && (kept < room || (m != named && kept == room)))
@@ -1954,64 +1900,64 @@ static int storage_open_in_vector(const layout *L, const int32_t *v, const int32
 /* Where the turn stands. */
 static int32_t check_progress(const layout *L, const int32_t *v, mm_verdict *out)
 {
-    int n = v[G_PLAYERS], phase = v[G_PHASE], picks = v[G_PICKS], taken = 0, v2 = L->version == 2;
-    int window = v2 ? v[G_WINDOW] : -1;
+    int n = v[G(PLAYERS)], phase = v[G(PHASE)], picks = v[G(PICKS)], taken = 0, v2 = L->version == 2;
+    int window = v2 ? v[G2(WINDOW)] : -1;
     if (v2 && (phase == PH_GUESTS) != (window >= 0))
-        return mm_reject(out, G_WINDOW, "a Guest House window is open exactly in the guests phase");
+        return mm_reject(out, G2(WINDOW), "a Guest House window is open exactly in the guests phase");
     if (v2 && phase == PH_GUESTS && window != PH_CRAFTSMAN && window != PH_TRADER
         && window != PH_CAPTAIN && window != END)
-        return mm_reject(out, G_WINDOW, "%d is not a phase a Guest House window comes before", window);
+        return mm_reject(out, G2(WINDOW), "%d is not a phase a Guest House window comes before", window);
     int card_phase = phase == PH_GUESTS ? window : phase, card = PHASE_CARD[card_phase];
     for (int r = 0; r < MM_PR_MAX_ROLES; r++)
         taken += v[L->role_taken + r];
     if (card_phase == END && (picks || taken))
-        return mm_reject(out, G_PICKS, "a finished game has no roles picked");
+        return mm_reject(out, G(PICKS), "a finished game has no roles picked");
     if (taken != picks + (card >= 0))
-        return mm_reject(out, G_PICKS, "%d roles picked this round, but %d role cards are taken", picks, taken);
+        return mm_reject(out, G(PICKS), "%d roles picked this round, but %d role cards are taken", picks, taken);
     if (card >= 0 && !v[L->role_taken + card])
         return mm_reject(out, L->role_taken + card, "the %s phase is played, so its card is taken",
                          MM_PR_NAMES_ROLES[card]);
     if (phase != PH_CAPTAIN && phase != END && phase != PH_DRAFT) {
-        int want = phase == ROLE ? (v[G_GOVERNOR] + picks) % n
-                 : phase == PH_CRAFTSMAN ? v[G_CHOOSER]
-                 : (v[G_CHOOSER] + v[G_TURN]) % n;
-        if (v[G_CURRENT] != want)
-            return mm_reject(out, G_CURRENT, "player %d is to move in this phase, not %d", want, v[G_CURRENT]);
+        int want = phase == ROLE ? (v[G(GOVERNOR)] + picks) % n
+                 : phase == PH_CRAFTSMAN ? v[G(CHOOSER)]
+                 : (v[G(CHOOSER)] + v[G(TURN)]) % n;
+        if (v[G(CURRENT)] != want)
+            return mm_reject(out, G(CURRENT), "player %d is to move in this phase, not %d", want, v[G(CURRENT)]);
     }
-    if (v2 && v[G_TURN] == n
-        && !(phase == PH_SETTLER && player_in(L, v, v[G_CHOOSER])[L->p_build + LIBRARY] > 0))
-        return mm_reject(out, G_TURN, "turn %d is only the settler's Library tile", n);
+    if (v2 && v[G(TURN)] == n
+        && !(phase == PH_SETTLER && player_in(L, v, v[G(CHOOSER)])[L->p_build + LIBRARY] > 0))
+        return mm_reject(out, G(TURN), "turn %d is only the settler's Library tile", n);
     int32_t bad = check_phase_fields(L, v, out);
     if (bad < 0 && v2)
         bad = check_progress_v2(L, v, out);
     if (bad >= 0)
         return bad;
     if (phase == PH_MAYOR) {
-        const int32_t *cur = player_in(L, v, v[G_CURRENT]);
+        const int32_t *cur = player_in(L, v, v[G(CURRENT)]);
         int room = 0;
-        for (int slot = v[G_LAST_SLOT]; slot < L->slots; slot++)
+        for (int slot = v[G(LAST_SLOT)]; slot < L->slots; slot++)
             room += slot_free_in_vector(L, cur, slot);
-        if (v[G_TO_PLACE] == 0)
-            return mm_reject(out, G_TO_PLACE, "the mayor phase waits for a player with colonists to place");
-        if (room < v[G_TO_PLACE])
-            return mm_reject(out, G_TO_PLACE, "%d colonists to place but only %d free circles", v[G_TO_PLACE],
+        if (v[G(TO_PLACE)] == 0)
+            return mm_reject(out, G(TO_PLACE), "the mayor phase waits for a player with colonists to place");
+        if (room < v[G(TO_PLACE)])
+            return mm_reject(out, G(TO_PLACE), "%d colonists to place but only %d free circles", v[G(TO_PLACE)],
                              room);
     }
     if (phase == PH_STORAGE) {
-        const int32_t *cur = player_in(L, v, v[G_CURRENT]);
+        const int32_t *cur = player_in(L, v, v[G(CURRENT)]);
         int held = 0;
         for (int k = 0; k < NK; k++)
-            held |= (cur[P_GOODS + k] != 0) << k;
-        if (v[G_STORE_MASK] & ~held)
-            return mm_reject(out, G_STORE_MASK, "warehoused kinds must be kinds the player holds");
+            held |= (cur[P(GOODS) + k] != 0) << k;
+        if (v[G(STORE_MASK)] & ~held)
+            return mm_reject(out, G(STORE_MASK), "warehoused kinds must be kinds the player holds");
         /* a player who keeps everything is never asked (his stores would never end) */
         const int32_t *city = cur + L->p_build;
         int warehouses = (city[SMALL_WAREHOUSE] > 0) + 2 * (city[LARGE_WAREHOUSE] > 0);
         if (popcount5(held) <= warehouses)
-            return mm_reject(out, G_CURRENT, "player %d keeps every barrel, storage waits for one who must choose",
-                             v[G_CURRENT]);
+            return mm_reject(out, G(CURRENT), "player %d keeps every barrel, storage waits for one who must choose",
+                             v[G(CURRENT)]);
         if (!storage_open_in_vector(L, v, cur, held, warehouses))
-            return mm_reject(out, G_STORE_MASK,
+            return mm_reject(out, G(STORE_MASK),
                              "the kinds warehoused and barrels kept so far leave no storage choice");
     }
     return -1;
@@ -2020,10 +1966,10 @@ static int32_t check_progress(const layout *L, const int32_t *v, mm_verdict *out
 /* The consistency rules, in order (schema.py RULES), after every range. */
 static int32_t check_invariants(const layout *L, const int32_t *v, mm_verdict *out)
 {
-    if ((v[G_PHASE] == END) != (v[G_CURRENT] < 0)) { /* schema rule game_over */
-        if (v[G_CURRENT] < 0)
-            return mm_reject(out, G_CURRENT, "-1 (nobody to move) but the game is not over");
-        return mm_reject(out, G_CURRENT, "must be -1 (nobody to move) in a finished game, is %d", v[G_CURRENT]);
+    if ((v[G(PHASE)] == END) != (v[G(CURRENT)] < 0)) { /* schema rule game_over */
+        if (v[G(CURRENT)] < 0)
+            return mm_reject(out, G(CURRENT), "-1 (nobody to move) but the game is not over");
+        return mm_reject(out, G(CURRENT), "must be -1 (nobody to move) in a finished game, is %d", v[G(CURRENT)]);
     }
     int32_t bad = check_spaces(L, v, out);
     if (bad < 0)
@@ -2035,74 +1981,36 @@ static int32_t check_invariants(const layout *L, const int32_t *v, mm_verdict *o
     return bad;
 }
 
-static void decode_player(const layout *L, mm_pr_player *p, const int32_t *v)
+static void decode_player(const layout *L, mm_pr_player *s, const int32_t *v)
 {
-    p->doubloons = (int16_t)v[P_DOUBLOONS];
-    p->vp = (int16_t)v[P_VP];
-    for (int k = 0; k < NK; k++) {
-        p->goods[k] = (int8_t)v[P_GOODS + k];
-        p->plantations[k] = (int8_t)v[P_PLANT + k];
-        p->plantation_colonists[k] = (int8_t)v[P_PCOL + k];
-    }
-    p->quarries = (int8_t)v[P_QUARRIES];
-    p->quarry_colonists = (int8_t)v[P_QCOL];
-    p->san_juan = (int8_t)v[P_SANJUAN];
-    p->wharf_done = (int8_t)v[P_WHARF];
+    memset(s->buildings, -1, sizeof s->buildings);
     if (L->version == 2) {
-        p->forests = (int8_t)v[P_FORESTS];
-        p->small_wharf_done = (int8_t)v[P_SMALL_WHARF];
+        MM_PR_V2_PLAYER(LOAD_ONE, LOAD_MANY)
+    } else {
+        MM_PR_V1_PLAYER(LOAD_ONE, LOAD_MANY)
     }
-    p->island_used = (int8_t)(sum5(p->plantations) + p->quarries + p->forests);
-    memset(p->buildings, -1, sizeof p->buildings);
-    for (int b = 0; b < L->buildings; b++) {
-        p->buildings[b] = (int8_t)v[L->p_build + b];
-        if (p->buildings[b] >= 0) {
-            p->owned |= BIT(b);
-            p->city_used = (int8_t)(p->city_used + BUILDINGS[b].spaces);
+    s->island_used = (int8_t)(sum5(s->plantations) + s->quarries + s->forests);
+    for (int b = 0; b < L->buildings; b++)
+        if (s->buildings[b] >= 0) {
+            s->owned |= BIT(b);
+            s->city_used = (int8_t)(s->city_used + BUILDINGS[b].spaces);
         }
-    }
 }
 
 /* Fill *s from a vector that passed every check. */
 static void load_state(const layout *L, mm_pr_state *s, const int32_t *v)
 {
-    int8_t *globals[G_END_V2] = {
-        NULL, &s->players, &s->options, &s->governor, &s->phase, &s->current, &s->chooser,
-        &s->turn, &s->picks, &s->end_triggered, &s->colonist_supply, &s->colonist_ship, NULL,
-        &s->hacienda_done, &s->to_place, &s->last_slot, &s->produced, &s->captain_loaded,
-        &s->store_mask, &s->quarry_supply, &s->forest_supply, &s->hacienda_tile, &s->window,
-        &s->privilege_left, &s->bm_building, &s->bm_due, &s->bm_given, &s->wharf_barrels,
-        &s->made[0], &s->made[1], &s->made[2], &s->made[3], &s->made[4],
-        &s->kept[0], &s->kept[1], &s->kept[2], &s->kept[3], &s->kept[4], &s->bm_declined,
-    };
     memset(s, 0, sizeof *s);
     s->hacienda_tile = s->window = s->bm_building = -1; /* idle in base games */
-    for (int i = 0; i < L->globals; i++)
-        if (globals[i])
-            *globals[i] = (int8_t)v[i];
-    s->vp_supply = v[G_VP_SUPPLY];
-    for (int k = 0; k < NK; k++) {
-        s->goods_supply[k] = (int8_t)v[L->goods + k];
-        s->house[k] = (int8_t)v[L->house + k];
-        s->deck[k] = (int8_t)v[L->deck + k];
-        s->faceup[k] = (int8_t)v[L->faceup + k];
-        s->discard[k] = (int8_t)v[L->discard + k];
+    if (L->version == 2) {
+        MM_PR_V2_STATE(LOAD_ONE, LOAD_MANY)
+        for (int b = 0; b < L->buildings; b++)
+            s->in_game |= (uint64_t)(v[L->in_game + b] != 0) << b;
+    } else {
+        MM_PR_V1_STATE(LOAD_ONE, LOAD_MANY)
     }
-    for (int b = 0; b < L->buildings; b++) {
-        s->building_supply[b] = (int8_t)v[L->bsupply + b];
+    for (int b = 0; b < L->buildings; b++)
         s->available |= (uint64_t)(s->building_supply[b] > 0) << b;
-    }
-    for (int b = 0; b < L->role_doubloons - L->in_game; b++)
-        s->in_game |= (uint64_t)(v[L->in_game + b] != 0) << b;
-    for (int r = 0; r < MM_PR_MAX_ROLES; r++) {
-        s->role_doubloons[r] = (int16_t)v[L->role_doubloons + r];
-        s->role_taken[r] = (int8_t)v[L->role_taken + r];
-    }
-    for (int i = 0; i < MM_PR_MAX_SHIPS; i++) {
-        s->ship_capacity[i] = (int8_t)v[L->ships + 3 * i];
-        s->ship_kind[i] = (int8_t)v[L->ships + 3 * i + 1];
-        s->ship_count[i] = (int8_t)v[L->ships + 3 * i + 2];
-    }
     for (int i = 0; i < MM_MAX_PLAYERS; i++)
         decode_player(L, &s->p[i], player_in(L, v, i));
     refresh_legal(s);
@@ -2114,7 +2022,7 @@ static const layout *layout_of_vector(const int32_t *vec, int32_t len)
 {
     if (len <= 0)
         return &V1;
-    int version = vec[G_VERSION];
+    int version = vec[G(VERSION)];
     return version == V2.version || (version != V1.version && len == V2.length) ? &V2 : &V1;
 }
 
@@ -2132,7 +2040,7 @@ static int pr_decode(void *state, const int32_t *vec, int32_t len, mm_verdict *v
         return MM_ERR_INVARIANT;
     load_state(L, s, vec);
     if (s->phase != END && s->num_legal == 0) {
-        mm_reject(verdict, G_CURRENT, "the player to move has no legal move");
+        mm_reject(verdict, G(CURRENT), "the player to move has no legal move");
         return MM_ERR_INVARIANT;
     }
     return MM_OK;
@@ -2198,7 +2106,7 @@ static int large_bonus(const mm_pr_player *p, int b)
         return bonus;
     case RESIDENCE: return max_int(4, p->island_used - 5);
     case FORTRESS: return colonists(p) / 3;
-    case CUSTOMS_HOUSE: return p->vp / 4;
+    case CUSTOMS_HOUSE: return p->vp_chips / 4;
     case CITY_HALL: return mm_popcount(p->owned & VIOLET_MASK);
     case CLOISTER: { /* sets of 3 identical island tiles: plantation kinds, quarries, forests */
         int sets = p->quarries / 3 + p->forests / 3;
@@ -2212,7 +2120,7 @@ static int large_bonus(const mm_pr_player *p, int b)
 
 static int score(const mm_pr_player *p)
 {
-    int total = p->vp;
+    int total = p->vp_chips;
     for (uint64_t m = p->owned; m; m &= m - 1) {
         int b = lowest(m);
         total += BUILDINGS[b].vp + (p->buildings[b] > 0 ? large_bonus(p, b) : 0);
@@ -2597,7 +2505,7 @@ static void pr_player_features(const mm_pr_state *s, int i, double rounds, float
         violet += occupied(p, b) && (BIT(b) & VIOLET_MASK);
     }
     f[F_SCORE] = (float)score(p);
-    f[F_CHIPS] = p->vp;
+    f[F_CHIPS] = p->vp_chips;
     f[F_BUILDING_VP] = (float)printed;
     f[F_LARGE_BONUS] = (float)bonus;
     f[F_LARGE_EMPTY] = (float)large_empty;

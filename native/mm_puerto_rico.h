@@ -93,13 +93,13 @@
 #define MM_PR_POLICY_RANDOM 0
 #define MM_PR_POLICY_HEURISTIC 1
 
-/* Fields follow codec.py; the few derived ones (marked) are rebuilt by decode
- * and kept up to date by apply.  No padding anywhere, so equal positions are
- * equal bytes. */
+/* Members named as the schema's attributes (native/layout_puerto_rico.h); the few derived
+ * ones (marked) are rebuilt by decode and kept up to date by apply.  No padding
+ * anywhere, so equal positions are equal bytes. */
 typedef struct mm_pr_player {
     uint64_t owned; /* derived: bit b set when buildings[b] >= 0 */
     int16_t doubloons;
-    int16_t vp; /* VP chips */
+    int16_t vp_chips;
     int8_t goods[MM_PR_KINDS];
     int8_t plantations[MM_PR_KINDS];
     int8_t plantation_colonists[MM_PR_KINDS];
@@ -127,7 +127,7 @@ typedef struct mm_pr_state {
     int8_t colonist_supply, colonist_ship, quarry_supply;
     /* progress inside a phase */
     int8_t hacienda_done, to_place, last_slot, produced, captain_loaded, store_mask;
-    /* expansion: forests left, and progress (codec.py names them; idle values in base games) */
+    /* expansion: forests left, and progress (idle values in base games) */
     int8_t forest_supply, hacienda_tile, window, privilege_left;
     int8_t bm_building, bm_due, bm_given, bm_declined, wharf_barrels;
     int8_t made[MM_PR_KINDS], kept[MM_PR_KINDS];

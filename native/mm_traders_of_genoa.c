@@ -5,6 +5,7 @@
 #include <string.h>
 #include "mm_traders_of_genoa.h"
 #include "schema_traders_of_genoa.h"
+#include "layout_traders_of_genoa.h"
 #include "traders_of_genoa_tables.h"
 
 typedef mm_tog_state state;
@@ -33,10 +34,12 @@ _Static_assert(sizeof(mm_tog_player) == 24 && offsetof(mm_tog_state, legal) % 2 
 #define UNSEEN TOG_UNSEEN
 #define EPSILON_TENTHS 2 /* heuristic playouts: a uniform move 2 times in 10 */
 
-enum {
-    G_VERSION, G_PLAYERS, G_START, G_OWNER, G_ROUND, G_STAGE, G_TO_MOVE, G_SITE, G_ACTOR, G_DELIVERED,
-    G_BASE, G_LAST_MARK, G_USED_DISCS, G_ACQUIRER, G_OUSTED
-};
+/* Offsets in the state vector, from the schema (native/layout_traders_of_genoa.h): G() of a
+ * global or the first cell of a table, P() of a field in a player's record. */
+#define G(NAME) MM_TOG_O_##NAME
+#define P(NAME) MM_TOG_P_##NAME
+#define PLAYERS_AT MM_TOG_V1_PLAYERS_AT
+#define PLAYER_LEN MM_TOG_V1_PLAYER_LEN
 
 static int popcount(uint32_t x)
 {
@@ -640,65 +643,65 @@ static void cache_legal(state *s)
 
 /* ------------------------------------------------------------------ the state vector */
 
-static int32_t *player_at(int32_t *v, int seat) { return v + TOG_O_PLAYERS + seat * TOG_PLAYER_LEN; }
+static int32_t *player_at(int32_t *v, int seat) { return v + PLAYERS_AT + seat * PLAYER_LEN; }
 
 static void encode_state(const state *s, int32_t *v)
 {
-    memset(v, 0, sizeof(int32_t) * TOG_VECTOR_LEN);
-    v[G_VERSION] = TOG_LAYOUT_VERSION;
-    v[G_PLAYERS] = s->players;
-    v[G_START] = s->start_player;
-    v[G_OWNER] = s->owner;
-    v[G_ROUND] = s->round;
-    v[G_STAGE] = s->stage;
-    v[G_TO_MOVE] = s->to_move;
-    v[G_SITE] = s->site;
-    v[G_ACTOR] = s->actor;
-    v[G_DELIVERED] = s->delivered;
-    v[G_BASE] = s->base;
-    v[G_LAST_MARK] = s->last_mark;
-    v[G_USED_DISCS] = s->used_discs;
-    v[G_ACQUIRER] = s->acquirer;
-    v[G_OUSTED] = s->ousted;
+    memset(v, 0, sizeof(int32_t) * MM_TOG_V1_LEN);
+    v[G(VERSION)] = MM_TOG_V1_VERSION;
+    v[G(PLAYERS)] = s->players;
+    v[G(START_PLAYER)] = s->start_player;
+    v[G(OWNER)] = s->owner;
+    v[G(ROUND)] = s->round;
+    v[G(STAGE)] = s->stage;
+    v[G(TO_MOVE)] = s->to_move;
+    v[G(SITE)] = s->site;
+    v[G(ACTOR)] = s->actor;
+    v[G(DELIVERED)] = s->delivered;
+    v[G(BASE)] = s->base;
+    v[G(LAST_MARK)] = s->last_mark;
+    v[G(USED_DISCS)] = s->used_discs;
+    v[G(ACQUIRER)] = s->acquirer;
+    v[G(OUSTED)] = s->ousted;
     for (int i = 0; i < DISCS; i++)
-        v[TOG_O_PATH + i] = s->path[i];
+        v[G(PATH) + i] = s->path[i];
     for (int q = 0; q < NP; q++) {
-        v[TOG_O_OFFERS + 2 * q] = s->offer_ducats[q];
-        v[TOG_O_OFFERS + 2 * q + 1] = s->offer_goods[q];
+        v[G(OFFERS) + 2 * q] = s->offer_ducats[q];
+        v[G(OFFERS) + 2 * q + 1] = s->offer_goods[q];
     }
     for (int g = 0; g < NG; g++)
-        v[TOG_O_SUPPLY + g] = s->supply[g];
+        v[G(SUPPLY) + g] = s->supply[g];
     for (int k = 0; k < NK; k++)
-        v[TOG_O_SPECIAL_SUPPLY + k] = s->special_supply[k];
+        v[G(SPECIAL_SUPPLY) + k] = s->special_supply[k];
     for (int b = 0; b < NB; b++)
-        v[TOG_O_MARKS + b] = s->marks[b];
+        v[G(MARKS) + b] = s->marks[b];
     for (int c = 0; c < NCARDS; c++)
-        v[TOG_O_LOCATION + c] = s->location[c];
+        v[G(CARDS) + c] = s->location[c];
     for (int d = 0; d < ND; d++)
-        v[TOG_O_PILES + d] = s->piles[d];
+        v[G(PILES) + d] = s->piles[d];
     for (int q = 0; q < s->players; q++) {
         const player *p = &s->p[q];
         int32_t *f = player_at(v, q);
-        f[TOG_P_DUCATS] = p->ducats;
+        f[P(DUCATS)] = p->ducats;
         for (int g = 0; g < NG; g++)
-            f[TOG_P_GOODS + g] = p->goods[g];
+            f[P(GOODS) + g] = p->goods[g];
         for (int k = 0; k < NK; k++)
-            f[TOG_P_SPECIALS + k] = p->specials[k];
-        f[TOG_P_MARKERS] = p->markers;
-        f[TOG_P_RESERVE] = p->reserve;
+            f[P(SPECIALS) + k] = p->specials[k];
+        f[P(MARKERS)] = p->markers;
+        f[P(RESERVE)] = p->reserve;
         for (int d = 0; d < ND; d++)
-            f[TOG_P_CARDS + d] = p->cards[d];
-        f[TOG_P_ACTIONS] = p->actions;
+            f[P(HAND) + d] = p->cards[d];
+        f[P(ACTIONS)] = p->actions;
     }
 }
 
-static int32_t pv(const int32_t *v, int seat, int j) { return v[TOG_O_PLAYERS + seat * TOG_PLAYER_LEN + j]; }
+static int32_t pv(const int32_t *v, int seat, int j) { return v[PLAYERS_AT + seat * PLAYER_LEN + j]; }
 
 /* may_act on the vector: the seat may still take an action this turn. */
 static int vector_may_act(const int32_t *v, int seat)
 {
-    int limit = 1 + (v[G_PLAYERS] == 2 && seat == v[G_OWNER] && pv(v, 1 - seat, TOG_P_ACTIONS) > 0);
-    return pv(v, seat, TOG_P_ACTIONS) < limit || pv(v, seat, TOG_P_SPECIALS + S_EXTRA_ACTION) > 0;
+    int limit = 1 + (v[G(PLAYERS)] == 2 && seat == v[G(OWNER)] && pv(v, 1 - seat, P(ACTIONS)) > 0);
+    return pv(v, seat, P(ACTIONS)) < limit || pv(v, seat, P(SPECIALS) + S_EXTRA_ACTION) > 0;
 }
 
 #define STAGE_NAME(stage) MM_TOG_NAMES_STAGES[stage]
@@ -706,46 +709,46 @@ static int vector_may_act(const int32_t *v, int seat)
 /* Rules path and progress: the tower's path and who is to move at this stage. */
 static int32_t check_turn(const int32_t *v, mm_verdict *out)
 {
-    int n = v[G_PLAYERS], stage = v[G_STAGE], owner = v[G_OWNER], len = 0;
+    int n = v[G(PLAYERS)], stage = v[G(STAGE)], owner = v[G(OWNER)], len = 0;
     int32_t path[DISCS];
-    while (len < DISCS && v[TOG_O_PATH + len] >= 0) {
-        path[len] = v[TOG_O_PATH + len];
+    while (len < DISCS && v[G(PATH) + len] >= 0) {
+        path[len] = v[G(PATH) + len];
         len++;
     }
     for (int i = 0; i < DISCS; i++) {
-        int sq = v[TOG_O_PATH + i];
+        int sq = v[G(PATH) + i];
         if (i >= len) {
             if (sq >= 0)
-                return mm_reject(out, TOG_O_PATH + i, "the path lists its squares first, then -1");
+                return mm_reject(out, G(PATH) + i, "the path lists its squares first, then -1");
             continue;
         }
         if (SQUARE[sq] == TOG_MARKET)
-            return mm_reject(out, TOG_O_PATH + i, "the tower never stands on the market");
+            return mm_reject(out, G(PATH) + i, "the tower never stands on the market");
         for (int j = 0; j < i; j++)
             if (path[j] == sq)
-                return mm_reject(out, TOG_O_PATH + i, "the tower never visits a square twice in a turn");
+                return mm_reject(out, G(PATH) + i, "the tower never visits a square twice in a turn");
         if (i) {
             int next = 0;
             for (int d = 0; d < 4; d++)
                 next |= NEIGHBOUR[path[i - 1]][d] == sq;
             if (!next)
-                return mm_reject(out, TOG_O_PATH + i, "the tower moves one square orthogonally");
+                return mm_reject(out, G(PATH) + i, "the tower moves one square orthogonally");
         }
     }
     for (int i = 0; i < DISCS; i++)
-        if ((v[G_USED_DISCS] >> i & 1) && (i >= len || SQUARE[path[i]] != TOG_STREET))
-            return mm_reject(out, G_USED_DISCS, "disc %d is not on a street square", i);
+        if ((v[G(USED_DISCS)] >> i & 1) && (i >= len || SQUARE[path[i]] != TOG_STREET))
+            return mm_reject(out, G(USED_DISCS), "disc %d is not on a street square", i);
     int acting = stage == ST_VILLA || stage == ST_REWARD || stage == ST_EXTRAS;
     /* each field: set (1: must be >= 0, 2: any value) or its one value */
     struct { int index, free, value; } want[] = {
-        {G_TO_MOVE, stage != ST_END, -1},
-        {G_SITE, stage == ST_OFFER || stage == ST_DECIDE || acting, -1},
-        {G_ACTOR, acting, -1},
-        {G_DELIVERED, stage == ST_EXTRAS ? 2 : 0, 0},
-        {G_BASE, stage == ST_MARK, -1},
-        {G_LAST_MARK, stage == ST_MARK ? 2 : 0, -1},
-        {G_ACQUIRER, stage == ST_BASE || stage == ST_MARK ? 2 : 0, 0},
-        {G_OUSTED, stage == ST_MARK ? 2 : 0, 0},
+        {G(TO_MOVE), stage != ST_END, -1},
+        {G(SITE), stage == ST_OFFER || stage == ST_DECIDE || acting, -1},
+        {G(ACTOR), acting, -1},
+        {G(DELIVERED), stage == ST_EXTRAS ? 2 : 0, 0},
+        {G(BASE), stage == ST_MARK, -1},
+        {G(LAST_MARK), stage == ST_MARK ? 2 : 0, -1},
+        {G(ACQUIRER), stage == ST_BASE || stage == ST_MARK ? 2 : 0, 0},
+        {G(OUSTED), stage == ST_MARK ? 2 : 0, 0},
     };
     for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
         int i = want[k].index;
@@ -755,61 +758,61 @@ static int32_t check_turn(const int32_t *v, mm_verdict *out)
             return mm_reject(out, i, "must be set at stage %s", STAGE_NAME(stage));
     }
     if ((stage == ST_START || stage == ST_END) && len)
-        return mm_reject(out, TOG_O_PATH, "the tower has no path at stage %s", STAGE_NAME(stage));
+        return mm_reject(out, G(PATH), "the tower has no path at stage %s", STAGE_NAME(stage));
     if (stage != ST_START && stage != ST_END && !len)
-        return mm_reject(out, TOG_O_PATH, "the tower stands on the board at stage %s", STAGE_NAME(stage));
-    if ((stage == ST_OFFER || stage == ST_DECIDE) && SQUARE[path[len - 1]] != v[G_SITE])
-        return mm_reject(out, G_SITE, "the action on offer is the building the tower stands on");
-    if (stage == ST_VILLA && BUILDING_ACTION[v[G_SITE]][0] != ACT_VILLA)
-        return mm_reject(out, G_SITE, "only a villa offers a privilege or a large order");
+        return mm_reject(out, G(PATH), "the tower stands on the board at stage %s", STAGE_NAME(stage));
+    if ((stage == ST_OFFER || stage == ST_DECIDE) && SQUARE[path[len - 1]] != v[G(SITE)])
+        return mm_reject(out, G(SITE), "the action on offer is the building the tower stands on");
+    if (stage == ST_VILLA && BUILDING_ACTION[v[G(SITE)]][0] != ACT_VILLA)
+        return mm_reject(out, G(SITE), "only a villa offers a privilege or a large order");
     if (stage == ST_REWARD) {
         int any = 0;
         for (int k = 0; k < NK; k++)
-            any |= v[TOG_O_SPECIAL_SUPPLY + k] > 0;
+            any |= v[G(SPECIAL_SUPPLY) + k] > 0;
         if (!any)
-            return mm_reject(out, G_STAGE, "a large order's special card needs one in the supply");
+            return mm_reject(out, G(STAGE), "a large order's special card needs one in the supply");
     }
     if (stage == ST_MARK) {
         int at = -1;
         for (int i = 0; i < len && at < 0; i++)
-            if (path[i] == v[G_BASE])
+            if (path[i] == v[G(BASE)])
                 at = i;
-        if (at < 0 || !(v[G_USED_DISCS] >> at & 1))
-            return mm_reject(out, G_BASE, "the base is a street square of the path whose disc is used");
-        if (v[G_LAST_MARK] >= 0 && !(v[TOG_O_MARKS + v[G_LAST_MARK]] >> v[G_TO_MOVE] & 1))
-            return mm_reject(out, G_LAST_MARK, "the last building marked carries the player's marker");
+        if (at < 0 || !(v[G(USED_DISCS)] >> at & 1))
+            return mm_reject(out, G(BASE), "the base is a street square of the path whose disc is used");
+        if (v[G(LAST_MARK)] >= 0 && !(v[G(MARKS) + v[G(LAST_MARK)]] >> v[G(TO_MOVE)] & 1))
+            return mm_reject(out, G(LAST_MARK), "the last building marked carries the player's marker");
     }
-    if (stage == ST_OFFER && v[G_TO_MOVE] == owner)
-        return mm_reject(out, G_TO_MOVE, "the tower owner makes no offer");
-    if (stage == ST_OFFER && !vector_may_act(v, v[G_TO_MOVE]))
-        return mm_reject(out, G_TO_MOVE, "the bidder to move may still act this turn");
-    if ((stage == ST_START || stage == ST_DECIDE || stage == ST_WALK) && v[G_TO_MOVE] != owner)
-        return mm_reject(out, G_TO_MOVE, "the tower owner %d is to move", owner);
-    if (acting && v[G_TO_MOVE] != v[G_ACTOR])
-        return mm_reject(out, G_TO_MOVE, "the actor %d is to move", v[G_ACTOR]);
-    if ((stage == ST_BASE || stage == ST_MARK) && v[G_TO_MOVE] != (owner + v[G_ACQUIRER]) % n)
-        return mm_reject(out, G_TO_MOVE, "the acquirer %d is to move", (owner + v[G_ACQUIRER]) % n);
+    if (stage == ST_OFFER && v[G(TO_MOVE)] == owner)
+        return mm_reject(out, G(TO_MOVE), "the tower owner makes no offer");
+    if (stage == ST_OFFER && !vector_may_act(v, v[G(TO_MOVE)]))
+        return mm_reject(out, G(TO_MOVE), "the bidder to move may still act this turn");
+    if ((stage == ST_START || stage == ST_DECIDE || stage == ST_WALK) && v[G(TO_MOVE)] != owner)
+        return mm_reject(out, G(TO_MOVE), "the tower owner %d is to move", owner);
+    if (acting && v[G(TO_MOVE)] != v[G(ACTOR)])
+        return mm_reject(out, G(TO_MOVE), "the actor %d is to move", v[G(ACTOR)]);
+    if ((stage == ST_BASE || stage == ST_MARK) && v[G(TO_MOVE)] != (owner + v[G(ACQUIRER)]) % n)
+        return mm_reject(out, G(TO_MOVE), "the acquirer %d is to move", (owner + v[G(ACQUIRER)]) % n);
     return -1;
 }
 
 /* Rule offers. */
 static int32_t check_offers(const int32_t *v, mm_verdict *out)
 {
-    int n = v[G_PLAYERS], stage = v[G_STAGE];
+    int n = v[G(PLAYERS)], stage = v[G(STAGE)];
     for (int seat = 0; seat < n; seat++) {
-        int at = TOG_O_OFFERS + 2 * seat, amount = v[at], good = v[at + 1];
+        int at = G(OFFERS) + 2 * seat, amount = v[at], good = v[at + 1];
         if (amount < 0) {
             if (good >= 0)
                 return mm_reject(out, at + 1, "a good is offered with ducats (0 or more)");
             continue;
         }
-        if ((stage != ST_OFFER && stage != ST_DECIDE) || seat == v[G_OWNER])
+        if ((stage != ST_OFFER && stage != ST_DECIDE) || seat == v[G(OWNER)])
             return mm_reject(out, at, "offers are made to the tower owner during a negotiation");
         if (!vector_may_act(v, seat))
             return mm_reject(out, at, "an offer comes from a player who may still act this turn");
-        if (amount % TOG_OFFER_STEP || amount > pv(v, seat, TOG_P_DUCATS))
+        if (amount % TOG_OFFER_STEP || amount > pv(v, seat, P(DUCATS)))
             return mm_reject(out, at, "an offer is a multiple of %d ducats the bidder has", TOG_OFFER_STEP);
-        if (good >= 0 && !pv(v, seat, TOG_P_GOODS + good))
+        if (good >= 0 && !pv(v, seat, P(GOODS) + good))
             return mm_reject(out, at + 1, "an offered good is one the bidder holds");
         if (good < 0 && (amount == 0 || n == 2))
             return mm_reject(out, at + 1, "an offer of no ducats, and any 2-player offer, includes a good");
@@ -820,29 +823,29 @@ static int32_t check_offers(const int32_t *v, mm_verdict *out)
 /* Rule conservation: every good, special card and marker of the game is somewhere. */
 static int32_t check_conservation(const int32_t *v, mm_verdict *out)
 {
-    int n = v[G_PLAYERS];
+    int n = v[G(PLAYERS)];
     for (int g = 0; g < NG; g++) {
-        int total = v[TOG_O_SUPPLY + g];
+        int total = v[G(SUPPLY) + g];
         for (int q = 0; q < n; q++)
-            total += pv(v, q, TOG_P_GOODS + g);
+            total += pv(v, q, P(GOODS) + g);
         if (total != TOG_GOODS_PER_KIND)
-            return mm_reject(out, TOG_O_SUPPLY + g, "%d %s in play, the game has %d", total, MM_TOG_NAMES_GOODS[g],
+            return mm_reject(out, G(SUPPLY) + g, "%d %s in play, the game has %d", total, MM_TOG_NAMES_GOODS[g],
                              TOG_GOODS_PER_KIND);
     }
     for (int k = 0; k < NK; k++) {
-        int total = v[TOG_O_SPECIAL_SUPPLY + k];
+        int total = v[G(SPECIAL_SUPPLY) + k];
         for (int q = 0; q < n; q++)
-            total += pv(v, q, TOG_P_SPECIALS + k);
+            total += pv(v, q, P(SPECIALS) + k);
         if (total != SPECIAL_COUNTS[k])
-            return mm_reject(out, TOG_O_SPECIAL_SUPPLY + k, "%d %s cards in play, the game has %d", total,
+            return mm_reject(out, G(SPECIAL_SUPPLY) + k, "%d %s cards in play, the game has %d", total,
                              MM_TOG_NAMES_SPECIALS[k], SPECIAL_COUNTS[k]);
     }
     for (int q = 0; q < n; q++) {
-        int total = pv(v, q, TOG_P_MARKERS) + pv(v, q, TOG_P_RESERVE);
+        int total = pv(v, q, P(MARKERS)) + pv(v, q, P(RESERVE));
         for (int b = 0; b < NB; b++)
-            total += v[TOG_O_MARKS + b] >> q & 1;
+            total += v[G(MARKS) + b] >> q & 1;
         if (total != TOG_MARKERS_PER_PLAYER)
-            return mm_reject(out, TOG_O_PLAYERS + q * TOG_PLAYER_LEN + TOG_P_RESERVE,
+            return mm_reject(out, PLAYERS_AT + q * PLAYER_LEN + P(RESERVE),
                              "%d markers of seat %d in play, each player has %d", total, q, TOG_MARKERS_PER_PLAYER);
     }
     return -1;
@@ -851,29 +854,29 @@ static int32_t check_conservation(const int32_t *v, mm_verdict *out)
 /* Rule cards: every card has one location, and the public counts agree with the known cards. */
 static int32_t check_cards(const int32_t *v, mm_verdict *out)
 {
-    int n = v[G_PLAYERS];
+    int n = v[G(PLAYERS)];
     for (int c = 0; c < NCARDS; c++) {
-        int loc = v[TOG_O_LOCATION + c];
+        int loc = v[G(CARDS) + c];
         if (loc >= n && loc < PILE)
-            return mm_reject(out, TOG_O_LOCATION + c, "seat %d is not in a %d-player game", loc, n);
+            return mm_reject(out, G(CARDS) + c, "seat %d is not in a %d-player game", loc, n);
     }
     for (int d = 0; d < ND; d++) {
         int count[UNSEEN + 1] = {0};
         for (int c = DECK_FIRST[d]; c < DECK_FIRST[d] + DECK_SIZES[d]; c++)
-            count[v[TOG_O_LOCATION + c]]++;
-        int piles = v[TOG_O_PILES + d];
+            count[v[G(CARDS) + c]]++;
+        int piles = v[G(PILES) + d];
         if (count[PILE] > piles)
-            return mm_reject(out, TOG_O_PILES + d, "%d cards are known to be in the pile of %d", count[PILE], piles);
+            return mm_reject(out, G(PILES) + d, "%d cards are known to be in the pile of %d", count[PILE], piles);
         int hidden = piles - count[PILE];
         for (int q = 0; q < n; q++) {
-            int held = pv(v, q, TOG_P_CARDS + d);
+            int held = pv(v, q, P(HAND) + d);
             if (count[q] > held)
-                return mm_reject(out, TOG_O_PLAYERS + q * TOG_PLAYER_LEN + TOG_P_CARDS + d,
+                return mm_reject(out, PLAYERS_AT + q * PLAYER_LEN + P(HAND) + d,
                                  "%d cards are known in a hand of %d", count[q], held);
             hidden += held - count[q];
         }
         if (hidden != count[UNSEEN])
-            return mm_reject(out, TOG_O_PILES + d, "%d unseen %s cards for %d unknown places", count[UNSEEN],
+            return mm_reject(out, G(PILES) + d, "%d unseen %s cards for %d unknown places", count[UNSEEN],
                              MM_TOG_NAMES_DECKS[d], hidden);
     }
     return -1;
@@ -882,51 +885,51 @@ static int32_t check_cards(const int32_t *v, mm_verdict *out)
 static void load_state(state *s, const int32_t *v)
 {
     memset(s, 0, sizeof *s);
-    s->players = (int8_t)v[G_PLAYERS];
-    s->start_player = (int8_t)v[G_START];
-    s->owner = (int8_t)v[G_OWNER];
-    s->round = v[G_ROUND];
-    s->stage = (int8_t)v[G_STAGE];
-    s->to_move = (int8_t)v[G_TO_MOVE];
-    s->site = (int8_t)v[G_SITE];
-    s->actor = (int8_t)v[G_ACTOR];
-    s->delivered = (int8_t)v[G_DELIVERED];
-    s->base = (int8_t)v[G_BASE];
-    s->last_mark = (int8_t)v[G_LAST_MARK];
-    s->used_discs = (int8_t)v[G_USED_DISCS];
-    s->acquirer = (int8_t)v[G_ACQUIRER];
-    s->ousted = (int8_t)v[G_OUSTED];
+    s->players = (int8_t)v[G(PLAYERS)];
+    s->start_player = (int8_t)v[G(START_PLAYER)];
+    s->owner = (int8_t)v[G(OWNER)];
+    s->round = v[G(ROUND)];
+    s->stage = (int8_t)v[G(STAGE)];
+    s->to_move = (int8_t)v[G(TO_MOVE)];
+    s->site = (int8_t)v[G(SITE)];
+    s->actor = (int8_t)v[G(ACTOR)];
+    s->delivered = (int8_t)v[G(DELIVERED)];
+    s->base = (int8_t)v[G(BASE)];
+    s->last_mark = (int8_t)v[G(LAST_MARK)];
+    s->used_discs = (int8_t)v[G(USED_DISCS)];
+    s->acquirer = (int8_t)v[G(ACQUIRER)];
+    s->ousted = (int8_t)v[G(OUSTED)];
     for (int i = 0; i < DISCS; i++) {
-        s->path[i] = (int8_t)v[TOG_O_PATH + i];
+        s->path[i] = (int8_t)v[G(PATH) + i];
         s->path_len += s->path[i] >= 0;
     }
     for (int q = 0; q < NP; q++) {
-        s->offer_ducats[q] = v[TOG_O_OFFERS + 2 * q];
-        s->offer_goods[q] = (int8_t)v[TOG_O_OFFERS + 2 * q + 1];
+        s->offer_ducats[q] = v[G(OFFERS) + 2 * q];
+        s->offer_goods[q] = (int8_t)v[G(OFFERS) + 2 * q + 1];
     }
     for (int g = 0; g < NG; g++)
-        s->supply[g] = (int8_t)v[TOG_O_SUPPLY + g];
+        s->supply[g] = (int8_t)v[G(SUPPLY) + g];
     for (int k = 0; k < NK; k++)
-        s->special_supply[k] = (int8_t)v[TOG_O_SPECIAL_SUPPLY + k];
+        s->special_supply[k] = (int8_t)v[G(SPECIAL_SUPPLY) + k];
     for (int b = 0; b < NB; b++)
-        s->marks[b] = (uint8_t)v[TOG_O_MARKS + b];
+        s->marks[b] = (uint8_t)v[G(MARKS) + b];
     for (int c = 0; c < NCARDS; c++)
-        s->location[c] = (int8_t)v[TOG_O_LOCATION + c];
+        s->location[c] = (int8_t)v[G(CARDS) + c];
     for (int d = 0; d < ND; d++)
-        s->piles[d] = (int8_t)v[TOG_O_PILES + d];
+        s->piles[d] = (int8_t)v[G(PILES) + d];
     for (int q = 0; q < s->players; q++) {
         player *p = &s->p[q];
-        const int32_t *f = v + TOG_O_PLAYERS + q * TOG_PLAYER_LEN;
-        p->ducats = f[TOG_P_DUCATS];
+        const int32_t *f = v + PLAYERS_AT + q * PLAYER_LEN;
+        p->ducats = f[P(DUCATS)];
         for (int g = 0; g < NG; g++)
-            p->goods[g] = (int8_t)f[TOG_P_GOODS + g];
+            p->goods[g] = (int8_t)f[P(GOODS) + g];
         for (int k = 0; k < NK; k++)
-            p->specials[k] = (int8_t)f[TOG_P_SPECIALS + k];
-        p->markers = (int8_t)f[TOG_P_MARKERS];
-        p->reserve = (int8_t)f[TOG_P_RESERVE];
+            p->specials[k] = (int8_t)f[P(SPECIALS) + k];
+        p->markers = (int8_t)f[P(MARKERS)];
+        p->reserve = (int8_t)f[P(RESERVE)];
         for (int d = 0; d < ND; d++)
-            p->cards[d] = (int8_t)f[TOG_P_CARDS + d];
-        p->actions = (int8_t)f[TOG_P_ACTIONS];
+            p->cards[d] = (int8_t)f[P(HAND) + d];
+        p->actions = (int8_t)f[P(ACTIONS)];
     }
 }
 
@@ -950,11 +953,11 @@ static int tog_decode(void *out, const int32_t *vec, int32_t len, mm_verdict *ve
 /* Debug builds: every position apply reaches is one decode accepts, as the same bytes. */
 static int consistent(const state *s)
 {
-    int32_t v[TOG_VECTOR_LEN];
+    int32_t v[MM_TOG_V1_LEN];
     state again;
     mm_verdict verdict;
     encode_state(s, v);
-    return tog_decode(&again, v, TOG_VECTOR_LEN, &verdict) == MM_OK && memcmp(&again, s, sizeof again) == 0;
+    return tog_decode(&again, v, MM_TOG_V1_LEN, &verdict) == MM_OK && memcmp(&again, s, sizeof again) == 0;
 }
 #endif
 
@@ -1205,9 +1208,9 @@ static int32_t tog_rollout_move(const void *st, mm_rng *rng, int policy)
 
 const mm_game mm_traders_of_genoa_game = {
     .name = "traders-of-genoa",
-    .layout_version = TOG_LAYOUT_VERSION,
+    .layout_version = MM_TOG_V1_VERSION,
     .state_bytes = sizeof(mm_tog_state),
-    .vector_len = TOG_VECTOR_LEN,
+    .vector_len = MM_TOG_V1_LEN,
     .num_actions = TOG_NUM_ACTIONS,
     .max_legal = MAX_LEGAL,
     .decode = tog_decode,

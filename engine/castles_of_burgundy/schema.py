@@ -22,6 +22,8 @@ FIRST, LAST = min(SETUPS), max(SETUPS)
 MAX_PLAYERS = LAST
 #: Names the C decoder's rejections quote (``MM_COB_NAMES_<NAME>``).
 C_NAMES = {"TILES": TILE_NAMES, "COLOURS": COLOURS}
+#: State attributes the C state computes (``engine/layout.py``): the player to move.
+C_COMPUTED = ("current",)
 TILES = ("",) + TILE_NAMES
 BONUS = ("", "first", "second")
 
@@ -38,18 +40,18 @@ def _globals() -> list[Cell]:
         cell("round", 0, ROUNDS - 1, first=-1),
         cell("stage", 0, len(STAGES) - 1, "enum", names=STAGES),
         cell("turn", 0, _n(lambda n: n - 1)),
-        cell("current_player", -1, _n(lambda n: n - 1)),
+        cell("current_player", -1, _n(lambda n: n - 1), attr="current"),
         cell("bought", 0, 1, "bool"),
-        cell("pending.tile", -1, NUM_TILES - 1, "enum", names=TILES, first=-1),
-        cell("pending.cell", -1, NUM_CELLS - 1, first=-1),
+        cell("pending.tile", -1, NUM_TILES - 1, "enum", names=TILES, first=-1, attr="pending_tile"),
+        cell("pending.cell", -1, NUM_CELLS - 1, first=-1, attr="pending_cell"),
         cell("pending.ship_depots", 0, (1 << NUM_DEPOTS) - 1, "mask",
-             names=tuple(str(d + 1) for d in range(NUM_DEPOTS))),
+             names=tuple(str(d + 1) for d in range(NUM_DEPOTS)), attr="ship_mask"),
         cell("pending.goods_chosen", 0, (1 << NUM_GOODS) - 1, "mask",
-             names=tuple(str(g + 1) for g in range(NUM_GOODS))),
+             names=tuple(str(g + 1) for g in range(NUM_GOODS)), attr="goods_chosen"),
     ]
-    for track in ("turn_order", "round_order"):
+    for track, attr in (("turn_order", "ranking"), ("round_order", "round_order")):
         cells += [cell(f"{track}[{i}]", _n(lambda n: 0 if i < n else -1), _n(lambda n: n - 1 if i < n else -1),
-                       empty=-1) for i in range(MAX_PLAYERS)]
+                       empty=-1, attr=attr) for i in range(MAX_PLAYERS)]
     return cells
 
 
@@ -57,13 +59,13 @@ def _board() -> list[Cell]:
     cells = [cell(f"depots[{d}].tiles[{s}]", -1, _n(lambda n: NUM_TILES - 1 if s < SETUPS[n].depot_slots else -1),
                   "enum", names=TILES, first=-1, empty=-1) for d in range(NUM_DEPOTS) for s in range(DEPOT_SLOTS)]
     cells += [cell(f"black_depot[{i}]", -1, _n(lambda n: NUM_TILES - 1 if i < SETUPS[n].black_slots else -1),
-                   "enum", names=TILES, first=-1, empty=-1) for i in range(BLACK_SLOTS)]
-    cells += [cell(f"depots[{d}].goods[{g}]", 0, GOODS_PER_COLOUR) for d in range(NUM_DEPOTS)
+                   "enum", names=TILES, first=-1, empty=-1, attr="black") for i in range(BLACK_SLOTS)]
+    cells += [cell(f"depots[{d}].goods[{g}]", 0, GOODS_PER_COLOUR, attr="depot_goods") for d in range(NUM_DEPOTS)
               for g in range(NUM_GOODS)]
     cells += [cell(f"round_goods[{r}]", -1, NUM_GOODS - 1, first=-1) for r in range(ROUNDS)]
-    cells += [cell(f"hidden.goods[{g}]", 0, GOODS_PER_COLOUR) for g in range(NUM_GOODS)]
-    cells += counts("hidden.tiles", TILE_NAMES, 0, lambda k: COLOUR_BACKED[k])
-    cells += counts("hidden.black_tiles", TILE_NAMES, 0, lambda k: BLACK_BACKED[k])
+    cells += [cell(f"hidden.goods[{g}]", 0, GOODS_PER_COLOUR, attr="goods_pool") for g in range(NUM_GOODS)]
+    cells += counts("hidden.tiles", TILE_NAMES, 0, lambda k: COLOUR_BACKED[k], attr="stack")
+    cells += counts("hidden.black_tiles", TILE_NAMES, 0, lambda k: BLACK_BACKED[k], attr="black_stack")
     cells += counts("discarded", TILE_NAMES, 0, lambda k: TILE_TOTAL[k])
     return cells
 
@@ -73,7 +75,7 @@ def _player() -> list[Cell]:
     cells += [cell(f"dice[{i}]", 0, 6) for i in range(2)]
     cells += [cell(f"goods[{g}]", 0, GOODS_PER_COLOUR) for g in range(NUM_GOODS)]
     cells += [cell(f"sold[{g}]", 0, GOODS_PER_COLOUR) for g in range(NUM_GOODS)]
-    cells += counts("bonus_tiles", COLOURS, 0, len(BONUS) - 1, "entry", names=BONUS)
+    cells += counts("bonus_tiles", COLOURS, 0, len(BONUS) - 1, "entry", names=BONUS, attr="bonus")
     cells += [cell(f"storage[{i}]", -1, NUM_TILES - 1, "enum", names=TILES, first=-1, empty=-1)
               for i in range(STORAGE)]
     cells += [cell(f"estate[{c + 1}]", -1, NUM_TILES - 1, "entry", names=TILES, first=-1, empty=-1)

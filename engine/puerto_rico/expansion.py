@@ -205,7 +205,7 @@ class ExpansionState(State):
         p = self.players[self.current]
         cats = [(GIVE_COLONIST, [Move("give_colonist", s) for s in self._colonist_sources(b)]),
                 (GIVE_BARREL, [Move("give", k) for k in range(NK) if p.goods[k]]),
-                (GIVE_CHIP, [Move("give", GIVE_VP)] if p.vp > 0 else [])]
+                (GIVE_CHIP, [Move("give", GIVE_VP)] if p.vp_chips > 0 else [])]
         return [(c, moves) for c, moves in cats if moves]
 
     def _colonist_sources(self, b: int) -> list[int]:

@@ -39,6 +39,6 @@ def render(s: State) -> str:
         city = ", ".join(f"{BUILDINGS[b].name}({c})" for b, c in enumerate(p.buildings) if c >= 0)
         island = (_goods(p.plantations) + (f" Q{p.quarries}" if p.quarries else "")
                   + (f" F{p.forests}" if p.forests else ""))
-        lines.append(f"  {seat_tag(i)}: {p.doubloons}$ {p.vp}vp goods {_goods(p.goods)} | island {island} "
+        lines.append(f"  {seat_tag(i)}: {p.doubloons}$ {p.vp_chips}vp goods {_goods(p.goods)} | island {island} "
                      f"| san juan {p.san_juan} | {city or 'no buildings'}")
     return "\n".join(lines)

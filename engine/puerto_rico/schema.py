@@ -23,6 +23,8 @@ GAME_ID = "puerto-rico"
 C_CONSTANTS = {"LIMIT": LIMIT}
 #: Names the C decoder's rejections quote (``MM_PR_NAMES_<NAME>``).
 C_NAMES = {"GOODS": GOODS, "BUILDINGS": tuple(b.name for b in BUILDINGS), "ROLES": ROLES}
+#: State attributes the C state keeps in another form (``engine/layout.py``): a bit set.
+C_COMPUTED = ("in_game",)
 MAX_PLAYERS, MAX_SHIPS, MAX_ROLES = max(SETUPS), 3, len(ROLES)
 FIRST, LAST = min(SETUPS), max(SETUPS)
 HOUSE_SPACES = 4
@@ -43,10 +45,10 @@ def _globals(v2: bool, buildings: int) -> list[Cell]:
     cells = [
         cell("version", 2 if v2 else 1, 2 if v2 else 1, "fixed"),
         cell("players", FIRST, LAST, "length"),
-        cell("options.university_factory_swap", 0, 1, "bool"),
+        cell("options.university_factory_swap", 0, 1, "bool", attr="options"),
         cell("governor", 0, _SEATS),
         cell("phase", 0, GUESTS if v2 else END, "enum", names=PHASES),
-        cell("current_player", -1, _SEATS),
+        cell("current_player", -1, _SEATS, attr="current"),
         cell("chooser", 0, _SEATS),
         cell("turn", 0, _n(lambda s, n: n) if v2 else _SEATS),
         cell("picks", 0, _n(lambda s, n: (6 if n == 2 else n) - 1)),
@@ -54,28 +56,30 @@ def _globals(v2: bool, buildings: int) -> list[Cell]:
         cell("colonist_supply", 0, _COLONISTS),
         cell("colonist_ship", 0, _COLONISTS),
         cell("vp_supply", _n(lambda s, n: s.vp_chips - n * LIMIT), _n(lambda s, n: s.vp_chips)),
-        cell("progress.hacienda_done", 0, 1, "bool"),
-        cell("progress.to_place", 0, _COLONISTS),
-        cell("progress.last_slot", 0, slots - 1, "enum", names=SLOT_NAMES[:slots]),
-        cell("progress.produced", 0, 31, "mask", names=GOODS),
-        cell("progress.captain_loaded", 0, 1, "bool"),
-        cell("progress.warehoused", 0, 31, "mask", names=GOODS),
+        cell("progress.hacienda_done", 0, 1, "bool", attr="hacienda_done"),
+        cell("progress.to_place", 0, _COLONISTS, attr="to_place"),
+        cell("progress.last_slot", 0, slots - 1, "enum", names=SLOT_NAMES[:slots], attr="last_slot"),
+        cell("progress.produced", 0, 31, "mask", names=GOODS, attr="produced"),
+        cell("progress.captain_loaded", 0, 1, "bool", attr="captain_loaded"),
+        cell("progress.warehoused", 0, 31, "mask", names=GOODS, attr="store_mask"),
         cell("quarry_supply", 0, _n(lambda s, n: s.quarries)),
     ]
     if v2:
         cells += [
-            cell("new_buildings.forest_supply", 0, FORESTS),
-            cell("progress.hacienda_tile", -1, len(GOODS) - 1, "enum", names=("",) + GOODS, first=-1),
-            cell("progress.window", -1, END, "enum", names=("",) + PHASES[:END + 1], first=-1),
-            cell("progress.privilege_left", 0, 2),
+            cell("new_buildings.forest_supply", 0, FORESTS, attr="forest_supply"),
+            cell("progress.hacienda_tile", -1, len(GOODS) - 1, "enum", names=("",) + GOODS, first=-1,
+                 attr="hacienda_tile"),
+            cell("progress.window", -1, END, "enum", names=("",) + PHASES[:END + 1], first=-1, attr="window"),
+            cell("progress.privilege_left", 0, 2, attr="privilege_left"),
             cell("progress.black_market.building", -1, NUM_BUILDINGS - 1, "enum",
-                 names=("",) + tuple(b.name for b in BUILDINGS), first=-1),
-            cell("progress.black_market.due", 0, 3),
-            cell("progress.black_market.given", 0, len(GIVE_CATEGORIES) - 1, "enum", names=GIVE_CATEGORIES),
-            cell("progress.small_wharf_barrels", 0, _n(lambda s, n: sum(s.goods))),
-            *counts("progress.made", GOODS, 0, lambda k: _n(lambda s, n: s.goods[k])),
-            *counts("progress.kept", GOODS, 0, HOUSE_SPACES),
-            cell("progress.black_market.colonist_declined", 0, 1, "bool"),
+                 names=("",) + tuple(b.name for b in BUILDINGS), first=-1, attr="bm_building"),
+            cell("progress.black_market.due", 0, 3, attr="bm_due"),
+            cell("progress.black_market.given", 0, len(GIVE_CATEGORIES) - 1, "enum", names=GIVE_CATEGORIES,
+                 attr="bm_given"),
+            cell("progress.small_wharf_barrels", 0, _n(lambda s, n: sum(s.goods)), attr="wharf_barrels"),
+            *counts("progress.made", GOODS, 0, lambda k: _n(lambda s, n: s.goods[k]), attr="made"),
+            *counts("progress.kept", GOODS, 0, HOUSE_SPACES, attr="kept"),
+            cell("progress.black_market.colonist_declined", 0, 1, "bool", attr="bm_declined"),
         ]
     return cells
 
@@ -83,24 +87,26 @@ def _globals(v2: bool, buildings: int) -> list[Cell]:
 def _board(v2: bool, buildings: int) -> list[Cell]:
     names = tuple(b.name for b in BUILDINGS[:buildings])
     cells = counts("goods_supply", GOODS, 0, lambda k: _n(lambda s, n: s.goods[k]))
-    cells += counts("trading_house", GOODS, 0, HOUSE_SPACES)
-    for pile in ("plantation_stack", "faceup_plantations", "discarded_plantations"):
-        cells += counts(pile, GOODS, 0, lambda k: _n(lambda s, n: s.plantations[k]))
+    cells += counts("trading_house", GOODS, 0, HOUSE_SPACES, attr="house")
+    for pile, attr in (("plantation_stack", "deck"), ("faceup_plantations", "faceup"),
+                       ("discarded_plantations", "discard")):
+        cells += counts(pile, GOODS, 0, lambda k: _n(lambda s, n: s.plantations[k]), attr=attr)
     cells += counts("building_supply", names, 0, lambda b: _n(lambda s, n: building_count(b, n)))
     if v2:  # production buildings are always in the game
-        cells += [cell(f"new_buildings.violet_buildings.{b.name}", 0, 1, "member") if b.violet
-                  else cell(f"new_buildings.violet_buildings.{b.name}", 1, 1, "fixed")
+        cells += [cell(f"new_buildings.violet_buildings.{b.name}", 0, 1, "member", attr="in_game") if b.violet
+                  else cell(f"new_buildings.violet_buildings.{b.name}", 1, 1, "fixed", attr="in_game")
                   for b in BUILDINGS[:buildings]]
     cells += [cell(f"roles[{r}].doubloons", _n(lambda s, n: 0 if r < s.roles else -1),
-                   _n(lambda s, n: LIMIT if r < s.roles else -1), empty=-1) for r in range(MAX_ROLES)]
-    cells += [cell(f"roles[{r}].taken", 0, _n(lambda s, n: int(r < s.roles)), "bool")
+                   _n(lambda s, n: LIMIT if r < s.roles else -1), empty=-1, attr="role_doubloons")
+              for r in range(MAX_ROLES)]
+    cells += [cell(f"roles[{r}].taken", 0, _n(lambda s, n: int(r < s.roles)), "bool", attr="role_taken")
               for r in range(MAX_ROLES)]
     for i in range(MAX_SHIPS):
         capacity = _n(lambda s, n: s.ships[i] if i < len(s.ships) else 0)
-        cells += [cell(f"ships[{i}].capacity", capacity, capacity),
+        cells += [cell(f"ships[{i}].capacity", capacity, capacity, attr="ship_capacity"),
                   cell(f"ships[{i}].good", -1, tuple(len(GOODS) - 1 if c else -1 for c in capacity),
-                       "enum", names=("",) + GOODS, first=-1, empty=-1),
-                  cell(f"ships[{i}].count", 0, capacity)]
+                       "enum", names=("",) + GOODS, first=-1, empty=-1, attr="ship_kind"),
+                  cell(f"ships[{i}].count", 0, capacity, attr="ship_count")]
     return cells
 
 

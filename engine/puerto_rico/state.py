@@ -65,7 +65,7 @@ class Options(TypedDict, total=False):
 @dataclass
 class Player:
     doubloons: int
-    vp: int = 0  # VP chips
+    vp_chips: int = 0
     goods: list[int] = field(default_factory=lambda: [0] * NK)
     plantations: list[int] = field(default_factory=lambda: [0] * NK)
     plantation_colonists: list[int] = field(default_factory=lambda: [0] * NK)
@@ -715,8 +715,8 @@ class State(GameState):
     def _give_vp(self, p: Player, vp: int) -> None:
         """``vp`` chips from the supply, up to LIMIT chips a player: every position play
         reaches stays one a position check accepts."""
-        vp = min(vp, LIMIT - p.vp)
-        p.vp += vp
+        vp = min(vp, LIMIT - p.vp_chips)
+        p.vp_chips += vp
         self.vp_supply -= vp
 
     def _start_storage(self) -> None:
@@ -806,7 +806,7 @@ def _fills(kinds: list[int], limits: list[int], total: int) -> list[dict[int, in
 
 
 def _score(p: Player) -> int:
-    total = p.vp
+    total = p.vp_chips
     for b, colonists in enumerate(p.buildings):
         if colonists < 0:
             continue
@@ -825,7 +825,7 @@ def _large_bonus(p: Player, b: int) -> int:
     if b == FORTRESS:
         return p.colonists() // 3
     if b == CUSTOMS_HOUSE:
-        return p.vp // 4
+        return p.vp_chips // 4
     if b == CITY_HALL:
         return sum(1 for x in range(NUM_BUILDINGS) if p.owns(x) and BUILDINGS[x].violet)
     return 0

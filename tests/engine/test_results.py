@@ -8,11 +8,11 @@ from meeplemind.engine import get_game
 def test_ranks_share_places_and_skip_the_next() -> None:
     state = get_game("puerto-rico").new_game(4, 1)
     for player, (vp, doubloons) in zip(state.players, [(5, 1), (7, 0), (5, 1), (3, 9)]):
-        player.vp, player.doubloons = vp, doubloons
+        player.vp_chips, player.doubloons = vp, doubloons
     result = state.result()
     assert result.scores == [5, 7, 5, 3] and result.tiebreaks == [1, 0, 1, 9]
     assert (result.ranks, result.winners) == ([2, 1, 2, 4], [1])
-    state.players[1].vp = 5
+    state.players[1].vp_chips = 5
     assert (state.ranks(), state.winners()) == ([1, 3, 1, 4], [0, 2])
     assert state.returns() == [0.5, 0.0, 0.5, 0.0]
 

@@ -144,7 +144,7 @@ def test_a_privilege_decline_is_asked_and_played_by_the_service(service: Running
     state.goods_supply[1] -= 4
     state.goods_supply[2] -= 5
     other = state.players[(seat + 1) % 3]
-    other.vp, state.vp_supply = state.vp_supply - 3, 3
+    other.vp_chips, state.vp_supply = state.vp_supply - 3, 3
     state = state.play("role:captain")
     position = position_to_proto(state)
     listed = service.rules.LegalMoves(rules_pb2.LegalMovesRequest(position=position))

@@ -52,7 +52,7 @@ def forests(s: ExpansionState, player: int, n: int) -> None:
 
 def chips(s: State, player: int, n: int) -> None:
     s.vp_supply -= n
-    s.players[player].vp += n
+    s.players[player].vp_chips += n
 
 
 def build(s: State, player: int, *names: str, colonists: int | None = None) -> None:

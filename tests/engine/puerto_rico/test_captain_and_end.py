@@ -29,13 +29,13 @@ def test_captain_walkthrough() -> None:
     # corn must go on the corn ship; sugar fits 3 on either empty ship: a free choice
     assert legal(s) == ["load:corn@5", "load:sugar@4", "load:sugar@6"]
     s = play(s, "load:corn@5")
-    assert s.players[0].vp == 3 + 1  # 3 barrels + the captain's privilege
+    assert s.players[0].vp_chips == 3 + 1  # 3 barrels + the captain's privilege
     # indigo must take the ship where most fits (6 holds all 5); coffee fits either
     assert legal(s) == ["load:coffee@4", "load:coffee@6", "load:indigo@6"]
     s = play(s, "load:indigo@6")
     # player 2's corn cannot go anywhere (corn ship full); player 0 must load sugar on the 4
     # (forced, played automatically); then nobody can load: storage, then clear full ships
-    assert [p.vp for p in s.players] == [7, 5, 0]
+    assert [p.vp_chips for p in s.players] == [7, 5, 0]
     assert s.phase == 0 and s.current_player == 1
     assert s.ship_kind == [KIND["sugar"], -1, KIND["indigo"]] and s.ship_count == [3, 0, 5]
     assert [p.goods for p in s.players] == [[1, 0, 0, 0, 0], [0, 0, 0, 0, 1], [1, 0, 0, 0, 0]]
@@ -49,9 +49,9 @@ def test_harbor_and_captain_privilege_once() -> None:
     build(s, 0, "harbor")
     s = pick(s, "captain")
     s = play(s, "load:corn@4")
-    assert s.players[0].vp == 2 + 1 + 1
+    assert s.players[0].vp_chips == 2 + 1 + 1
     s = play(s, "load:indigo@5") if "load:indigo@5" in legal(s) else play(s, "load:indigo@6")
-    assert s.players[0].vp == 4 + 2 + 1
+    assert s.players[0].vp_chips == 4 + 2 + 1
 
 
 def test_wharf_ships_all_of_one_kind_and_pass_is_final() -> None:
@@ -64,9 +64,9 @@ def test_wharf_ships_all_of_one_kind_and_pass_is_final() -> None:
     s = pick(s, "captain")  # player 1 cannot load on a ship: the Wharf or pass
     assert s.current_player == 1 and legal(s) == ["pass", "wharf:corn", "wharf:tobacco"]
     s2 = play(s, "wharf:tobacco")
-    assert s2.players[1].vp == 4 and s2.goods_supply[KIND["tobacco"]] == 9 - 4 - 4 + 4 + 4
+    assert s2.players[1].vp_chips == 4 and s2.goods_supply[KIND["tobacco"]] == 9 - 4 - 4 + 4 + 4
     s3 = play(s, "pass")  # final: the phase ends; storage asks which barrel to keep
-    assert s3.phase == 7 and s3.current_player == 1 and s3.players[1].vp == 0
+    assert s3.phase == 7 and s3.current_player == 1 and s3.players[1].vp_chips == 0
     assert legal(s3) == ["keep:corn", "keep:tobacco"]
 
 
@@ -136,10 +136,10 @@ def test_storage_choices_reach_every_outcome_from_any_partial_choice() -> None:
 
 def test_vp_chips_running_out_in_captain_phase_ends_after_the_round() -> None:
     s = fresh(3)
-    s.players[2].vp, s.vp_supply = 73, 2
+    s.players[2].vp_chips, s.vp_supply = 73, 2
     goods(s, 0, corn=3)
     s = play(pick(s, "captain"), "load:corn@6")
-    assert s.end_triggered and s.vp_supply == 2 - 4 and s.players[0].vp == 4
+    assert s.end_triggered and s.vp_supply == 2 - 4 and s.players[0].vp_chips == 4
     assert s.phase == 0 and not s.is_terminal  # the round goes on
     while not s.is_terminal:
         s = s.apply(s.legal_moves()[0], Rng(0))
@@ -175,7 +175,7 @@ def test_fortress_twenty_colonists_give_six() -> None:
 def test_customs_house_counts_chips_only() -> None:
     s = fresh(3)
     p = _owner(s, "customs_house", "harbor")
-    p.vp = 23
+    p.vp_chips = 23
     assert _score(p) == 23 + 4 + 3 + 5
 
 
@@ -194,7 +194,7 @@ def test_large_building_bonus_needs_a_colonist() -> None:
 def test_tiebreak_doubloons_plus_goods_and_shared_wins() -> None:
     s = fresh(3)
     for p in s.players:
-        p.vp = 10
+        p.vp_chips = 10
     s.players[1].doubloons, s.players[2].doubloons = 5, 4
     s.players[2].goods[0] = 1
     assert s.winners() == [1, 2] and s.returns() == [0.0, 0.5, 0.5]
@@ -205,5 +205,5 @@ def test_tiebreak_doubloons_plus_goods_and_shared_wins() -> None:
 def test_scores_include_building_vp_occupied_or_not() -> None:
     s = fresh(3)
     build(s, 1, "tobacco_storage", colonists=0)
-    s.players[1].vp = 3
+    s.players[1].vp_chips = 3
     assert s.scores()[1] == 3 + 3 and BUILDING_IDS["tobacco_storage"] == 4

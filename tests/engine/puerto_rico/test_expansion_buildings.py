@@ -220,14 +220,14 @@ def test_black_market_only_covers_a_shortfall() -> None:
     assert "build:library" in legal(s)  # short 3: one colonist, one barrel, one VP chip
     assert "build:union_hall" not in legal(s)  # short 4: more than the Black Market covers
     t = play(s, "build:trading_post")  # price 4: no shortfall, no give-up
-    assert t.players[0].doubloons == 0 and t.players[0].vp == 1 and t.current_player == 1
+    assert t.players[0].doubloons == 0 and t.players[0].vp_chips == 1 and t.current_player == 1
 
 
 def test_black_market_gives_up_one_of_each_in_order() -> None:
     s = play(_black_market(doubloons=4), "build:library")  # short 3: all three, forced
     p = s.players[0]
     assert p.buildings[BUILDING_IDS["library"]] == 0 and s.current_player == 1
-    assert p.doubloons == 0 and p.vp == 0 and p.goods == [0] * 5 and p.san_juan == 0
+    assert p.doubloons == 0 and p.vp_chips == 0 and p.goods == [0] * 5 and p.san_juan == 0
     assert (s.colonist_supply, s.vp_supply) == (55 - 1 - 1 + 1, 75 - 1 + 1)
 
 
@@ -243,7 +243,7 @@ def test_black_market_give_up_choices_are_canonical() -> None:
     assert legal(play(s, "give:colonist@san_juan")) == ["give:corn", "give:vp"]
     t = play(s, "give:corn")  # then the VP chip is the only category left: forced
     assert t.players[0].owns(BUILDING_IDS["library"]) and t.players[0].san_juan == 1
-    assert t.players[0].vp == 0 and t.players[0].doubloons == 0
+    assert t.players[0].vp_chips == 0 and t.players[0].doubloons == 0
 
 
 def _black_market_owner(s: ExpansionState, seat: int) -> None:
@@ -312,7 +312,7 @@ def test_church_chips_by_column(name: str, column: int, vp: int) -> None:
     build(s, 0, "church")
     s.players[0].doubloons = 20
     s = play(pick(s, "builder"), f"build:{name}")
-    assert s.players[0].vp == vp and s.vp_supply == 75 - vp
+    assert s.players[0].vp_chips == vp and s.vp_supply == 75 - vp
 
 
 def test_church_gives_nothing_for_itself_even_with_a_university() -> None:
@@ -320,7 +320,7 @@ def test_church_gives_nothing_for_itself_even_with_a_university() -> None:
     build(s, 0, "university")
     s.players[0].doubloons = 10
     s = play(pick(s, "builder"), "build:church")
-    assert s.players[0].buildings[BUILDING_IDS["church"]] == 1 and s.players[0].vp == 0
+    assert s.players[0].buildings[BUILDING_IDS["church"]] == 1 and s.players[0].vp_chips == 0
 
 
 def test_church_chips_after_the_supply_is_empty_do_not_end_the_game() -> None:
@@ -329,7 +329,7 @@ def test_church_chips_after_the_supply_is_empty_do_not_end_the_game() -> None:
     chips(s, 1, s.vp_supply)  # the supply is empty
     s.players[0].doubloons = 20
     s = play(pick(s, "builder"), "build:cloister")
-    assert s.vp_supply == -2 and s.players[0].vp == 2 and not s.end_triggered
+    assert s.vp_supply == -2 and s.players[0].vp_chips == 2 and not s.end_triggered
 
 
 # --------------------------------------------------------------- Guest House
@@ -380,7 +380,7 @@ def test_guest_moved_at_the_captain_window_earns_the_union_hall() -> None:
     s = pick(s, "captain")
     assert s.window == 6 and legal(s) == ["guest:indigo", "guest:union_hall", "pass"]
     s = play(s, "guest:union_hall")
-    assert s.players[1].vp == 2
+    assert s.players[1].vp_chips == 2
 
 
 def test_guest_house_window_before_final_scoring() -> None:

@@ -198,7 +198,7 @@ def test_union_hall_pays_pairs_of_each_kind_at_the_start_of_the_captain() -> Non
     goods(s, 1, corn=3, indigo=2, coffee=1)
     supply = s.vp_supply
     s = pick(s, "captain")  # nobody can load: storage
-    assert s.players[1].vp == 2 and s.vp_supply == supply - 2
+    assert s.players[1].vp_chips == 2 and s.vp_supply == supply - 2
 
 
 def test_union_hall_chips_can_end_the_game() -> None:
@@ -221,7 +221,7 @@ def test_lighthouse_doubloon_per_load_and_for_the_captain() -> None:
     s = pick(s, "captain")  # the captain (0) loads nothing but gets 1; player 1 loads corn
     assert s.players[0].doubloons == before[0] + 1 and s.current_player == 1
     s = play(s, "load:corn@4")
-    assert s.players[1].doubloons == before[1] + 1 and s.players[1].vp == 2
+    assert s.players[1].doubloons == before[1] + 1 and s.players[1].vp_chips == 2
     assert s.players[0].doubloons == before[0] + 1
 
 
@@ -250,9 +250,9 @@ def test_small_wharf_counts_as_a_load() -> None:
     s = _small_wharf_captain()
     doubloons = s.players[0].doubloons
     one = play(s, "small_wharf:indigo", "pass")
-    assert one.players[0].vp == 0 + 1 + 1 and one.players[0].doubloons == doubloons + 1
+    assert one.players[0].vp_chips == 0 + 1 + 1 and one.players[0].doubloons == doubloons + 1
     four = play(s, "small_wharf:corn", "small_wharf:corn", "small_wharf:corn", "small_wharf:sugar")
-    assert four.players[0].vp == 2 + 1 + 1 and four.vp_supply == s.vp_supply - 4
+    assert four.players[0].vp_chips == 2 + 1 + 1 and four.vp_supply == s.vp_supply - 4
 
 
 def test_small_wharf_instead_of_a_load_once_per_phase() -> None:
@@ -263,10 +263,10 @@ def test_small_wharf_instead_of_a_load_once_per_phase() -> None:
     assert legal(s) == ["load:coffee@4", "load:coffee@5", "load:coffee@6", "load:corn@4",
                         "load:corn@5", "load:corn@6", "small_wharf:coffee", "small_wharf:corn"]
     s = play(s, "small_wharf:coffee", "small_wharf:coffee", "small_wharf:coffee")
-    assert s.players[0].vp == 1 + 1 and s.players[0].small_wharf_done  # 3 barrels + captain
+    assert s.players[0].vp_chips == 1 + 1 and s.players[0].small_wharf_done  # 3 barrels + captain
     # corn must go on a ship at his next turn: no second Small Wharf, no pass
     assert s.current_player == 0 and legal(s) == ["load:corn@4", "load:corn@5", "load:corn@6"]
-    assert play(s, "load:corn@5").players[0].vp == 2 + 2  # the privilege was already used
+    assert play(s, "load:corn@5").players[0].vp_chips == 2 + 2  # the privilege was already used
 
 
 def test_small_wharf_and_wharf_both_in_one_phase() -> None:
@@ -277,9 +277,9 @@ def test_small_wharf_and_wharf_both_in_one_phase() -> None:
     s = pick(s, "captain")
     assert legal(s) == ["pass", "small_wharf:corn", "small_wharf:indigo", "wharf:corn", "wharf:indigo"]
     s = play(s, "wharf:corn")  # 3 VP + captain 1; then the Small Wharf on the next turn
-    assert s.players[0].vp == 4 and legal(s) == ["pass", "small_wharf:indigo"]
+    assert s.players[0].vp_chips == 4 and legal(s) == ["pass", "small_wharf:indigo"]
     s = play(s, "small_wharf:indigo", "small_wharf:indigo")  # 2 barrels: 1 VP
-    assert s.players[0].vp == 5 and s.players[0].goods == [0, 0, 0, 0, 0]
+    assert s.players[0].vp_chips == 5 and s.players[0].goods == [0, 0, 0, 0, 0]
 
 
 def test_a_pass_without_a_load_ends_both_wharves_for_the_phase() -> None:
@@ -296,7 +296,7 @@ def test_library_captain_gets_two_for_the_first_load() -> None:
     build(s, 0, "library")
     goods(s, 0, corn=2, indigo=1)
     s = play(pick(s, "captain"), "load:corn@4")
-    assert s.players[0].vp == 2 + 2
+    assert s.players[0].vp_chips == 2 + 2
 
 
 # ------------------------------------------------------------------ Storehouse

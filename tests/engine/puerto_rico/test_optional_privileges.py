@@ -78,12 +78,12 @@ def test_captain_declines_the_last_chip() -> None:
     s = pick(s, "captain")
     assert s.current_player == 0 and "decline:captain" in legal(s)
     taken = same_in_c(s, "load:corn@4")
-    assert taken.players[0].vp == 3 and taken.end_triggered
+    assert taken.players[0].vp_chips == 3 and taken.end_triggered
     declined = same_in_c(s, "decline:captain")
     assert declined.captain_loaded and declined.current_player == 0
     assert "decline:captain" not in legal(declined)
     loaded = same_in_c(declined, "load:corn@4")
-    assert loaded.players[0].vp == 2 and not loaded.end_triggered and loaded.vp_supply == 1
+    assert loaded.players[0].vp_chips == 2 and not loaded.end_triggered and loaded.vp_supply == 1
 
 
 def test_captain_takes_his_chip_when_it_cannot_hurt() -> None:
@@ -107,7 +107,7 @@ def test_a_lone_decline_is_a_position_the_service_plays() -> None:
     assert legal(s) == ["decline:captain", "load:corn@6"]
     assert State.from_dict(s.to_dict()).legal_moves() == s.legal_moves()
     after = play(s, "decline:captain")
-    assert after.players[0].vp == 2 and not after.end_triggered
+    assert after.players[0].vp_chips == 2 and not after.end_triggered
 
 
 # -- the Hospice and University colonists (from the supply): declining variants of the moves
