@@ -43,6 +43,10 @@ class Game(Protocol):
     VARIANTS: tuple[dict[str, str], ...]
     #: (options, players) of the bench signature's seeded games and searches (``search/bench.py``).
     BENCH_SETUPS: tuple[tuple[dict[str, str], int], ...]
+    #: Per player count, the least random C playouts per unit of the bench's reference
+    #: workload its engine must keep (``search/bench.py`` engine_over_reference;
+    #: docs/measurements.md has the measured history the floors come from).
+    SPEED_FLOORS: dict[int, float]
     #: The default search's tuning (``search/ismcts.py``; empty: the defaults).
     SEARCH_TUNING: SearchTuning
     #: Every ``new_game`` option and the text values it takes, the default first

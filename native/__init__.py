@@ -214,4 +214,12 @@ class NativeGame:
         return decisions
 
 
-__all__ = ["NativeDecodeError", "NativeGame", "VARIANTS", "load"]
+def reference_work(units: int, seed: int, variant: str | None = None) -> int:
+    """Run ``units`` units of the bench's reference workload (mm_reference.h: a fixed C
+    routine shaped like a playout, built with the engines' flags); returns its checksum."""
+    _ensure(units >= 0, ValueError, f"units: {units} is negative")
+    _, lib = load(variant)
+    return int(lib.mm_reference_work(int(units), int(seed) & _U64))
+
+
+__all__ = ["NativeDecodeError", "NativeGame", "VARIANTS", "load", "reference_work"]

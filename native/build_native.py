@@ -134,7 +134,7 @@ HEADERS = "\n".join(f'#include "{p.name}"' for p in sorted(HERE.glob("mm_*.h")))
 
 COMMON = ["-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-fno-strict-aliasing"]
 FLAGS = {
-    "release": COMMON + ["-O2", "-DNDEBUG"],
+    "release": COMMON + ["-O3", "-DNDEBUG"],
     "asan": COMMON
     + ["-O1", "-g", "-fno-omit-frame-pointer", "-fsanitize=address,undefined",
        "-fno-sanitize-recover=all", "-fno-wrapv", "-UNDEBUG"],

@@ -176,14 +176,6 @@ static int animal_count(int t) { return (t - T_ANIMAL) % 3 + 2; }
 
 static int min_int(int a, int b) { return a < b ? a : b; }
 
-/* Inline (the build targets CPUs without a popcount instruction). */
-static int popcount(uint64_t x)
-{
-    x -= (x >> 1) & 0x5555555555555555ull;
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    return (int)((x * 0x0101010101010101ull) >> 56);
-}
 
 static int lowest(uint64_t x) { return __builtin_ctzll(x); }
 
@@ -359,7 +351,7 @@ static uint64_t placements(const player *p)
 static int region_points(const player *p, int c, int phase)
 {
     uint64_t r = region_mask(CELLS[c].region);
-    return (p->filled & r) == r ? REGION_VP[popcount(r)] + PHASE_BONUS[phase] : 0;
+    return (p->filled & r) == r ? REGION_VP[mm_popcount(r)] + PHASE_BONUS[phase] : 0;
 }
 
 /* VP of the animal tile just placed on `c`: the animals of its type on every tile
@@ -703,9 +695,9 @@ static int ship_choices(const state *s, const player *p, int mask, uint8_t *sets
             all |= bits;
         }
     int fresh = all & ~held, n = 0, sub = 0;
-    int size = min_int(GOODS_SPACES - popcount((uint64_t)held), popcount((uint64_t)fresh));
+    int size = min_int(GOODS_SPACES - mm_popcount((uint64_t)held), mm_popcount((uint64_t)fresh));
     do { /* the subsets of `fresh`, ascending */
-        int ok = popcount((uint64_t)sub) == size;
+        int ok = mm_popcount((uint64_t)sub) == size;
         for (int i = 0; i < np && ok; i++)
             ok = (present[i] & (held | sub)) != 0;
         if (ok)
@@ -727,7 +719,7 @@ static int ship_takes(const state *s, const player *p, int mask)
     int d = lowest((uint64_t)mask), held = held_mask(p), bits = 0;
     for (int g = 0; g < NG; g++)
         bits |= (s->depot_goods[d * NG + g] > 0) << g;
-    return (bits & held) || (bits && popcount((uint64_t)held) < GOODS_SPACES);
+    return (bits & held) || (bits && mm_popcount((uint64_t)held) < GOODS_SPACES);
 }
 
 /* Depots the ship takes goods from; those that take nothing are one choice (the
@@ -1216,7 +1208,7 @@ static int connected(const int32_t *estate)
         todo = (todo & (todo - 1)) | next;
         seen |= next;
     }
-    return popcount(seen) == popcount(filled);
+    return mm_popcount(seen) == mm_popcount(filled);
 }
 
 static int estate_has(const int32_t *estate, int tile)
@@ -1410,7 +1402,7 @@ static int32_t check_progress(const int32_t *v, int n, mm_verdict *out)
         int mask = v[G(SHIP_MASK)], pair = 0;
         for (int i = 0; i < ND; i++)
             pair |= mask == depot_pair(i);
-        if (popcount((uint64_t)mask) != 1
+        if (mm_popcount((uint64_t)mask) != 1
             && !(pair && estate_has(me + P(ESTATE), T_KNOWLEDGE + K_TWO_DEPOT_SHIP - 1)))
             return mm_reject(out, G(SHIP_MASK),
                              "a ship takes goods from one depot, or two neighbours with knowledge #5");
@@ -1570,7 +1562,7 @@ static int end_points(const player *p)
         if (knows(p, k))
             points += KNOWLEDGE_END_VP * kinds[BUILDING_OF[k - K_WAREHOUSE_VP]];
     if (knows(p, K_ANIMAL_TYPES))
-        points += KNOWLEDGE_END_VP * popcount((uint64_t)animals);
+        points += KNOWLEDGE_END_VP * mm_popcount((uint64_t)animals);
     if (knows(p, K_SOLD_TILES))
         points += sold;
     if (knows(p, K_BONUS_TILES))
@@ -1589,7 +1581,7 @@ static void cob_scores(const void *st, int32_t *out)
         while (s->ranking[position] != i)
             position++;
         out[2 * i] = p->vp + end_points(p);
-        out[2 * i + 1] = -NP * (NC - popcount(p->filled)) + position;
+        out[2 * i + 1] = -NP * (NC - mm_popcount(p->filled)) + position;
     }
 }
 
@@ -1639,9 +1631,9 @@ static int place_value(const state *s, const player *p, int c, int t)
 {
     uint64_t region = region_mask(CELLS[c].region);
     int colour = CELLS[c].colour, value = effect_value(s, t);
-    int empty = popcount(region & ~p->filled), size = popcount(region);
+    int empty = mm_popcount(region & ~p->filled), size = mm_popcount(region);
     value += empty == 1 ? 10 * (REGION_VP[size] + PHASE_BONUS[s->phase]) : 5 * (size - empty);
-    if (popcount(COLOUR_CELLS[colour] & ~p->filled) == 1) {
+    if (mm_popcount(COLOUR_CELLS[colour] & ~p->filled) == 1) {
         int taken = 0;
         for (int q = 0; q < s->players; q++)
             taken += s->p[q].bonus[colour] != 0;
@@ -1674,7 +1666,7 @@ static int best_place(const state *s, const player *p, int c)
 
 static int ship_value(const state *s, const player *p, int mask)
 {
-    int value = 0, colours = popcount((uint64_t)held_mask(p));
+    int value = 0, colours = mm_popcount((uint64_t)held_mask(p));
     for (int d = 0; d < ND; d++)
         if (mask >> d & 1)
             for (int g = 0; g < NG; g++)
@@ -1830,15 +1822,15 @@ static void cob_player_features(const state *s, int i, int left, float *f)
     f[F_SOLD] = (float)sold;
     f[F_BONUS] = (float)bonus;
     f[F_STORED] = (float)stored;
-    f[F_FILLED] = (float)popcount(p->filled);
-    f[F_FRONTIER] = (float)popcount(p->frontier);
+    f[F_FILLED] = (float)mm_popcount(p->filled);
+    f[F_FRONTIER] = (float)mm_popcount(p->frontier);
     f[F_CASTLES] = (float)of[CASTLE];
     f[F_MINES] = p->mines;
     f[F_ROUNDS_MINES] = (float)(left * p->mines);
     f[F_SHIPS] = p->ships;
     f[F_BUILDINGS] = (float)of[BUILDING];
     f[F_ANIMALS] = (float)of[ANIMAL];
-    f[F_KNOWLEDGE] = (float)popcount(p->knows);
+    f[F_KNOWLEDGE] = (float)mm_popcount(p->knows);
     f[F_DICE] = (float)((p->dice[0] > 0) + (p->dice[1] > 0));
     f[F_TRACK] = (float)track;
     f[F_ROUNDS] = (float)left;

@@ -115,6 +115,16 @@ static inline int32_t mm_encoded_len(const mm_game *g, const void *state)
     return g->encoded_len ? g->encoded_len(state) : g->vector_len;
 }
 
+/* The bits set in x, inline: the build targets CPUs without a popcount instruction,
+ * where __builtin_popcount is a library call. */
+static inline int mm_popcount(uint64_t x)
+{
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
 /* The index of the first of the n >= 1 highest values: a heuristic policy's move. */
 static inline int mm_first_max(const int *values, int n)
 {

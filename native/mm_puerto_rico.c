@@ -113,7 +113,7 @@ static int min_int(int a, int b) { return a < b ? a : b; }
 
 static int max_int(int a, int b) { return a > b ? a : b; }
 
-static int popcount5(int mask) { return __builtin_popcount((unsigned)mask & 31u); }
+static int popcount5(int mask) { return mm_popcount((unsigned)mask & 31u); }
 
 static int occupied(const mm_pr_player *p, int b) { return p->buildings[b] > 0; }
 
@@ -192,6 +192,14 @@ static int seat(const mm_pr_state *s, int offset) { return (s->chooser + offset)
 static int privilege_size(const mm_pr_state *s, int player)
 {
     return 1 + occupied(&s->p[player], LIBRARY);
+}
+
+/* Doubloons count up to LIMIT, on a player or a role card (state.py _cap_money): every
+ * gain is capped where it is made, so every position play reaches stays one decode
+ * accepts.  (No move gains and then pays, so this is state.py's cap after each move.) */
+static void earn(mm_pr_player *p, int amount)
+{
+    p->doubloons = (int16_t)min_int(p->doubloons + amount, MM_PR_LIMIT);
 }
 
 static int privilege(const mm_pr_state *s, int player)
@@ -416,7 +424,7 @@ static int give_moves(const mm_pr_state *s, uint16_t *out)
     unsigned cats = (unsigned)give_categories(s, s->bm_building) & (~0u << (s->bm_given + 1));
     int open = 0, n = 0;
     for (int c = GIVE_COLONIST; c <= GIVE_CHIP; c++)
-        if ((cats >> c & 1) && __builtin_popcount(cats >> c) >= s->bm_due)
+        if ((cats >> c & 1) && mm_popcount(cats >> c) >= s->bm_due)
             open |= 1 << c;
     if (open >> GIVE_BARREL & 1)
         for (int k = 0; k < NK; k++)
@@ -451,7 +459,7 @@ static int builder_moves(const mm_pr_state *s, uint16_t *out)
         int shortfall = price_after(s, p, b, flat) - p->doubloons, may_end = decline;
         if (shortfall > 0) {
             int cats = black_market ? give_categories(s, b) : 0;
-            if (shortfall > __builtin_popcount((unsigned)cats))
+            if (shortfall > mm_popcount((unsigned)cats))
                 continue;
             may_end = decline || (university && (cats >> GIVE_COLONIST & 1) && colonist_may_end(s, 1));
         }
@@ -460,7 +468,8 @@ static int builder_moves(const mm_pr_state *s, uint16_t *out)
             declines[nd++] = (uint16_t)(b < MM_PR_BASE_BUILDINGS ? MM_PR_A_BUILD_DECLINE + b
                                         : MM_PR_A_BUILD_DECLINE_V2 + b - MM_PR_BASE_BUILDINGS);
     }
-    memcpy(out + n, declines, (size_t)nd * sizeof *out);
+    for (int i = 0; i < nd; i++) /* rarely any: no call to memcpy */
+        out[n + i] = declines[i];
     return n + nd;
 }
 
@@ -536,18 +545,16 @@ static int ship_loads(const mm_pr_state *s, int player, uint16_t *out)
     return n;
 }
 
-static int captain_moves(const mm_pr_state *s, int player, uint16_t *out);
-
 /* state.py _captain_moves / _first_load_vp: whether the captain's privilege VP on his
- * first load could be what triggers the game end for one of his loading actions. */
-static int captain_may_decline(const mm_pr_state *s)
+ * first load could be what triggers the game end for one of his loading actions
+ * options[n], his captain_moves. */
+static int captain_may_decline(const mm_pr_state *s, const uint16_t *options, int n)
 {
-    const mm_pr_player *p = &s->p[s->current];
-    uint16_t options[MM_PR_MAX_LEGAL];
-    int n = captain_moves(s, s->current, options), gain = privilege(s, s->current);
-    int harbor = occupied(p, HARBOR), small_wharf = 0;
     if (s->current != s->chooser || s->captain_loaded || s->wharf_barrels)
         return 0;
+    const mm_pr_player *p = &s->p[s->current];
+    int gain = privilege(s, s->current);
+    int harbor = occupied(p, HARBOR), small_wharf = 0;
     for (int i = 0; i < n; i++) {
         int a = options[i], vp = -1;
         if (a >= MM_PR_A_LOAD && a < MM_PR_A_WHARF) {
@@ -566,18 +573,6 @@ static int captain_may_decline(const mm_pr_state *s)
         if (privilege_may_end(gain, barrels / 2 + harbor, s->vp_supply))
             return 1;
     return 0;
-}
-
-/* The captain's moves, with the decline of his privilege (ids ascending: after pass). */
-static int captain_legal(const mm_pr_state *s, uint16_t *out)
-{
-    int n = captain_moves(s, s->current, out);
-    if (!captain_may_decline(s))
-        return n;
-    int at = n > 0 && out[0] == MM_PR_A_PASS;
-    memmove(out + at + 1, out + at, (size_t)(n - at) * sizeof *out);
-    out[at] = MM_PR_A_DECLINE + CAPTAIN;
-    return n + 1;
 }
 
 /* Loads, then the optional instead-of-a-load moves (Wharf, Small Wharf) with a
@@ -609,6 +604,18 @@ static int captain_moves(const mm_pr_state *s, int player, uint16_t *out)
         if (p->goods[k] > 0)
             out[n++] = (uint16_t)(MM_PR_A_SMALL_WHARF + k);
     return n;
+}
+
+/* The captain's moves, with the decline of his privilege (ids ascending: after pass). */
+static int captain_legal(const mm_pr_state *s, uint16_t *out)
+{
+    int n = captain_moves(s, s->current, out);
+    if (!captain_may_decline(s, out, n))
+        return n;
+    int at = n > 0 && out[0] == MM_PR_A_PASS;
+    memmove(out + at + 1, out + at, (size_t)(n - at) * sizeof *out);
+    out[at] = MM_PR_A_DECLINE + CAPTAIN;
+    return n + 1;
 }
 
 /* Storage (state.py _storage_sequences), by enumeration: every warehouse mask M of the
@@ -647,24 +654,32 @@ static int storage_rest(const storage_walk *w, int m)
     return min_int(w->free, rest);
 }
 
-/* Whether open outcome o belongs to an open mask smaller than w->mask. */
+/* Whether outcome o is one of open mask m's. */
+static int storage_gives(const storage_walk *w, int m, const int o[NK])
+{
+    int others = 0, fits = 1;
+    for (int k = 0; k < NK; k++) {
+        if (m >> k & 1)
+            fits &= o[k] == w->goods[k];
+        else {
+            others += o[k];
+            fits &= o[k] >= w->kept[k];
+        }
+    }
+    return fits && others == storage_rest(w, m);
+}
+
+/* Whether open outcome o belongs to an open mask smaller than w->mask.  Open masks hold
+ * only held kinds, so the walks visit the subsets of held alone ((m - 1) & held steps
+ * through them from held down to 0, then back to held). */
 static int storage_taken(const storage_walk *w, const int o[NK])
 {
-    for (int m = 0; m < w->mask; m++) {
-        if (!storage_open(w, m))
-            continue;
-        int others = 0, fits = 1;
-        for (int k = 0; k < NK; k++) {
-            if (m >> k & 1)
-                fits &= o[k] == w->goods[k];
-            else {
-                others += o[k];
-                fits &= o[k] >= w->kept[k];
-            }
-        }
-        if (fits && others == storage_rest(w, m))
+    int m = w->held;
+    do {
+        if (m < w->mask && storage_open(w, m) && storage_gives(w, m, o))
             return 1;
-    }
+        m = (m - 1) & w->held;
+    } while (m != w->held);
     return 0;
 }
 
@@ -712,9 +727,12 @@ static int storage_moves(const mm_pr_state *s, uint16_t *out)
 {
     storage_walk w = storage_of(s);
     int n = 0;
-    for (w.mask = 0; w.mask < 32; w.mask++)
+    w.mask = w.held;
+    do {
         if (storage_open(&w, w.mask))
             storage_fill(&w, 0, storage_rest(&w, w.mask));
+        w.mask = (w.mask - 1) & w.held;
+    } while (w.mask != w.held);
     for (int i = 0; i < 2 * NK; i++)
         if (w.next >> i & 1)
             out[n++] = (uint16_t)((i < NK ? MM_PR_A_STORE : MM_PR_A_KEEP - NK) + i);
@@ -772,13 +790,22 @@ static int gen_moves(const mm_pr_state *s, uint16_t *out)
     }
 }
 
-/* Rebuild the move cache; unused entries are zero so equal positions are equal bytes. */
+/* Rebuild the move cache; unused entries are zero so equal positions are equal bytes.
+ * They were zero past the old count, and the generators write only their count, so
+ * only the entries between the new count and the old are cleared (the debug build's
+ * consistent() compares the whole cache with a decoded one).  A few entries at most:
+ * GCC is told not to make the loop a call to memset, which costs more than it clears. */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("no-tree-loop-distribute-patterns")))
+#endif
 static int refresh_legal(mm_pr_state *s)
 {
-    memset(s->legal, 0, sizeof s->legal);
-    s->num_legal = (uint8_t)gen_moves(s, s->legal);
-    assert(s->num_legal <= MM_PR_MAX_LEGAL);
-    return s->num_legal;
+    int before = s->num_legal, n = gen_moves(s, s->legal);
+    assert(n <= MM_PR_MAX_LEGAL);
+    for (int i = n; i < before; i++)
+        s->legal[i] = 0;
+    s->num_legal = (uint8_t)n;
+    return n;
 }
 
 /* ------------------------------------------------------------------ rules */
@@ -830,7 +857,7 @@ static void end_phase(mm_pr_state *s)
         return;
     }
     for (int r = 0; r < setup_of(n)->roles; r++) {
-        s->role_doubloons[r] += !s->role_taken[r];
+        s->role_doubloons[r] = (int16_t)min_int(s->role_doubloons[r] + !s->role_taken[r], MM_PR_LIMIT);
         s->role_taken[r] = 0;
     }
     s->picks = 0;
@@ -903,7 +930,7 @@ static void do_draft(mm_pr_state *s, int a)
     s->in_game |= BIT(b);
     s->building_supply[b] = (int8_t)building_count(b, s->players);
     s->available |= BIT(b);
-    int picks = __builtin_popcountll(s->in_game & VIOLET_MASK);
+    int picks = mm_popcount(s->in_game & VIOLET_MASK);
     if (picks == DRAFT_PICKS) {
         s->phase = ROLE;
         s->current = s->governor;
@@ -1187,7 +1214,7 @@ static void finish_craftsman(mm_pr_state *s)
         for (int k = 0; k < NK; k++)
             made[k] = s->made[k];
         if (occupied(p, SPECIALTY_FACTORY))
-            p->doubloons = (int16_t)(p->doubloons + specialty_income(made));
+            earn(p, specialty_income(made));
         memset(s->made, 0, sizeof s->made);
         s->privilege_left = s->last_slot = 0;
     }
@@ -1217,7 +1244,7 @@ static void produce(mm_pr_state *s)
                 s->produced |= (int8_t)(1 << k);
         }
         if (occupied(p, FACTORY))
-            p->doubloons += FACTORY_INCOME[kinds];
+            earn(p, FACTORY_INCOME[kinds]);
         if (!expansion(s))
             continue;
         for (int k = INDIGO; k <= SUGAR && occupied(p, AQUEDUCT); k++) {
@@ -1231,7 +1258,7 @@ static void produce(mm_pr_state *s)
             for (int k = 0; k < NK; k++)
                 s->made[k] = (int8_t)got[k];
         } else if (occupied(p, SPECIALTY_FACTORY)) {
-            p->doubloons = (int16_t)(p->doubloons + specialty_income(got));
+            earn(p, specialty_income(got));
         }
     }
     s->current = s->chooser;
@@ -1294,12 +1321,12 @@ static void do_trader(mm_pr_state *s, int a)
         int k = a - MM_PR_A_POST;
         p->goods[k]--;
         s->goods_supply[k]++;
-        p->doubloons = (int16_t)(p->doubloons + k + privilege(s, s->current));
+        earn(p, k + privilege(s, s->current));
     } else if (a != MM_PR_A_PASS) {
         int k = a - MM_PR_A_SELL;
         p->goods[k]--;
         s->house[k]++;
-        p->doubloons = (int16_t)(p->doubloons + sale_gain(p, k, privilege(s, s->current)));
+        earn(p, sale_gain(p, k, privilege(s, s->current)));
         /* once the house is full the others can only pass, unless a Trading Post is in the game */
         if (sum5(s->house) == HOUSE_SPACES && !(s->in_game & BIT(TRADING_POST))) {
             finish_trader(s);
@@ -1379,7 +1406,7 @@ static void captain_income(mm_pr_state *s)
     if (paid && s->vp_supply <= 0)
         s->end_triggered = 1;
     if (occupied(&s->p[s->chooser], LIGHTHOUSE))
-        s->p[s->chooser].doubloons++;
+        earn(&s->p[s->chooser], 1);
     next_captain_turn(s, s->chooser);
 }
 
@@ -1407,7 +1434,7 @@ static void loaded(mm_pr_state *s, int at, int vp)
     if (vp && s->vp_supply <= 0)
         s->end_triggered = 1;
     if (occupied(p, LIGHTHOUSE))
-        p->doubloons++;
+        earn(p, 1);
 }
 
 static void do_captain(mm_pr_state *s, int a)
@@ -1497,7 +1524,7 @@ static void do_role(mm_pr_state *s, int a)
 {
     int declined = a >= MM_PR_A_DECLINE, r = declined ? a - MM_PR_A_DECLINE : a - MM_PR_A_ROLE;
     mm_pr_player *p = &s->p[s->current];
-    p->doubloons += s->role_doubloons[r];
+    earn(p, s->role_doubloons[r]);
     s->role_doubloons[r] = 0;
     s->role_taken[r] = 1;
     s->chooser = s->current;
@@ -1509,7 +1536,7 @@ static void do_role(mm_pr_state *s, int a)
     case CRAFTSMAN: start_craftsman(s); break;
     case TRADER: start_trader(s); break;
     case CAPTAIN: start_captain(s); break;
-    default: p->doubloons = (int16_t)(p->doubloons + privilege(s, s->chooser)); end_phase(s); break;
+    default: earn(p, privilege(s, s->chooser)); end_phase(s); break;
     }
 }
 
@@ -1528,11 +1555,6 @@ static void do_move(mm_pr_state *s, int a, mm_rng *rng)
     case PH_GUESTS: do_guests(s, a); break;
     default: break;
     }
-    /* doubloons count up to LIMIT (state.py _cap_money) */
-    for (int i = 0; i < s->players; i++)
-        s->p[i].doubloons = (int16_t)min_int(s->p[i].doubloons, MM_PR_LIMIT);
-    for (int r = 0; r < MM_PR_MAX_ROLES; r++)
-        s->role_doubloons[r] = (int16_t)min_int(s->role_doubloons[r], MM_PR_LIMIT);
 }
 
 /* ------------------------------------------------------------------ state vector */
@@ -2085,7 +2107,7 @@ static int large_bonus(const mm_pr_player *p, int b)
     case RESIDENCE: return max_int(4, p->island_used - 5);
     case FORTRESS: return colonists(p) / 3;
     case CUSTOMS_HOUSE: return p->vp_chips / 4;
-    case CITY_HALL: return __builtin_popcountll(p->owned & VIOLET_MASK);
+    case CITY_HALL: return mm_popcount(p->owned & VIOLET_MASK);
     case CLOISTER: { /* sets of 3 identical island tiles: plantation kinds, quarries, forests */
         int sets = p->quarries / 3 + p->forests / 3;
         for (int k = 0; k < NK; k++)

@@ -8,6 +8,13 @@ Random-playout records: ``{"game", "players", "engine": "c"|"python", "games_per
 ratio (4 players when measured), with one ``c_over_python:<game>:<players>`` per pair.
 ISMCTS records: ``{"game", "players", "engine": "ismcts", "threads", "rollout",
 "iterations_per_s"}`` from the same start, and ``ratios.ismcts_threads_<T>_over_1``.
+Reference records: ``{"game", "players", "engine": "c/reference", "playouts_per_cpu_s",
+"reference_per_cpu_s", "engine_over_reference"}``: random C playouts per CPU-second over
+the units per CPU-second of a fixed C routine built with the same flags
+(``native/mm_reference.h``), in alternating slices of one process, so the ratio
+(``ratios.engine_over_reference:<game>:<players>``) stays on a loaded or another machine
+and falls when an engine gets slower (each game's ``SPEED_FLOORS`` is its floor;
+docs/measurements.md keeps the history).
 ``machine`` has the cores and the load average before and after: the rates and ratios
 are unreliable when other work shares the cores (``load_warning`` says so).
 
@@ -21,6 +28,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -29,7 +37,7 @@ from typing import Any
 
 from ..engine import Rng, game_ids, get_game
 from ..engine.game import Game
-from ..native import NativeGame
+from ..native import NativeGame, reference_work
 from .ismcts import analyze
 from .progress import progress_bar
 
@@ -39,6 +47,10 @@ BENCH_PLAYERS = (2, 4)
 ROLLOUTS = ("random", "heuristic")
 #: Above this 1-minute load average per core, other work skews the rates and ratios.
 LOAD_PER_CORE_LIMIT = 0.5
+#: The reference workload's seed; engine and reference alternate slices of at least
+#: SLICE_CPU_SECONDS of CPU time each.
+REFERENCE_SEED = 1
+SLICE_CPU_SECONDS = 0.02
 
 
 @dataclass(frozen=True)
@@ -93,6 +105,32 @@ def _playout_record(game: Game, players: int, engine: str, seconds: float) -> di
     return _record(game.GAME_ID, players, engine, *playouts(game, players, seconds))
 
 
+def engine_over_reference(game: Game, players: int, seconds: float) -> dict[str, Any]:
+    """Random C playouts (``_c_playouts``' start) per CPU-second over the reference
+    workload's units per CPU-second, the two alternating in slices for about ``seconds``
+    of CPU time: a ratio other work on the machine leaves alone, since both sides run
+    in the same process at the same moments."""
+    native = NativeGame(game.GAME_ID)
+    start = native.decode(game.new_game(players, BENCH_SEED).encode())
+    sides: dict[str, Callable[[int, int], object]] = {
+        "engine": lambda n, i: native.playouts(start, n, BENCH_SEED + i, 0),
+        "reference": lambda n, i: reference_work(n, REFERENCE_SEED + i)}
+    batch, done, spent = dict.fromkeys(sides, 1), dict.fromkeys(sides, 0), dict.fromkeys(sides, 0.0)
+    for i in itertools.count():
+        for side, run in sides.items():
+            t0 = time.process_time()
+            run(batch[side], i)
+            used = time.process_time() - t0
+            done[side], spent[side] = done[side] + batch[side], spent[side] + used
+            batch[side] *= 2 if used < SLICE_CPU_SECONDS else 1
+        if sum(spent.values()) >= seconds and min(spent.values()) > 0:
+            break
+    engine, reference = done["engine"] / spent["engine"], done["reference"] / spent["reference"]
+    return {"game": game.GAME_ID, "players": players, "engine": "c/reference",
+            "playouts_per_cpu_s": round(engine, 1), "reference_per_cpu_s": round(reference, 1),
+            "engine_over_reference": round(engine / reference, 3)}
+
+
 def _ismcts_record(game: Game, players: int, threads: int, rollout: str,
                    seconds: float) -> dict[str, Any]:
     result = analyze(game.new_game(players, BENCH_SEED), time_ms=seconds * 1e3, threads=threads,
@@ -114,6 +152,8 @@ def plan(games: Sequence[str] | None = None, players: Sequence[int] | None = Non
                 raise ValueError(f"players: {game_id} is played by {list(game.PLAYER_COUNTS)}, not {n}")
             measurements += [Measurement(f"{game_id} {n}p {label}", functools.partial(
                 _playout_record, game, n, engine, seconds)) for engine, label in (("c", "C"), ("python", "Python"))]
+            measurements.append(Measurement(f"{game_id} {n}p C over reference",
+                                            functools.partial(engine_over_reference, game, n, seconds)))
             measurements += [Measurement(f"{game_id} {n}p ISMCTS {rollout} {t}T",
                                          functools.partial(_ismcts_record, game, n, t, rollout, seconds))
                              for rollout in ROLLOUTS for t in sorted({1, *(threads or [2])})]
@@ -121,8 +161,9 @@ def plan(games: Sequence[str] | None = None, players: Sequence[int] | None = Non
 
 
 def ratios(results: Sequence[dict[str, Any]]) -> dict[str, float]:
-    """C over Python games/s per (game, players), and ISMCTS iterations/s of T threads
-    over one thread per (game, players, rollout)."""
+    """C over Python games/s per (game, players), the engine over the reference workload
+    per (game, players), and ISMCTS iterations/s of T threads over one thread per (game,
+    players, rollout)."""
     found: dict[str, float] = {}
     by_key = {(r["game"], r["players"], r["engine"], r.get("threads"), r.get("rollout")): r for r in results}
     for (game_id, n, engine, threads, rollout), r in by_key.items():
@@ -131,6 +172,8 @@ def ratios(results: Sequence[dict[str, Any]]) -> dict[str, float]:
             found[f"c_over_python:{game_id}:{n}"] = ratio
             if "c_over_python" not in found or n == 4:
                 found["c_over_python"] = ratio
+        elif engine == "c/reference":
+            found[f"engine_over_reference:{game_id}:{n}"] = r["engine_over_reference"]
         elif engine == "ismcts" and threads != 1:
             one = by_key[game_id, n, "ismcts", 1, rollout]["iterations_per_s"]
             found[f"ismcts_threads_{threads}_over_1:{game_id}:{n}:{rollout}"] = round(

@@ -17,11 +17,15 @@ VARIANTS: tuple[dict[str, str], ...] = ({},)
 
 #: The bench signature's setups (``search/bench.py``).
 BENCH_SETUPS: tuple[tuple[dict[str, str], int], ...] = (({}, 2), ({}, 4))
+#: Per player count, the least C playouts per reference-workload unit its engine keeps
+#: (``search/bench.py`` engine_over_reference; docs/measurements.md: about 0.87 of the
+#: ratio measured, tests/search/test_engine_speed.py).
+SPEED_FLOORS: dict[int, float] = {2: 6.0, 4: 3.25}
 
 #: The default search's tuning: the defaults (no move priors, no learned evaluation).
 SEARCH_TUNING: SearchTuning = {}
 
-__all__ = ["BENCH_SETUPS", "SEARCH_TUNING", "SCHEMAS", "schema_of",
+__all__ = ["BENCH_SETUPS", "SEARCH_TUNING", "SCHEMAS", "SPEED_FLOORS", "schema_of",
            "ALL_MOVES", "GAME_ID", "ORDER", "LAYOUT", "LAYOUT_VERSION", "NUM_ACTIONS", "OPTIONS", "OPTION_VALUES",
            "PLAYER_COUNTS", "SCORE_UNIT", "TITLE", "VARIANTS", "VECTOR_LEN", "Move", "State", "decode",
            "layout_for", "new_game"]

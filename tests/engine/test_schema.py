@@ -179,6 +179,32 @@ def test_role_card_doubloons_stay_within_the_limit() -> None:
     assert _plays_accepted("puerto-rico", v, 400, 3) > 0
 
 
+@pytest.mark.parametrize(("players", "options"), [(4, {}), (3, {"expansion": "new-buildings"})])
+def test_doubloons_at_the_limit_agree_move_by_move(players: int, options: dict[str, str]) -> None:
+    """Every player and role card a few doubloons below LIMIT: the C engine caps each gain
+    where it is made, the reference after each move; both give the same positions."""
+    game, native = get_game("puerto-rico"), NativeGame("puerto-rico")
+    state = game.new_game(players, seed=5, **options)
+    v = state.encode()
+    layout = pr_schema.V2 if options else pr_schema.V1
+    for p in range(players):
+        v[layout.index(f"players[{p}].doubloons")] = pr_schema.LIMIT - 2
+    for r, doubloons in enumerate(state.role_doubloons):
+        if doubloons >= 0:
+            v[layout.index(f"roles[{r}].doubloons")] = pr_schema.LIMIT - 1
+    state, buf, rng, choose, capped = game.decode(v), native.decode(v), Rng(7), Rng(8), 0
+    for _ in range(400):
+        if state.is_terminal:
+            break
+        legal = state.legal_action_ids()
+        move = legal[choose.below(len(legal))]
+        after = native.apply(buf, move, rng.state)
+        state = state.apply(state.move_from_id(move), rng)
+        assert native.encode(buf).tolist() == state.encode().tolist() and after == rng.state
+        capped += any(p.doubloons == pr_schema.LIMIT for p in state.players)
+    assert capped > 0
+
+
 def test_castles_of_burgundy_refuses_a_phase_its_hidden_goods_cannot_fill() -> None:
     game = get_game("castles-of-burgundy")
     state, rng = game.new_game(2, seed=4), Rng(4)

@@ -62,7 +62,7 @@ def test_the_report_counts_each_setup_and_names_the_one_that_moved(monkeypatch: 
 
 def test_plan_says_how_long_and_load_warns() -> None:
     measurements = plan(["puerto-rico"], [2, 4], seconds=1.5, threads=[2])
-    assert len(measurements) == 2 * (2 + 4)  # per player count: C, Python, 2 rollouts x {1, 2} threads
+    assert len(measurements) == 2 * (3 + 4)  # per player count: C, Python, C over reference, 2 rollouts x {1, 2} threads
     assert load_warning(0.9, 2) is None
     assert "load average 1.10 on 2 cores" in (load_warning(1.1, 2) or "")
 
@@ -71,9 +71,10 @@ def test_run_bench_tells_up_front(monkeypatch: pytest.MonkeyPatch) -> None:
     said: list[str] = []
     monkeypatch.setattr(bench.os, "getloadavg", lambda: (7.5, 7.0, 6.0))
     report = run_bench(["castles-of-burgundy"], [2], seconds=0.05, threads=[2], say=said.append)
-    assert said[0] == "bench: 6 measurements of 0.05 s, about 0 s"
+    assert said[0] == "bench: 7 measurements of 0.05 s, about 0 s"
     assert said[1].startswith("bench: warning: load average 7.50 on ")
     assert report["machine"]["load_average_before"] == 7.5 and report["machine"]["load_warning"]
     assert set(report["ratios"]) == {"c_over_python", "c_over_python:castles-of-burgundy:2",
+                                     "engine_over_reference:castles-of-burgundy:2",
                                      "ismcts_threads_2_over_1:castles-of-burgundy:2:random",
                                      "ismcts_threads_2_over_1:castles-of-burgundy:2:heuristic"}
