@@ -19,8 +19,6 @@ scikit-learn is a fitting-only dependency: ``pip install 'meeplemind[fit]'``.
 
 from __future__ import annotations
 
-import json
-import pathlib
 import sys
 from typing import Any
 
@@ -28,8 +26,8 @@ import numpy as np
 
 from ..engine import get_game
 from . import NativeGame
+from .weights import write_game_weights
 
-WEIGHTS_FILE = pathlib.Path(__file__).with_name("evaluation.json")
 #: game -> the setups whose self-play trains it: (players, new_game options)
 SETUPS: dict[str, list[tuple[int, dict[str, Any]]]] = {
     "puerto-rico": [(n, o) for n in range(2, 6) for o in ({}, {"expansion": "new-buildings"})],
@@ -80,20 +78,25 @@ def win_loss(temperature: np.ndarray, score: np.ndarray, share: np.ndarray, roun
 
 def fit(game: str, starts: int) -> tuple[dict[str, Any], dict[str, float]]:
     """The fitted network and temperature of a game, and its held-out scores."""
+    return fit_samples(samples(game, starts), NativeGame(game).lib.MM_EVAL_HIDDEN)
+
+
+def fit_samples(d: dict[str, np.ndarray], hidden: int, seed: int = SEED) -> tuple[dict[str, Any], dict[str, float]]:
+    """The network (``hidden`` units, the width C is compiled for) and temperature fitted to
+    samples as ``samples`` gives them (also search self-play's, search/training.py), and
+    their held-out scores."""
     from scipy.optimize import minimize
     from sklearn.linear_model import Ridge
     from sklearn.neural_network import MLPRegressor
     from sklearn.preprocessing import StandardScaler
 
-    hidden = NativeGame(game).lib.MM_EVAL_HIDDEN  # the network's width C is compiled for
-    d = samples(game, starts)
     x, gain, held = d["x"], d["gain"], d["held"]
     scaler = StandardScaler().fit(x[~held])
     std = np.where(scaler.scale_ > 0, scaler.scale_, 1.0)
     z = (x - scaler.mean_) / std
     scale = float(gain[~held].std())
     net = MLPRegressor(hidden_layer_sizes=(hidden,), alpha=1e-4, batch_size=512, learning_rate_init=2e-3, max_iter=100,
-                       early_stopping=True, n_iter_no_change=4, random_state=SEED).fit(z[~held], gain[~held] / scale)
+                       early_stopping=True, n_iter_no_change=4, random_state=seed).fit(z[~held], gain[~held] / scale)
     linear = Ridge(alpha=1.0).fit(z[~held], gain[~held])
     predicted = net.predict(z) * scale
     w1 = net.coefs_[0] / std[:, None] * scale
@@ -129,13 +132,6 @@ def fit(game: str, starts: int) -> tuple[dict[str, Any], dict[str, float]]:
     return model, report
 
 
-def dumps(table: dict[str, Any]) -> str:
-    """evaluation.json's text: a line per game's key (a weight matrix on one line)."""
-    games = (f'  {json.dumps(game)}: ' + (json.dumps(entry) if isinstance(entry, str) else "{\n" + ",\n".join(
-        f"    {json.dumps(k)}: {json.dumps(v)}" for k, v in entry.items()) + "\n  }") for game, entry in table.items())
-    return "{\n" + ",\n".join(games) + "\n}\n"
-
-
 def _pair_difference(values: np.ndarray, rows: np.ndarray) -> np.ndarray:
     """Seat 0 minus seat 1 of the 2-player rows (consecutive pairs)."""
     pairs = values[rows].reshape(-1, 2)
@@ -149,18 +145,16 @@ def _rounded(values: np.ndarray) -> list[float]:
 
 def main(game: str, *args: str) -> None:
     starts = int(next((a for a in args if a != "--write"), STARTS[game]))
-    table = json.loads(WEIGHTS_FILE.read_text())
     model, report = fit(game, starts)
     for key, value in report.items():
         print(f"{game}: {key} {value:.4g}" if isinstance(value, float) else f"{game}: {key} {value}")
     print(f"{game}: temperature {model['temperature']}")
-    if model["features"] != table[game]["features"]:
-        raise SystemExit(f"{game}: C writes {model['features']} features, evaluation.json says "
-                         f"{table[game]['features']}: update its version and features with the C feature set")
     if "--write" in args:
-        table[game] |= model | {"fit": {"starts": starts, "games_per_start": GAMES_PER_START} | {
-            k: round(v, 4) if isinstance(v, float) else v for k, v in report.items()}}
-        WEIGHTS_FILE.write_text(dumps(table))
+        try:
+            write_game_weights(game, model, {"starts": starts, "games_per_start": GAMES_PER_START} | {
+                k: round(v, 4) if isinstance(v, float) else v for k, v in report.items()})
+        except ValueError as e:
+            raise SystemExit(str(e)) from None
 
 
 if __name__ == "__main__":

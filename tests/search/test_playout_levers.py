@@ -3,7 +3,6 @@ evaluation (``playout_moves``), the evaluations themselves, and guided expansion
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import numpy as np
@@ -11,7 +10,7 @@ import pytest
 
 from meeplemind.engine import get_game
 from meeplemind.native import NativeGame
-from meeplemind.native.fit_evaluation import WEIGHTS_FILE
+from meeplemind.native.weights import game_weights
 from meeplemind.search import NativeHandle, analyze
 from meeplemind.search.ismcts import game_tuning
 from meeplemind.search.bots import make_bot
@@ -39,7 +38,7 @@ def test_c_evaluation_is_the_network_of_evaluation_json(game: str, players: int,
     """C's evaluation is evaluation.json's network over the inputs C exports (own row, then
     the others' maxima), added to the score now, with the fitted win temperature."""
     engine, native = get_game(game), NativeGame(game)
-    model = json.loads(WEIGHTS_FILE.read_text())[game]
+    model = game_weights(game)
     buf = native.decode(engine.new_game(players, seed=3, **options).encode())
     chance, picker, checked = 5, 6, 0
     while native.current_player(buf) >= 0:
