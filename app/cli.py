@@ -282,7 +282,11 @@ def cmd_train(args: argparse.Namespace) -> None:
                          args.window, args.seed, _parse_options(args.game, args.option))
     run_dir = args.run or f"runs/train-{args.game}"
     record_dir = args.record or f"training/{args.game}"
-    command = shlex.join(["meeplemind", "train", *sys.argv[2:]]) if sys.argv[1:2] == ["train"] else ""
+    command = shlex.join(["meeplemind", "train", args.game, "--generations", str(args.generations), "--players",
+                          str(args.players), "--games", str(args.games), "--iterations", str(args.iterations),
+                          "--gate-games", str(args.gate_games), "--explore-moves", str(args.explore_moves),
+                          "--window", str(args.window), "--seed", str(args.seed),
+                          *(f"--option={o}" for o in args.option)])
     bars: dict[str, Any] = {}
 
     def progress(step: str, done: int, total: int) -> None:
@@ -501,7 +505,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--generations", type=integer, default=1, help="rounds to have played (a run resumes)")
     p.add_argument("--players", type=integer, default=2)
     p.add_argument("--games", type=integer, default=200, help="self-play games a round")
-    p.add_argument("--iterations", type=integer, default=200, help="search iterations a move (self-play and gate)")
+    p.add_argument("--iterations", type=integer, default=800,
+                   help="search iterations a move, self-play and gate (800: about 10 ms of CPU in Puerto Rico)")
     p.add_argument("--gate-games", type=integer, default=100, help="games of a candidate against the best")
     p.add_argument("--explore-moves", type=integer, default=30,
                    help="decisions of a self-play game drawn in proportion to the visits")

@@ -81,10 +81,12 @@ def fit(game: str, starts: int) -> tuple[dict[str, Any], dict[str, float]]:
     return fit_samples(samples(game, starts), NativeGame(game).lib.MM_EVAL_HIDDEN)
 
 
-def fit_samples(d: dict[str, np.ndarray], hidden: int, seed: int = SEED) -> tuple[dict[str, Any], dict[str, float]]:
+def fit_samples(d: dict[str, np.ndarray], hidden: int, seed: int = SEED,
+                start: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, float]]:
     """The network (``hidden`` units, the width C is compiled for) and temperature fitted to
     samples as ``samples`` gives them (also search self-play's, search/training.py), and
-    their held-out scores."""
+    their held-out scores; with ``start`` (a model of the same shape) the network is
+    fine-tuned from it rather than fitted from random weights."""
     from scipy.optimize import minimize
     from sklearn.linear_model import Ridge
     from sklearn.neural_network import MLPRegressor
@@ -96,7 +98,14 @@ def fit_samples(d: dict[str, np.ndarray], hidden: int, seed: int = SEED) -> tupl
     z = (x - scaler.mean_) / std
     scale = float(gain[~held].std())
     net = MLPRegressor(hidden_layer_sizes=(hidden,), alpha=1e-4, batch_size=512, learning_rate_init=2e-3, max_iter=100,
-                       early_stopping=True, n_iter_no_change=4, random_state=seed).fit(z[~held], gain[~held] / scale)
+                       early_stopping=True, n_iter_no_change=4, random_state=seed, warm_start=start is not None)
+    if start is not None:  # shape the network, then set the start's weights in standardised units
+        net.set_params(max_iter=1).fit(z[~held][:512], gain[~held][:512] / scale)
+        w1 = np.asarray(start["w1"]).reshape(-1, hidden)
+        net.coefs_ = [w1 * std[:, None] / scale, np.asarray(start["w2"], dtype=float)[:, None]]
+        net.intercepts_ = [(np.asarray(start["b1"]) + scaler.mean_ @ w1) / scale, np.array([start["b2"] / scale])]
+        net.set_params(max_iter=100, learning_rate_init=1e-4)
+    net.fit(z[~held], gain[~held] / scale)
     linear = Ridge(alpha=1.0).fit(z[~held], gain[~held])
     predicted = net.predict(z) * scale
     w1 = net.coefs_[0] / std[:, None] * scale

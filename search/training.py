@@ -11,7 +11,8 @@ weights, native/evaluation.json):
    its visits (so games differ), the rest the most visited one.
 2. **Fit** on the self-play of the last ``window`` rounds: the value network of the form C
    runs (one hidden layer, ``MM_EVAL_HIDDEN`` units: native/fit_evaluation.py's
-   ``fit_samples``) to the points each seat still scored, and its win temperature; and the
+   ``fit_samples``), fine-tuned from the best generation's, to the points each seat still
+   scored, and its win temperature; and the
    move priors' exponent ``prior_exponent`` (the game's priors raised to it and renormalised,
    mm_eval.h) by the least cross-entropy to the visit distributions.
 3. **Gate**: the candidate plays the best generation, ``gate_games`` games of the ordinary
@@ -23,7 +24,7 @@ Everything a round makes lives in the run directory (``state.json``, ``gen-NNN.j
 weights, ``selfplay-NNN.npz``), written once each, so a stopped run resumes where it
 stopped, and every seed derives from the run's ``seed``.  A kept generation's weights and
 its match are also written to the record directory (``training/<game>/``:
-``generations.json`` and ``gen-NNN.json``) with the command that made it.  A search plays a
+``generations.json``, every round with the command that made it, and ``gen-NNN.json``).  A search plays a
 generation's weights from its file (``ismcts:weights=FILE``, loaded at run time: no
 rebuild); ``--export`` makes the best one the compiled-in weights (the next ``make install``).
 """
@@ -63,7 +64,7 @@ class TrainConfig:
     game: str
     players: int = 2
     games: int = 200
-    iterations: int = 200
+    iterations: int = 800
     gate_games: int = 100
     explore_moves: int = 30
     window: int = 2
@@ -177,15 +178,18 @@ def fit_prior_exponent(prior: np.ndarray, visits: np.ndarray, legal: np.ndarray)
     return float(found.x)
 
 
-def fit_generation(game_id: str, games: Sequence[dict[str, np.ndarray]], seed: int) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The next generation's model from self-play games, and its fit's report."""
+def fit_generation(game_id: str, games: Sequence[dict[str, np.ndarray]], seed: int,
+                   start: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The next generation's model from self-play games, its value network fine-tuned from
+    ``start`` (the best generation's model), and its fit's report."""
     from threadpoolctl import threadpool_limits
 
     from ..native.fit_evaluation import fit_samples
 
     native = NativeGame(game_id)
     with threadpool_limits(1):  # the matrices are small: more BLAS threads only contend (8x slower here)
-        model, report = fit_samples(value_samples(games, native.max_players), int(native.lib.MM_EVAL_HIDDEN), seed)
+        model, report = fit_samples(value_samples(games, native.max_players), int(native.lib.MM_EVAL_HIDDEN), seed,
+                                    start)
     prior, visits, legal = (np.concatenate([g[k] for g in games]) for k in ("prior", "visits", "legal"))
     model["prior_exponent"] = round(fit_prior_exponent(prior, visits, legal), 4)
     report = {k: round(v, 4) if isinstance(v, float) else v for k, v in report.items()}
@@ -283,7 +287,8 @@ class TrainingRun:
             _, model = read_weights_file(candidate)
             fit_report = json.loads(candidate.read_text())["fit"]
         else:
-            model, fit_report = fit_generation(c.game, window + games, c.seed + round_)
+            model, fit_report = fit_generation(c.game, window + games, c.seed + round_,
+                                               read_weights_file(self.weights(best))[1])
             _write_json(candidate, {"game": c.game, "generation": round_, "model": model, "fit": fit_report})
         fit_cpu = time.process_time() - fit_cpu
         gate_cpu = _cpu_s()
@@ -309,19 +314,21 @@ class TrainingRun:
         return record
 
 
-def record_generation(record_dir: str | Path, run: TrainingRun, record: dict[str, Any], command: str) -> None:
-    """Write a kept generation's weights and its round (with ``command``) to ``record_dir``'s
-    generations.json (the repository's ``training/<game>/``)."""
+def record_round(record_dir: str | Path, run: TrainingRun, record: dict[str, Any], command: str) -> None:
+    """Append a round (its record, the run's settings and ``command``) to ``record_dir``'s
+    generations.json (the repository's ``training/<game>/``), and a kept generation's weights
+    beside it."""
     directory = Path(record_dir)
     directory.mkdir(parents=True, exist_ok=True)
     index = directory / "generations.json"
     known: dict[str, Any] = json.loads(index.read_text()) if index.exists() else {
-        "game": run.config.game, "about": "the kept generations of meeplemind train (search/training.py, docs/training.md)",
-        "generations": [{"generation": 0, "weights": "native/evaluation.json"}]}
-    name = f"gen-{record['candidate']:03d}.json"
-    shutil.copyfile(run.weights(record["candidate"]), directory / name)
-    known["generations"].append({"generation": record["candidate"], "weights": name, "config": run.state["config"],
-                                 "command": command} | {k: v for k, v in record.items() if k != "candidate"})
+        "game": run.config.game, "about": "meeplemind train's rounds and kept generations (search/training.py, docs/training.md)",
+        "kept": [{"generation": 0, "weights": "native/evaluation.json"}], "rounds": []}
+    if record["kept"]:
+        name = f"gen-{record['candidate']:03d}.json"
+        shutil.copyfile(run.weights(record["candidate"]), directory / name)
+        known["kept"].append({"generation": record["candidate"], "weights": name, "round": record["round"]})
+    known["rounds"].append({"command": command, "config": run.state["config"]} | record)
     _write_json(index, known)
 
 
@@ -330,14 +337,14 @@ def train(config: TrainConfig, run_dir: str | Path, rounds: int, workers: int = 
           progress: Callable[[str, int, int], object] | None = None,
           on_round: Callable[[dict[str, Any]], object] | None = None) -> dict[str, Any]:
     """Play the run's rounds up to ``rounds`` (the ones done before are kept) and return its
-    state; each kept generation goes to ``record_dir`` too."""
+    state; each round, and each kept generation's weights, go to ``record_dir`` too."""
     if rounds < 1:
         raise ValueError(f"generations: {rounds} must be at least 1")
     run = TrainingRun(run_dir, config)
     for round_ in range(len(run.state["rounds"]) + 1, rounds + 1):
         record = run.play_round(round_, workers, ray, progress)
-        if record["kept"] and record_dir is not None:
-            record_generation(record_dir, run, record, command)
+        if record_dir is not None:
+            record_round(record_dir, run, record, command)
         if on_round:
             on_round(record)
     return dict(run.state)

@@ -127,9 +127,10 @@ def test_a_tiny_training_run_records_resumes_and_refuses_other_settings(tmp_path
     assert round_["match"]["games"] == 2 and 0 < round_["prior_exponent"]
     model = json.loads((run / "gen-001.json").read_text())["model"]
     assert len(model["w1"]) == len(game_weights(GAME)["w1"])
-    kept = json.loads((record / "generations.json").read_text())["generations"]
-    assert [g["generation"] for g in kept] == [0, 1] and (record / "gen-001.json").exists()
-    assert kept[1]["command"].startswith("meeplemind train") or kept[1]["command"] == ""
+    recorded = json.loads((record / "generations.json").read_text())
+    assert [g["generation"] for g in recorded["kept"]] == [0, 1] and (record / "gen-001.json").exists()
+    assert recorded["rounds"][0]["command"] == ("meeplemind train puerto-rico --generations 1 --players 2 --games 5 "
+                                                "--iterations 8 --gate-games 2 --explore-moves 6 --window 2 --seed 1")
 
     # resumed: round 1 is not played again, round 2 is played by generation 1
     monkeypatch.setattr(training, "GATE_FACTOR", 1.1)
