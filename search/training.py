@@ -12,7 +12,8 @@ weights, native/evaluation.json):
 2. **Fit** on the self-play of the last ``window`` rounds: the value network of the form C
    runs (one hidden layer, ``MM_EVAL_HIDDEN`` units: native/fit_evaluation.py's
    ``fit_samples``), fine-tuned from the best generation's, to the points each seat still
-   scored, and its win temperature; and the
+   scored, and its win temperature, kept only if it predicts the held-out games' winners
+   better than the best generation's (else the candidate keeps that network); and the
    move priors' exponent ``prior_exponent`` (the game's priors raised to it and renormalised,
    mm_eval.h) by the least cross-entropy to the visit distributions.
 3. **Gate**: the candidate plays the best generation, ``gate_games`` games of the ordinary
@@ -35,6 +36,7 @@ import json
 import resource
 import shutil
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -53,6 +55,8 @@ from .ismcts import analyze
 GATE_FACTOR = 1.1
 #: Every HELD_OUT-th self-play game is held out of the fit and scores it.
 HELD_OUT = 5
+#: A model's value network and win temperature (the rest is its prior exponent and shape).
+VALUE_KEYS = ("w1", "b1", "w2", "b2", "temperature")
 #: The range a prior exponent is fitted in.
 PRIOR_EXPONENTS = (0.05, 8.0)
 
@@ -178,20 +182,46 @@ def fit_prior_exponent(prior: np.ndarray, visits: np.ndarray, legal: np.ndarray)
     return float(found.x)
 
 
+def held_out_win_loss(model: dict[str, Any], samples: dict[str, np.ndarray]) -> float:
+    """The mean cross-entropy of the held-out games' winners under a model's evaluation
+    (native/fit_evaluation.py's ``win_log_loss`` of a fitted model, for any model)."""
+    from ..native.fit_evaluation import win_loss
+
+    w1 = np.asarray(model["w1"]).reshape(-1, int(model["hidden"]))
+    gain = np.maximum(samples["x"] @ w1 + np.asarray(model["b1"]), 0) @ np.asarray(model["w2"]) + model["b2"]
+    players = samples["players"]
+    score = samples["now"].copy()
+    score[samples["group"], np.concatenate([np.arange(n) for n in players])] += gain
+    held = np.zeros(len(players), dtype=bool)
+    held[samples["group"][samples["held"]]] = True
+    mask = np.arange(score.shape[1])[None, :] < players[:, None]
+    return win_loss(np.asarray(model["temperature"]), score[held], samples["share"][held], samples["rounds"][held],
+                    mask[held])
+
+
 def fit_generation(game_id: str, games: Sequence[dict[str, np.ndarray]], seed: int,
                    start: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The next generation's model from self-play games, its value network fine-tuned from
-    ``start`` (the best generation's model), and its fit's report."""
+    """The next generation's model from self-play games, and its fit's report: its value
+    network fine-tuned from ``start`` (the best generation's model), or ``start``'s again if
+    that tells the held-out games' winners at least as well; its prior exponent fitted."""
     from threadpoolctl import threadpool_limits
 
     from ..native.fit_evaluation import fit_samples
 
     native = NativeGame(game_id)
-    with threadpool_limits(1):  # the matrices are small: more BLAS threads only contend (8x slower here)
-        model, report = fit_samples(value_samples(games, native.max_players), int(native.lib.MM_EVAL_HIDDEN), seed,
-                                    start)
+    samples = value_samples(games, native.max_players)
+    # the matrices are small: more BLAS threads only contend (8x slower here); scikit-learn's
+    # convergence notes are no news (early stopping ends the fit), as in make fit-evaluation
+    with threadpool_limits(1), warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        model, scores = fit_samples(samples, int(native.lib.MM_EVAL_HIDDEN), seed, start)
+    report: dict[str, Any] = dict(scores)
     prior, visits, legal = (np.concatenate([g[k] for g in games]) for k in ("prior", "visits", "legal"))
     model["prior_exponent"] = round(fit_prior_exponent(prior, visits, legal), 4)
+    report["win_log_loss_start"] = held_out_win_loss(start, samples)
+    if report["win_log_loss_start"] <= report["win_log_loss"]:  # the start tells the held-out winners better
+        model |= {k: start[k] for k in VALUE_KEYS}
+    report["value_network"] = "fitted" if model["w1"] != start["w1"] else "the best generation's"
     report = {k: round(v, 4) if isinstance(v, float) else v for k, v in report.items()}
     report["prior_cross_entropy_before"] = round(prior_cross_entropy(1.0, prior, visits, legal), 4)
     report["prior_cross_entropy"] = round(prior_cross_entropy(model["prior_exponent"], prior, visits, legal), 4)

@@ -167,3 +167,22 @@ def test_arena_and_a_training_generation_on_a_local_ray(tmp_path: Path) -> None:
     assert on_ray["rounds"][0]["match"] == here["rounds"][0]["match"]
     assert np.load(tmp_path / "ray" / "selfplay-001.npz")["0.visits"].tolist() == \
         np.load(tmp_path / "here" / "selfplay-001.npz")["0.visits"].tolist()
+
+
+def test_a_candidate_keeps_the_best_network_unless_its_own_tells_the_winners_better(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from meeplemind.native.fit_evaluation import fit_samples
+
+    games = list(run_jobs(selfplay_game, [_job(seed) for seed in range(1, 6)]))
+    samples = value_samples(games, 5)
+    model, report = fit_samples(samples, 32, 1)
+    assert training.held_out_win_loss(model, samples) == pytest.approx(report["win_log_loss"], abs=2e-3)
+    start = game_weights(GAME)
+    monkeypatch.setattr(training, "held_out_win_loss", lambda model, samples: float("inf"))  # a start that predicts nothing
+    fitted, report = training.fit_generation(GAME, games, 1, start)
+    assert report["value_network"] == "fitted" and fitted["w1"] != start["w1"]
+    monkeypatch.setattr(training, "held_out_win_loss", lambda model, samples: 0.0)  # a start that predicts all
+    kept, report = training.fit_generation(GAME, games, 1, start)
+    assert report["value_network"] == "the best generation's"
+    assert {k: kept[k] for k in training.VALUE_KEYS} == {k: start[k] for k in training.VALUE_KEYS}
+    assert kept["prior_exponent"] == fitted["prior_exponent"] != 1.0
