@@ -351,9 +351,11 @@ def record_round(record_dir: str | Path, run: TrainingRun, record: dict[str, Any
     directory = Path(record_dir)
     directory.mkdir(parents=True, exist_ok=True)
     index = directory / "generations.json"
+    if not index.exists():  # generation 0: the compiled-in weights the first round started from
+        shutil.copyfile(run.weights(0), directory / run.weights(0).name)
     known: dict[str, Any] = json.loads(index.read_text()) if index.exists() else {
         "game": run.config.game, "about": "meeplemind train's rounds and kept generations (search/training.py, docs/training.md)",
-        "kept": [{"generation": 0, "weights": "native/evaluation.json"}], "rounds": []}
+        "kept": [{"generation": 0, "weights": run.weights(0).name}], "rounds": []}
     if record["kept"]:
         name = f"gen-{record['candidate']:03d}.json"
         shutil.copyfile(run.weights(record["candidate"]), directory / name)
