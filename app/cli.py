@@ -310,7 +310,7 @@ def cmd_train(args: argparse.Namespace) -> None:
     print(f"best generation: {state['best']} (run {run_dir}, kept generations in {record_dir})")
     if args.export:
         best = export_best(run_dir)
-        print(f"native/evaluation.json: {args.game} is generation {best}; `make install` compiles it"
+        print(f"native/evaluation_<game>.json: {args.game} is generation {best}; `make install` compiles it"
               if best else "nothing to export: generation 0 is the compiled-in evaluation")
 
 
@@ -515,7 +515,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--run", metavar="DIR", help="the run directory (default runs/train-GAME)")
     p.add_argument("--record", metavar="DIR", help="where kept generations are recorded (default training/GAME)")
     p.add_argument("--export", action="store_true",
-                   help="make the best generation the compiled-in weights (native/evaluation.json)")
+                   help="make the best generation the compiled-in weights (native/evaluation_<game>.json)")
     p.add_argument("--workers", type=integer, default=1, help="games played in parallel processes")
     p.add_argument("--ray", metavar="ADDRESS", help=RAY_HELP)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")

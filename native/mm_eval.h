@@ -11,7 +11,7 @@
  *     win_p   = softmax_p(score / tau),  tau = max(temperature[0] + temperature[1] * rounds_left, 0.5)
  * where now_p is scores() of the position and rounds_left the game's own count: the
  * estimated scores' spread shrinks as the end nears, so the win probabilities sharpen.
- * The weights come from native/evaluation.json (fitted by native/fit_evaluation.py on C
+ * The weights come from native/evaluation_<game>.json (fitted by tools/fit_evaluation.py on C
  * self-play, see mm_eval_samples in mm_api.h), written into native/evaluation_<game>.h at
  * build time with a version and shape the game's C file checks.  Nothing here writes global
  * state. */
@@ -56,7 +56,7 @@ int mm_eval_state_by(const mm_game *g, const mm_eval_model *m, const void *state
  * are the caller's to check (native/weights.py refuses non-finite ones). */
 int mm_eval_model_fits(const mm_game *g, const mm_eval_model *m);
 
-/* Training data (native/fit_evaluation.py): `games` self-play games by the rollout
+/* Training data (tools/fit_evaluation.py): `games` self-play games by the rollout
  * `policy` from `start` (each determinized first for the player to move, so hidden
  * tiles differ), each decision sampled with probability 1 / `every`, at most `cap`
  * samples.  Sample s writes the network inputs of every seat to

@@ -3,7 +3,7 @@
 A model is a dict: ``features``, ``hidden``, ``w1`` (input-major), ``b1``, ``w2``, ``b2``,
 ``temperature`` (two values) and ``prior_exponent`` (1 when absent: the game's move priors
 as they are).  ``game_weights`` is the one reader of the compiled-in weights
-(native/evaluation.json, which the build writes into native/evaluation_<game>.h) and
+(native/evaluation_<game>.json, which the build writes into native/evaluation_<game>.h) and
 ``write_game_weights`` the one writer; ``loaded_model`` turns a model into the C struct a
 search takes as ``mm_ismcts_params.eval_model``, so a training generation plays without a
 rebuild (the C side checks its shape, ``mm_eval_model_fits``).
@@ -17,34 +17,41 @@ import pathlib
 from dataclasses import dataclass
 from typing import Any
 
-WEIGHTS_FILE = pathlib.Path(__file__).with_name("evaluation.json")
+NATIVE = pathlib.Path(__file__).resolve().parent
 #: The keys of a model, what the C struct holds.
 MODEL_KEYS = ("features", "hidden", "w1", "b1", "w2", "b2", "temperature", "prior_exponent")
 
 
+def weights_file(game: str) -> pathlib.Path:
+    """The evaluation file of ``game`` (a game id: the file is named after its engine package)."""
+    return NATIVE / f"evaluation_{game.replace('-', '_')}.json"
+
+
 def game_weights(game: str) -> dict[str, Any]:
-    """The compiled-in model of ``game`` (its entry of native/evaluation.json, with
+    """The compiled-in model of ``game`` (its native/evaluation_<game>.json, with
     ``prior_exponent``); KeyError if the game has none."""
-    entry = json.loads(WEIGHTS_FILE.read_text())[game]
+    path = weights_file(game)
+    if not path.exists():
+        raise KeyError(game)
+    entry = json.loads(path.read_text())
     return {"prior_exponent": 1.0} | {k: entry[k] for k in MODEL_KEYS if k in entry}
 
 
 def write_game_weights(game: str, model: dict[str, Any], fit: dict[str, Any]) -> None:
     """Make ``model`` (and how it was fitted, ``fit``) ``game``'s compiled-in weights; the next
     build (``make install``) compiles them."""
-    table = json.loads(WEIGHTS_FILE.read_text())
-    if model["features"] != table[game]["features"]:
-        raise ValueError(f"{game}: the model has {model['features']} features, evaluation.json "
-                         f"{table[game]['features']}: update its version and features with the C feature set")
-    table[game] |= {k: model[k] for k in MODEL_KEYS if k in model} | {"fit": fit}
-    WEIGHTS_FILE.write_text(dumps(table))
+    path = weights_file(game)
+    entry = json.loads(path.read_text())
+    if model["features"] != entry["features"]:
+        raise ValueError(f"{game}: the model has {model['features']} features, {path.name} "
+                         f"{entry['features']}: update its version and features with the C feature set")
+    entry |= {k: model[k] for k in MODEL_KEYS if k in model} | {"fit": fit}
+    path.write_text(dumps(entry))
 
 
-def dumps(table: dict[str, Any]) -> str:
-    """evaluation.json's text: a line per game's key (a weight matrix on one line)."""
-    games = (f'  {json.dumps(game)}: ' + (json.dumps(entry) if isinstance(entry, str) else "{\n" + ",\n".join(
-        f"    {json.dumps(k)}: {json.dumps(v)}" for k, v in entry.items()) + "\n  }") for game, entry in table.items())
-    return "{\n" + ",\n".join(games) + "\n}\n"
+def dumps(entry: dict[str, Any]) -> str:
+    """An evaluation file's text: a line per key (a weight matrix on one line)."""
+    return "{\n" + ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in entry.items()) + "\n}\n"
 
 
 def check_model(model: dict[str, Any], hidden: int, what: str) -> None:

@@ -1,7 +1,7 @@
 """``meeplemind train GAME``: expert iteration of a game's evaluation and move priors.
 
 A round of the loop, for the best generation so far (generation 0 is the compiled-in
-weights, native/evaluation.json):
+weights, native/evaluation_<game>.json):
 
 1. **Self-play**: ``games`` games, every seat the current search with the best generation's
    weights and ``iterations`` iterations a move.  Each decision with a choice records the
@@ -10,7 +10,7 @@ weights, native/evaluation.json):
    shares.  The first ``explore_moves`` decisions of a game play a move drawn in proportion to
    its visits (so games differ), the rest the most visited one.
 2. **Fit** on the self-play of the last ``window`` rounds: the value network of the form C
-   runs (one hidden layer, ``MM_EVAL_HIDDEN`` units: native/fit_evaluation.py's
+   runs (one hidden layer, ``MM_EVAL_HIDDEN`` units: search/evaluation_fit.py's
    ``fit_samples``), fine-tuned from the best generation's, to the points each seat still
    scored, and its win temperature, kept only if it predicts the held-out games' winners
    better than the best generation's (else the candidate keeps that network); and the
@@ -139,7 +139,7 @@ def selfplay_game(job: tuple[Any, ...]) -> dict[str, np.ndarray]:
 
 
 def value_samples(games: Sequence[dict[str, np.ndarray]], max_players: int) -> dict[str, np.ndarray]:
-    """Self-play games as native/fit_evaluation.py's samples: a row per (decision, seat)."""
+    """Self-play games as search/evaluation_fit.py's samples: a row per (decision, seat)."""
     xs, gains, groups, helds, rounds, nows, shares, players = [], [], [], [], [], [], [], []
     positions = 0
     for index, g in enumerate(games):
@@ -184,8 +184,8 @@ def fit_prior_exponent(prior: np.ndarray, visits: np.ndarray, legal: np.ndarray)
 
 def held_out_win_loss(model: dict[str, Any], samples: dict[str, np.ndarray]) -> float:
     """The mean cross-entropy of the held-out games' winners under a model's evaluation
-    (native/fit_evaluation.py's ``win_log_loss`` of a fitted model, for any model)."""
-    from ..native.fit_evaluation import win_loss
+    (search/evaluation_fit.py's ``win_log_loss`` of a fitted model, for any model)."""
+    from .evaluation_fit import win_loss
 
     w1 = np.asarray(model["w1"]).reshape(-1, int(model["hidden"]))
     gain = np.maximum(samples["x"] @ w1 + np.asarray(model["b1"]), 0) @ np.asarray(model["w2"]) + model["b2"]
@@ -206,7 +206,7 @@ def fit_generation(game_id: str, games: Sequence[dict[str, np.ndarray]], seed: i
     that tells the held-out games' winners at least as well; its prior exponent fitted."""
     from threadpoolctl import threadpool_limits
 
-    from ..native.fit_evaluation import fit_samples
+    from .evaluation_fit import fit_samples
 
     native = NativeGame(game_id)
     samples = value_samples(games, native.max_players)
@@ -383,7 +383,7 @@ def train(config: TrainConfig, run_dir: str | Path, rounds: int, workers: int = 
 
 
 def export_best(run_dir: str | Path) -> int:
-    """Make a run's best generation the game's compiled-in weights (native/evaluation.json;
+    """Make a run's best generation the game's compiled-in weights (native/evaluation_<game>.json;
     the next ``make install`` builds them); returns its number (0: nothing to export)."""
     state = json.loads((Path(run_dir) / "state.json").read_text())
     best = int(state["best"])

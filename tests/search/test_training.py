@@ -173,7 +173,7 @@ def test_arena_and_a_training_generation_on_a_local_ray(tmp_path: Path) -> None:
 
 def test_a_candidate_keeps_the_best_network_unless_its_own_tells_the_winners_better(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from meeplemind.native.fit_evaluation import fit_samples
+    from meeplemind.search.evaluation_fit import fit_samples
 
     games = list(run_jobs(selfplay_game, [_job(seed) for seed in range(1, 4)]))
     samples = value_samples(games, 5)

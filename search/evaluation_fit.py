@@ -1,69 +1,15 @@
-"""The fit of the games' learned evaluations (mm_eval.h): what a truncated ISMCTS
-playout backs up.
-
-Training data is C self-play by the heuristic rollout policy (``mm_eval_samples``:
-the network inputs exactly as C evaluates them, every player count and variant of
-the game), a sample at about every ``EVERY``-th decision.  The target of a player's
-inputs is the points he still scored in that game (one heuristic playout from there:
-the network learns its mean).  A one-hidden-layer ReLU network (scikit-learn's
-``MLPRegressor``, shared by every seat) is fitted to it, its input standardisation folded
-into the first layer; then the win temperature ``tau = t0 + t1 * rounds_left`` of the
-softmax over the expected final scores, by maximum likelihood of the games' winners
-(scipy).  Every 5th start position's games are held out and scored::
-
-    .venv/bin/python -m meeplemind.native.fit_evaluation GAME [STARTS] [--write]
-
-(``make fit-evaluation`` fits every game and writes them; rebuild with ``make install``).
-scikit-learn is a fitting-only dependency: ``pip install 'meeplemind[fit]'``.
-"""
+"""The fit of a game's learned evaluation network (mm_eval.h) to samples: what
+tools/fit_evaluation.py runs on heuristic playouts and ``meeplemind train`` on the search's
+self-play (search/training.py).  scikit-learn and scipy: ``pip install 'meeplemind[fit]'``."""
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 import numpy as np
 
-from ..engine import get_game
-from . import NativeGame
-from .weights import write_game_weights
-
-#: game -> the setups whose self-play trains it: (players, new_game options)
-SETUPS: dict[str, list[tuple[int, dict[str, Any]]]] = {
-    "puerto-rico": [(n, o) for n in range(2, 6) for o in ({}, {"expansion": "new-buildings"})],
-    "castles-of-burgundy": [(n, {}) for n in range(2, 5)],
-}
-#: game -> start positions a setup's self-play begins from (about 5,000 games in all)
-STARTS = {"puerto-rico": 60, "castles-of-burgundy": 160}
-GAMES_PER_START = 10
-EVERY = 10
-HELD_OUT = 5  # every 5th start position's games are held out
+#: The seed of the network's initial weights and batches.
 SEED = 2026
-
-
-def samples(game: str, starts: int) -> dict[str, np.ndarray]:
-    """Self-play samples of every setup: per (position, seat) row the network inputs
-    ``x``, the points still to come ``gain``, the position's index ``group``, whether it
-    is held out; per position the rounds left, scores now, final win shares, players."""
-    engine, native = get_game(game), NativeGame(game)
-    xs, infos, players, held = [], [], [], []
-    for setup, (n, options) in enumerate(SETUPS[game]):
-        for start in range(starts):
-            buf = native.decode(engine.new_game(n, seed=start, **options).encode())
-            x, info = native.eval_samples(buf, GAMES_PER_START, SEED + 1000 * setup + start, EVERY,
-                                          GAMES_PER_START * 2000)
-            xs.append(x[:, :n].reshape(-1, x.shape[2]))
-            infos.append(info)
-            players.append(np.full(len(info), n))
-            held.append(np.full(len(info), start % HELD_OUT == 0))
-    info, count = np.concatenate(infos), np.concatenate(players)
-    seat = np.concatenate([np.tile(np.arange(n), len(i)) for n, i in zip((p[0] for p in players), infos)])
-    group = np.repeat(np.arange(len(info)), count)
-    m = native.max_players
-    now, final = info[:, 1:1 + m], info[:, 1 + m:1 + 2 * m]
-    return {"x": np.concatenate(xs), "gain": (final - now)[group, seat], "group": group,
-            "held": np.concatenate(held)[group], "rounds": info[:, 0], "now": now,
-            "share": info[:, 1 + 2 * m:], "players": count}
 
 
 def win_loss(temperature: np.ndarray, score: np.ndarray, share: np.ndarray, rounds: np.ndarray,
@@ -74,11 +20,6 @@ def win_loss(temperature: np.ndarray, score: np.ndarray, share: np.ndarray, roun
     z = z - z.max(axis=1, keepdims=True)
     log_p = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
     return float(-(share * np.where(mask, log_p, 0)).sum(axis=1).mean())
-
-
-def fit(game: str, starts: int) -> tuple[dict[str, Any], dict[str, float]]:
-    """The fitted network and temperature of a game, and its held-out scores."""
-    return fit_samples(samples(game, starts), NativeGame(game).lib.MM_EVAL_HIDDEN)
 
 
 def fit_samples(d: dict[str, np.ndarray], hidden: int, seed: int = SEED,
@@ -150,21 +91,3 @@ def _pair_difference(values: np.ndarray, rows: np.ndarray) -> np.ndarray:
 
 def _rounded(values: np.ndarray) -> list[float]:
     return [round(float(v), 6) for v in values]
-
-
-def main(game: str, *args: str) -> None:
-    starts = int(next((a for a in args if a != "--write"), STARTS[game]))
-    model, report = fit(game, starts)
-    for key, value in report.items():
-        print(f"{game}: {key} {value:.4g}" if isinstance(value, float) else f"{game}: {key} {value}")
-    print(f"{game}: temperature {model['temperature']}")
-    if "--write" in args:
-        try:
-            write_game_weights(game, model, {"starts": starts, "games_per_start": GAMES_PER_START} | {
-                k: round(v, 4) if isinstance(v, float) else v for k, v in report.items()})
-        except ValueError as e:
-            raise SystemExit(str(e)) from None
-
-
-if __name__ == "__main__":
-    main(*sys.argv[1:])
