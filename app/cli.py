@@ -21,6 +21,7 @@ from .engine.seats import line_of_play, seat_name, seat_tag
 #: What a position file argument says about standard input.
 FILE_HELP = f"a position file (JSON; {STDIN} reads standard input)"
 GAME_OVER = "no player to move: the game is over"
+RAY_HELP = "play the games as Ray tasks: local (a Ray on this machine) or a cluster's address (pip install 'meeplemind[cluster]')"
 
 
 class UsageError(ValueError):
@@ -240,7 +241,8 @@ def cmd_arena(args: argparse.Namespace) -> None:
         bots = [bots[i % len(bots)] for i in range(args.players)]
     with progress_bar(args.games, "game", "arena", enabled=not args.quiet) as bar:
         report = run_arena(args.game, bots, args.games, args.seed, _parse_options(args.game, args.option),
-                           workers=args.workers, progress=lambda done, total: bar.update(1))
+                           workers=args.workers, progress=lambda done, total: bar.update(done - bar.n),
+                           ray=args.ray)
     print(json.dumps(report) if args.json else format_table(report))
 
 
@@ -269,8 +271,50 @@ def cmd_ladder(args: argparse.Namespace) -> None:
         report = run_ladder(args.game, specs, args.games, args.seed, args.workers,
                             _parse_options(args.game, args.option),
                             progress=lambda done, total: bar.update(done - bar.n), reach=args.reach,
-                            results=args.results)
+                            results=args.results, ray=args.ray)
     print(json.dumps(report) if args.json else format_ladder(report))
+
+
+def cmd_train(args: argparse.Namespace) -> None:
+    import shlex
+
+    from .search.progress import progress_bar
+    from .search.training import TrainConfig, export_best, train
+
+    config = TrainConfig(args.game, args.players, args.games, args.iterations, args.gate_games, args.explore_moves,
+                         args.window, args.seed, _parse_options(args.game, args.option))
+    run_dir = args.run or f"runs/train-{args.game}"
+    record_dir = args.record or f"training/{args.game}"
+    command = shlex.join(["meeplemind", "train", args.game, "--generations", str(args.generations), "--players",
+                          str(args.players), "--games", str(args.games), "--iterations", str(args.iterations),
+                          "--gate-games", str(args.gate_games), "--explore-moves", str(args.explore_moves),
+                          "--window", str(args.window), "--seed", str(args.seed),
+                          *(f"--option={o}" for o in args.option)])
+    bars: dict[str, Any] = {}
+
+    def progress(step: str, done: int, total: int) -> None:
+        if step not in bars:
+            for bar in bars.values():
+                bar.close()
+            bars.clear()
+            bars[step] = progress_bar(total, "game", step, enabled=not args.quiet)
+        bars[step].update(done - bars[step].n)
+
+    def report(record: dict[str, Any]) -> None:
+        for bar in bars.values():
+            bar.close()
+        bars.clear()
+        m = record["match"]
+        print(f"round {record['round']}: generation {record['candidate']} vs {record['against']}: win share "
+              f"{m['win_share']:.3f} [{m['ci95'][0]:.3f}, {m['ci95'][1]:.3f}] over {m['games']} games, gate "
+              f"{m['gate']:.3f}: {'kept' if record['kept'] else 'dropped'}; CPU s {record['cpu_s']}", flush=True)
+
+    state = train(config, run_dir, args.generations, args.workers, args.ray, record_dir, command, progress, report)
+    print(f"best generation: {state['best']} (run {run_dir}, kept generations in {record_dir})")
+    if args.export:
+        best = export_best(run_dir)
+        print(f"native/evaluation_<game>.json: {args.game} is generation {best}; `make install` compiles it"
+              if best else "nothing to export: generation 0 is the compiled-in evaluation")
 
 
 def cmd_corpus(args: argparse.Namespace) -> None:
@@ -442,6 +486,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=integer, default=60)
     p.add_argument("--seed", type=integer, default=1)
     p.add_argument("--workers", type=integer, default=1, help="games played in parallel processes")
+    p.add_argument("--ray", metavar="ADDRESS", help=RAY_HELP)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true")
@@ -458,9 +503,32 @@ def _parser() -> argparse.ArgumentParser:
                    help="append each pair's result to FILE and reuse the pairs found there (resume)")
     p.add_argument("--seed", type=integer, default=1)
     p.add_argument("--workers", type=integer, default=1, help="games played in parallel processes")
+    p.add_argument("--ray", metavar="ADDRESS", help=RAY_HELP)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true")
+
+    p = add("train", cmd_train, "expert iteration of a game's evaluation and move priors: self-play, fit, "
+                                "gate against the best generation (docs/training.md)")
+    p.add_argument("game", choices=games)
+    p.add_argument("--generations", type=integer, default=1, help="rounds to have played (a run resumes)")
+    p.add_argument("--players", type=integer, default=2)
+    p.add_argument("--games", type=integer, default=200, help="self-play games a round")
+    p.add_argument("--iterations", type=integer, default=800,
+                   help="search iterations a move, self-play and gate (800: about 10 ms of CPU in Puerto Rico)")
+    p.add_argument("--gate-games", type=integer, default=100, help="games of a candidate against the best")
+    p.add_argument("--explore-moves", type=integer, default=30,
+                   help="decisions of a self-play game drawn in proportion to the visits")
+    p.add_argument("--window", type=integer, default=2, help="rounds of self-play a fit reads")
+    p.add_argument("--seed", type=integer, default=1)
+    p.add_argument("--run", metavar="DIR", help="the run directory (default runs/train-GAME)")
+    p.add_argument("--record", metavar="DIR", help="where kept generations are recorded (default training/GAME)")
+    p.add_argument("--export", action="store_true",
+                   help="make the best generation the compiled-in weights (native/evaluation_<game>.json)")
+    p.add_argument("--workers", type=integer, default=1, help="games played in parallel processes")
+    p.add_argument("--ray", metavar="ADDRESS", help=RAY_HELP)
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
 
     p = add("corpus", cmd_corpus, "write self-play positions (JSON lines) for load tests")
     p.add_argument("--out", required=True)

@@ -107,7 +107,8 @@ def evaluation_header(game: str, model: dict[str, Any]) -> str:
         f"static const float {prefix}_B1[{hidden}] = {{{_floats(model['b1'])}}};",
         f"static const float {prefix}_W2[{hidden}] = {{{_floats(model['w2'])}}};",
         f"static const mm_eval_model {prefix}_MODEL = {{{features}, {prefix}_W1, {prefix}_B1, {prefix}_W2, "
-        f"{float(model['b2'])!r}f, {{{float(model['temperature'][0])!r}, {float(model['temperature'][1])!r}}}}};",
+        f"{float(model['b2'])!r}f, {{{float(model['temperature'][0])!r}, {float(model['temperature'][1])!r}}}, "
+        f"{float(model.get('prior_exponent', 1.0))!r}}};",
         "#endif", ""])
 
 

@@ -50,7 +50,20 @@ int32_t mm_eval_inputs(const mm_game *g, const void *state, float *out, double *
 
 int mm_eval_state(const mm_game *g, const void *state, mm_evaluation *out)
 {
-    const mm_eval_model *m = g->eval_model;
+    return mm_eval_state_by(g, NULL, state, out);
+}
+
+int mm_eval_model_fits(const mm_game *g, const mm_eval_model *m)
+{
+    return mm_has_evaluation(g) && m && m->w1 && m->b1 && m->w2 && m->features == g->eval_model->features
+        && isfinite(m->b2) && isfinite(m->temperature[0]) && isfinite(m->temperature[1])
+        && m->temperature[1] >= 0 && isfinite(m->prior_exponent) && m->prior_exponent > 0;
+}
+
+int mm_eval_state_by(const mm_game *g, const mm_eval_model *m, const void *state, mm_evaluation *out)
+{
+    if (!m)
+        m = g->eval_model;
     float inputs[MM_MAX_PLAYERS * 2 * MM_EVAL_FEATURES_MAX];
     double rounds_left;
     if (!mm_eval_inputs(g, state, inputs, &rounds_left))

@@ -30,6 +30,9 @@ typedef struct mm_eval_model {
     const float *w2;          /* [MM_EVAL_HIDDEN] */
     float b2;
     double temperature[2];    /* tau = temperature[0] + temperature[1] * rounds_left */
+    double prior_exponent;    /* > 0: a search's move priors are the game's move_priors raised to
+                                 it and renormalised (1: as the game gives them; fitted to the
+                                 search's visits by `meeplemind train`, search/training.py) */
 } mm_eval_model;
 
 /* Whether game g has an evaluation (both members set, see mm_game.h). */
@@ -42,6 +45,16 @@ int32_t mm_eval_inputs(const mm_game *g, const void *state, float *out, double *
 
 /* The evaluation of a game in progress; 0 (out untouched) when the game has none. */
 int mm_eval_state(const mm_game *g, const void *state, mm_evaluation *out);
+
+/* The same by model m instead of the game's compiled one (weights loaded at run time, see
+ * mm_eval_model_fits); m NULL: the game's. */
+int mm_eval_state_by(const mm_game *g, const mm_eval_model *m, const void *state, mm_evaluation *out);
+
+/* Whether m (caller-owned weights, e.g. a training generation's) can stand in for game g's
+ * evaluation: g has one, m's arrays are set, its feature count is g's and its temperature and
+ * prior exponent are finite (temperature[1] >= 0, prior_exponent > 0).  The weights' values
+ * are the caller's to check (native/weights.py refuses non-finite ones). */
+int mm_eval_model_fits(const mm_game *g, const mm_eval_model *m);
 
 /* Training data (tools/fit_evaluation.py): `games` self-play games by the rollout
  * `policy` from `start` (each determinized first for the player to move, so hidden

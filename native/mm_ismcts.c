@@ -27,6 +27,7 @@ typedef struct node {
 typedef struct search {
     const mm_game *g;
     const mm_ismcts_params *params;
+    const mm_eval_model *model; /* params->eval_model, else the game's (NULL: none) */
     node *pool;
     int32_t used, cap;
     unsigned char *root;  /* decoded root state */
@@ -206,6 +207,13 @@ static int pick_untried(search *s, int n, int untried, double *prior)
             if (s->mark[s->legal[i]] == s->stamp && (best < 0 || s->priors[i] > s->priors[best]))
                 best = i;
         *prior = s->priors[best];
+        double exponent = s->model ? s->model->prior_exponent : 1.0;
+        if (exponent != 1.0) { /* the priors raised to the model's exponent, renormalised */
+            double total = 0;
+            for (int i = 0; i < n; i++)
+                total += pow(s->priors[i], exponent);
+            *prior = pow(s->priors[best], exponent) / total;
+        }
         return best;
     }
     if (s->params->guided_expansion) {
@@ -362,7 +370,7 @@ static void outcome(const search *s, int cut, double *score, double *share)
 {
     if (cut) {
         mm_evaluation e;
-        mm_eval_state(s->g, s->state, &e);
+        mm_eval_state_by(s->g, s->model, s->state, &e);
         memcpy(score, e.score, (size_t)s->players * sizeof *score);
         memcpy(share, e.win, (size_t)s->players * sizeof *share);
         return;
@@ -568,7 +576,8 @@ int mm_ismcts_search(const mm_game *g, const int32_t *vec, int32_t len,
                      const mm_ismcts_params *params, volatile int32_t *stop,
                      mm_ismcts_root_stats *stats, mm_ismcts_summary *summary)
 {
-    if (!g || !vec || !params || !stats || !summary || !valid_params(params) || !valid_stats(stats))
+    if (!g || !vec || !params || !stats || !summary || !valid_params(params) || !valid_stats(stats)
+        || (params->eval_model && !mm_eval_model_fits(g, params->eval_model)))
         return MM_ISMCTS_ERR_PARAMS;
     double start = now_ms(), cpu_start = cpu_now_ms();
     memset(summary, 0, sizeof *summary);
@@ -578,7 +587,7 @@ int mm_ismcts_search(const mm_game *g, const int32_t *vec, int32_t len,
     int64_t cap = params->max_nodes;
     if (params->max_iterations > 0 && params->max_iterations < cap)
         cap = params->max_iterations + 1;
-    search s = {.g = g, .params = params, .cap = (int32_t)cap, .rng = {params->seed}};
+    search s = {.g = g, .params = params, .model = params->eval_model ? params->eval_model : g->eval_model, .cap = (int32_t)cap, .rng = {params->seed}};
     int rc = prepare(&s, vec, len, summary);
     if (rc == MM_OK)
         rc = run(&s, stop, start, cpu_start, stats, summary);

@@ -47,7 +47,8 @@
  * 1 + k * sqrt(visits of the node) of its children are legal in this iteration, and
  * otherwise selects among those children.  The priors are computed once per expansion
  * (into one buffer allocated with the pool) and kept in the node; with w = 0 and k = 0
- * the search is the one without priors, bit for bit.
+ * the search is the one without priors, bit for bit.  The priors are raised to the
+ * evaluation model's prior_exponent and renormalised (mm_eval.h; 1: unchanged).
  *
  * Memory: the node pool (max_nodes nodes, or max_iterations + 1 if fewer: an
  * iteration adds one node), the MAST table and a few scratch buffers are
@@ -113,6 +114,11 @@ typedef struct mm_ismcts_params {
     int32_t viewer;         /* the seat whose knowledge the search uses (Position.viewer), whoever
                                is to move: the root is masked to its observation and every
                                iteration determinizes for it; -1 = the player to move */
+    const struct mm_eval_model *eval_model; /* NULL: the game's compiled evaluation; else
+                               caller-owned weights of the same shape (mm_eval_model_fits, else
+                               MM_ISMCTS_ERR_PARAMS) that truncated playouts back up and whose
+                               prior_exponent shapes the move priors (a training generation's,
+                               loaded at run time: no rebuild) */
 } mm_ismcts_params;
 
 /* Caller-owned arrays, one row per root child, rows = mm_ismcts_rows(g).

@@ -10,8 +10,6 @@ score and mean margin (own score minus the best other score).  Bot ``i`` is labe
 from __future__ import annotations
 
 import math
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import nullcontext
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,6 +17,7 @@ from typing import Any
 from ..engine import Rng, get_game
 from ..engine.seats import seat_tag
 from .bots import make_bot
+from .game_runner import run_jobs
 
 
 @dataclass
@@ -66,9 +65,10 @@ def _play_job(job: tuple[Any, ...]) -> tuple[list[int], list[float]]:
 
 def run_arena(game_id: str, specs: Sequence[str], games: int, seed: int = 1,
               options: dict[str, Any] | None = None, workers: int = 1,
-              progress: Callable[[int, int], object] | None = None) -> dict[str, Any]:
+              progress: Callable[[int, int], object] | None = None, ray: str | None = None) -> dict[str, Any]:
     """Play ``games`` games with seats rotated; ``specs[i]`` is the i-th bot.  With
-    ``workers`` > 1, games run in that many processes (results do not depend on it)."""
+    ``workers`` > 1, games run in that many processes, with ``ray`` as Ray tasks at that
+    address (search.game_runner; results do not depend on either)."""
     n = len(specs)
     if games < 1:
         raise ValueError(f"games: {games} must be at least 1")
@@ -77,8 +77,6 @@ def run_arena(game_id: str, specs: Sequence[str], games: int, seed: int = 1,
                          f"{list(get_game(game_id).PLAYER_COUNTS)}")
     for spec in specs:
         make_bot(spec)  # fail fast on a bad spec
-    if workers < 1:
-        raise ValueError(f"workers: {workers} must be at least 1")
     records = [BotRecord(i, spec) for i, spec in enumerate(specs)]
     seatings, jobs = [], []
     for g in range(games):
@@ -86,16 +84,12 @@ def run_arena(game_id: str, specs: Sequence[str], games: int, seed: int = 1,
         seating = [(i + rotation) % n for i in range(n)]  # seating[seat] = bot index
         seatings.append(seating)
         jobs.append((game_id, [specs[b] for b in seating], deal, deal * 31 + rotation, options or {}))
-    with ProcessPoolExecutor(workers) if workers > 1 else nullcontext() as pool:
-        results = pool.map(_play_job, jobs) if pool else map(_play_job, jobs)
-        for g, (seating, (scores, shares)) in enumerate(zip(seatings, results)):
-            for seat, b in enumerate(seating):
-                best_other = max(s for j, s in enumerate(scores) if j != seat)
-                records[b].shares.append(shares[seat])
-                records[b].scores.append(scores[seat])
-                records[b].margins.append(scores[seat] - best_other)
-            if progress:
-                progress(g + 1, games)
+    for seating, (scores, shares) in zip(seatings, run_jobs(_play_job, jobs, workers, ray, progress)):
+        for seat, b in enumerate(seating):
+            best_other = max(s for j, s in enumerate(scores) if j != seat)
+            records[b].shares.append(shares[seat])
+            records[b].scores.append(scores[seat])
+            records[b].margins.append(scores[seat] - best_other)
     return {"game": game_id, "games": games, "seed": seed, "bots": [r.summary() for r in records]}
 
 

@@ -29,6 +29,7 @@ from ..engine import get_game
 from ..positions import explain
 from ..native import NativeDecodeError
 from ..native import load as load_cffi_module
+from ..native.weights import LoadedModel, loaded_model, read_weights_file
 from .deadlines import TIME_BUDGET_FLOOR_MS, DeadlineMargin
 
 _LIB = load_cffi_module()[1]  # the constants below are C's (every build has the same)
@@ -220,6 +221,7 @@ def analyze(
     root_action: int | None = None,
     viewer: int | None = None,
     time_margin: DeadlineMargin | None = TIME_MARGIN,
+    weights: str | None = None,
 ) -> Analysis:
     """Search ``state`` for its player to move and return per-move statistics.
 
@@ -252,7 +254,9 @@ def analyze(
     at the root: its own evaluation with the whole budget. ``viewer`` is the seat whose
     knowledge the search uses (``Position.viewer``, docs/positions.md; None: the player
     to move): the native search masks the state to its observation and determinizes
-    every iteration for it, whoever is to move.
+    every iteration for it, whoever is to move. ``weights`` is a weights file (a training
+    generation's, native/weights.py) whose evaluation and prior exponent the search uses
+    instead of the compiled ones.
     """
     started = time.monotonic()
     if tuning is None:
@@ -290,7 +294,8 @@ def analyze(
     loop_end = _loop_end(settings.time_ms, time_margin, started)
     if loop_end is not None:
         settings = replace(settings, time_ms=max((loop_end - time.monotonic()) * 1e3, _MIN_LOOP_MS))
-    trees = [_Tree(native, vec, settings, t, stop, snapshot_ms) for t in range(settings.threads)]
+    model = None if weights is None else _loaded_weights(native, state.game_id, str(weights))
+    trees = [_Tree(native, vec, settings, t, stop, snapshot_ms, model) for t in range(settings.threads)]
 
     def report() -> None:
         snapshots = [t.snapshot() for t in trees]
@@ -458,6 +463,23 @@ def _split(total: int | None, parts: int, index: int) -> int:
     return quotient + (index < remainder)
 
 
+_WEIGHTS: dict[tuple[int, str, str], LoadedModel] = {}
+_WEIGHTS_LOCK = threading.Lock()
+
+
+def _loaded_weights(native: NativeHandle, game_id: str, path: str) -> LoadedModel:
+    """The C model of a weights file for ``native``'s game ``game_id``, loaded once per
+    process (a file of a training run is written once)."""
+    key = (id(native.game), game_id, path)
+    with _WEIGHTS_LOCK:
+        if key not in _WEIGHTS:
+            game, model = read_weights_file(path)
+            if game != game_id:
+                raise ValueError(f"weights: {path} holds {game}'s weights, not {game_id}'s")
+            _WEIGHTS[key] = loaded_model(native.ffi, native.lib, native.game, model, f"weights {path}")
+        return _WEIGHTS[key]
+
+
 class _Tree:
     """One native search: its parameters, caller-owned result arrays and return code.
 
@@ -471,12 +493,14 @@ class _Tree:
         index: int,
         stop: Any,
         snapshot_ms: float,
+        model: LoadedModel | None = None,
     ) -> None:
         ffi, rows = native.ffi, native.rows
         self._native = native
         self._vec = ffi.from_buffer("int32_t[]", vec)
         self._stop = stop
         self._root_action = ffi.NULL if settings.root_action is None else ffi.new("int32_t *", settings.root_action)
+        self._model = model  # kept alive while C reads it
         self.params = ffi.new(
             "mm_ismcts_params *",
             {
@@ -498,6 +522,7 @@ class _Tree:
                 "prior_weight": settings.prior_weight,
                 "widening": settings.widening,
                 "viewer": settings.viewer,
+                "eval_model": ffi.NULL if self._model is None else self._model.struct,
             },
         )
         # rows past summary.children are never read: no need to clear them

@@ -1,6 +1,7 @@
 """The ISMCTS bots: each plays the most visited move of a search of the position.
 
-``ismcts`` is the current search (its tuning keys may be set in the spec);
+``ismcts`` is the current search (its tuning keys may be set in the spec; ``weights=FILE``
+plays a training generation's evaluation, see search/training.py);
 ``ismcts-v1`` is the search as of the strength work's starting commit, frozen so
 every later change can be measured against it at equal CPU
 (``meeplemind arena GAME --bot ismcts:cpu_ms=10 --bot ismcts-v1:cpu_ms=40``).
@@ -28,7 +29,8 @@ BUDGET_PARAMS: dict[str, type] = {"iterations": int, "time_ms": int, "cpu_ms": i
 #: Tuning keys of the current search (``ismcts:exploration=0.5``).
 TUNING_PARAMS: dict[str, Any] = {"exploration": float, "rollout_policy": str, "margin_weight": float,
                                   "margin_scale": float, "mast": float, "playout_moves": int,
-                                 "guided_expansion": boolean, "prior_weight": float, "widening": float}
+                                 "guided_expansion": boolean, "prior_weight": float, "widening": float,
+                                 "weights": str}
 #: The tuning of the search as of the starting commit of issue 21 (``ismcts-v1``).
 V1_TUNING: dict[str, Any] = {"exploration": 0.7, "rollout_policy": "heuristic", "margin_weight": 0.0,
                              "margin_scale": 10.0, "mast": 0.0, "playout_moves": 0,

@@ -116,9 +116,10 @@ def _counted_from(progress: Callable[[int, int], object], start: int, total: int
 def run_ladder(game_id: str, specs: Sequence[str], games: int, seed: int = 1, workers: int = 1,
                options: dict[str, Any] | None = None,
                progress: Callable[[int, int], object] | None = None, reach: int | None = None,
-               results: str | None = None) -> dict[str, Any]:
+               results: str | None = None, ray: str | None = None) -> dict[str, Any]:
     """Play the round robin, or the pairs at most ``reach`` apart (``games`` games per pair),
-    and rate the entrants; ``results`` is the file of pairs played (see above)."""
+    and rate the entrants; ``results`` is the file of pairs played (see above); ``ray`` runs
+    the games as Ray tasks at that address (search.game_runner)."""
     if len(specs) < 2:
         raise ValueError(f"bot: a ladder needs at least 2 entrants, {len(specs)} given")
     if len(set(specs)) < len(specs):
@@ -136,7 +137,7 @@ def run_ladder(game_id: str, specs: Sequence[str], games: int, seed: int = 1, wo
         key = record.key(game_id, *pair, options or {})
         if key not in record.known:
             report = run_arena(game_id, pair[:2], games, pair[3], options, workers,
-                               _counted_from(progress, k * games, len(pairs) * games) if progress else None)
+                               _counted_from(progress, k * games, len(pairs) * games) if progress else None, ray)
             record.add(key, report["bots"][0]["win_share"])
         elif progress:
             progress((k + 1) * games, len(pairs) * games)

@@ -37,6 +37,8 @@ import numpy as np
 
 from meeplemind.engine import game_ids, game_key, get_game
 from meeplemind.native import NativeGame
+from meeplemind.native.weights import dumps
+from meeplemind.search.evaluation_fit import fit_samples
 
 NATIVE = pathlib.Path(__file__).resolve().parents[1] / "native"
 GAMES_PER_START = 10
@@ -85,81 +87,9 @@ def samples(game: str, starts: int) -> dict[str, np.ndarray]:
             "share": info[:, 1 + 2 * m:], "players": count}
 
 
-def win_loss(temperature: np.ndarray, score: np.ndarray, share: np.ndarray, rounds: np.ndarray,
-             mask: np.ndarray) -> float:
-    """Mean cross-entropy of the final win shares under softmax(score / tau)."""
-    tau = np.maximum(temperature[0] + temperature[1] * rounds, 0.5)[:, None]
-    z = np.where(mask, score / tau, -np.inf)
-    z = z - z.max(axis=1, keepdims=True)
-    log_p = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
-    return float(-(share * np.where(mask, log_p, 0)).sum(axis=1).mean())
-
-
 def fit(game: str, starts: int) -> tuple[dict[str, Any], dict[str, float]]:
     """The fitted network and temperature of a game, and its held-out scores."""
-    from scipy.optimize import minimize
-    from sklearn.linear_model import Ridge
-    from sklearn.neural_network import MLPRegressor
-    from sklearn.preprocessing import StandardScaler
-
-    hidden = NativeGame(game).lib.MM_EVAL_HIDDEN  # the network's width C is compiled for
-    d = samples(game, starts)
-    x, gain, held = d["x"], d["gain"], d["held"]
-    scaler = StandardScaler().fit(x[~held])
-    std = np.where(scaler.scale_ > 0, scaler.scale_, 1.0)
-    z = (x - scaler.mean_) / std
-    scale = float(gain[~held].std())
-    net = MLPRegressor(hidden_layer_sizes=(hidden,), alpha=1e-4, batch_size=512, learning_rate_init=2e-3, max_iter=100,
-                       early_stopping=True, n_iter_no_change=4, random_state=SEED).fit(z[~held], gain[~held] / scale)
-    linear = Ridge(alpha=1.0).fit(z[~held], gain[~held])
-    predicted = net.predict(z) * scale
-    w1 = net.coefs_[0] / std[:, None] * scale
-    b1 = (net.intercepts_[0] - (scaler.mean_ / std) @ net.coefs_[0]) * scale
-    w2, b2 = net.coefs_[1][:, 0], float(net.intercepts_[1][0])
-    # the network with the standardisation folded in (what C computes) must agree
-    assert np.allclose(np.maximum(x @ w1 + b1, 0) @ w2 + b2 * scale, predicted, atol=1e-3 * scale + 1e-3)
-
-    m = d["now"].shape[1]
-    mask = np.arange(m)[None, :] < d["players"][:, None]
-    score = d["now"].copy()
-    score[d["group"], np.concatenate([np.arange(n) for n in d["players"]])] += predicted
-    pos_held = np.zeros(len(d["rounds"]), dtype=bool)
-    pos_held[d["group"][held]] = True
-    args = (score[~pos_held], d["share"][~pos_held], d["rounds"][~pos_held], mask[~pos_held])
-    temperature = minimize(win_loss, np.array([5.0, 1.0]), args=args, method="L-BFGS-B",
-                           bounds=[(0.5, 100.0), (0.0, 20.0)]).x
-    test = (d["share"][pos_held], d["rounds"][pos_held], mask[pos_held])
-    two = held & (d["players"][d["group"]] == 2)
-    report = {
-        "positions": int(len(d["rounds"])), "rows": int(len(gain)), "held_out_rows": int(held.sum()),
-        "mse_score_now": float(np.mean(gain[held] ** 2)),
-        "mse_linear": float(np.mean((linear.predict(z[held]) - gain[held]) ** 2)),
-        "mse_network": float(np.mean((predicted[held] - gain[held]) ** 2)),
-        "mse_2p_difference_score_now": float(np.mean(_pair_difference(gain, two) ** 2)),
-        "mse_2p_difference_linear": float(np.mean(_pair_difference(gain - linear.predict(z), two) ** 2)),
-        "mse_2p_difference_network": float(np.mean(_pair_difference(gain - predicted, two) ** 2)),
-        "win_log_loss_uniform": win_loss(np.array([1e9, 0.0]), score[pos_held], *test),
-        "win_log_loss": win_loss(temperature, score[pos_held], *test),
-    }
-    model = {"hidden": hidden, "w1": _rounded(w1.ravel()), "b1": _rounded(b1), "w2": _rounded(w2),
-             "b2": round(b2 * scale, 6), "temperature": _rounded(temperature), "features": x.shape[1] // 2}
-    return model, report
-
-
-def dumps(entry: dict[str, Any]) -> str:
-    """An evaluation file's text: a line per key (a weight matrix on one line)."""
-    return "{\n" + ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in entry.items()) + "\n}\n"
-
-
-def _pair_difference(values: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    """Seat 0 minus seat 1 of the 2-player rows (consecutive pairs)."""
-    pairs = values[rows].reshape(-1, 2)
-    difference: np.ndarray = pairs[:, 0] - pairs[:, 1]
-    return difference
-
-
-def _rounded(values: np.ndarray) -> list[float]:
-    return [round(float(v), 6) for v in values]
+    return fit_samples(samples(game, starts), NativeGame(game).lib.MM_EVAL_HIDDEN, SEED)
 
 
 def refit(game: str, starts: int | None, write: bool) -> None:

@@ -33,6 +33,16 @@ int mm_evaluate(const mm_game *g, const void *state, double *score, double *win)
 #define MM_EVAL_ERR_PARAMS ...
 #define MM_EVAL_ERR_NONE ...
 #define MM_EVAL_ERR_PLAYOUT_CAP ...
+typedef struct mm_eval_model {
+    int32_t features;
+    const float *w1;
+    const float *b1;
+    const float *w2;
+    float b2;
+    double temperature[2];
+    double prior_exponent;
+} mm_eval_model;
+int mm_eval_model_fits(const mm_game *g, const mm_eval_model *m);
 int32_t mm_eval_inputs(const mm_game *g, const void *state, float *out, double *rounds_left);
 int64_t mm_eval_samples(const mm_game *g, const void *start, int64_t games, uint64_t seed, int policy,
                         int32_t every, int64_t cap, float *inputs, double *info);

@@ -45,7 +45,8 @@ def test_wheel_is_abi3_without_sources_or_sanitizer(dist: Path) -> None:
     assert wheel.name.split("-")[2:4] == [VERSION_TAG, "abi3"], wheel.name
     names = set(zipfile.ZipFile(wheel).namelist())
     native = {n for n in names if n.startswith("meeplemind/native/")}
-    assert native == {"meeplemind/native/__init__.py", "meeplemind/native/_mm.abi3.so"}
+    # weights.py loads a training generation's weights for a search (ismcts:weights=FILE)
+    assert native == {"meeplemind/native/__init__.py", "meeplemind/native/weights.py", "meeplemind/native/_mm.abi3.so"}
     assert not [n for n in names if n.endswith((".c", ".h", ".proto"))]
     assert {"meeplemind/v1/analysis_pb2.py", "meeplemind/v1/analysis_pb2_grpc.py", "meeplemind/v1/analysis_pb2.pyi",
             "meeplemind/v1/analysis_pb2_grpc.pyi", "meeplemind/py.typed"} <= names

@@ -217,7 +217,7 @@ static double toy_eval_features(const void *state, float *rows)
 }
 
 static const float TOY_ZEROS[2 * MM_EVAL_HIDDEN] = {0};
-static const mm_eval_model TOY_EVAL_MODEL = {1, TOY_ZEROS, TOY_ZEROS, TOY_ZEROS, 0.0f, {1.0, 0.0}};
+static const mm_eval_model TOY_EVAL_MODEL = {1, TOY_ZEROS, TOY_ZEROS, TOY_ZEROS, 0.0f, {1.0, 0.0}, 1.0};
 
 #define TOY_VTABLE(NAME, LEGAL, APPLY, FEATURES, MODEL)                                                \
     {                                                                                    \
