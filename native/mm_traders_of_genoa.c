@@ -143,18 +143,41 @@ static int offer_moves(const state *s, const player *p, int16_t *out)
     return n;
 }
 
+/* Sell to an offer or take the action; only while nobody offered may it lapse. */
 static int decide_moves(const state *s, int16_t *out)
 {
-    int n = 0;
+    int n = 0, offers = 0;
     if (may_act(s, s->owner))
         out[n++] = TOG_A_TAKE;
-    out[n++] = TOG_A_LAPSE;
+    for (int q = 0; q < s->players; q++)
+        offers += s->offer_ducats[q] >= 0;
+    if (!offers)
+        out[n++] = TOG_A_LAPSE;
     for (int q = 0; q < s->players; q++)
         if (s->offer_ducats[q] >= 0)
             out[n++] = TOG_A_ACCEPT + q;
     return n;
 }
 
+/* Any-good and trade cards the actor may play. */
+static int goods_card_moves(const state *s, const player *p, int16_t *out)
+{
+    int n = 0;
+    if (p->specials[S_ANY_GOOD])
+        for (int g = 0; g < NG; g++)
+            if (s->supply[g])
+                out[n++] = TOG_A_GOOD + g;
+    if (p->specials[S_TRADE])
+        for (int a = 0; a < NG; a++)
+            if (p->goods[a])
+                for (int b = 0; b < NG; b++)
+                    if (b != a && s->supply[b])
+                        out[n++] = trade_id(a, b);
+    return n;
+}
+
+/* A privilege or a large order; the goods cards may be played first (they complete the
+ * order).  Large orders' ids lie below the goods cards'. */
 static int villa_moves(const state *s, const player *p, int16_t *out)
 {
     int n = 0;
@@ -162,7 +185,7 @@ static int villa_moves(const state *s, const player *p, int16_t *out)
     for (const int8_t *i = LARGE_AT[s->site]; *i >= 0; i++)
         if (s->location[DECK_FIRST[D_LARGE] + *i] == s->actor && has_large_goods(p, *i))
             out[n++] = TOG_A_LARGE + *i;
-    return n;
+    return n + goods_card_moves(s, p, out + n);
 }
 
 static int reward_moves(const state *s, int16_t *out)
@@ -178,16 +201,7 @@ static int extras_moves(const state *s, const player *p, int16_t *out)
 {
     int n = 0;
     out[n++] = TOG_A_DONE;
-    if (p->specials[S_ANY_GOOD])
-        for (int g = 0; g < NG; g++)
-            if (s->supply[g])
-                out[n++] = TOG_A_GOOD + g;
-    if (p->specials[S_TRADE])
-        for (int a = 0; a < NG; a++)
-            if (p->goods[a])
-                for (int b = 0; b < NG; b++)
-                    if (b != a && s->supply[b])
-                        out[n++] = trade_id(a, b);
+    n += goods_card_moves(s, p, out + n);
     if (!s->delivered)
         for (const int8_t *i = SMALL_AT[s->site]; *i >= 0; i++)
             if (s->location[DECK_FIRST[D_SMALL] + *i] == s->actor && p->goods[SMALL_ORDERS[*i][0]])

@@ -6,10 +6,11 @@ any-start card; a market start moves the round marker on and rolls again), then 
 (up to 4 orthogonal steps onto unvisited building or street squares, or stop).  At each
 building entered for the first time in the turn its action is negotiated: the other players
 in turn order who may still act offer (ducats on the ``OFFER_AMOUNTS`` grid and optionally one
-good; in 2-player games a good is required) or pass, then the owner accepts one offer, takes
-the action himself or lets it lapse.  The actor performs the action (owners of markers on
-the building earn ``OWNER_INCOME``), may then play special cards and complete one small order
-of that building (``done`` ends this).  After the walk, from the owner on, each player may
+good; in 2-player games a good is required) or pass, then the owner accepts one offer or takes
+the action himself (only while nobody offered may it lapse).  The actor performs the action
+(owners of markers on the building earn ``OWNER_INCOME``; at a villa the goods cards may be
+played before the choice, so they complete a large order), may then play special cards and
+complete one small order of that building (``done`` ends this).  After the walk, from the owner on, each player may
 use one street disc as a base and place markers on the buildings next to it (having first,
 once, given one up to remove another player's marker there).
 
@@ -152,26 +153,36 @@ class State(GameState):
         return ids
 
     def _decide_moves(self, p: Player) -> list[int]:
-        ids = [A_LAPSE] + [A_ACCEPT + q for q, d in enumerate(self.offer_ducats) if d >= 0]
+        """Sell to an offer or take the action; only while nobody offered may it lapse."""
+        ids = [A_ACCEPT + q for q, d in enumerate(self.offer_ducats) if d >= 0]
+        if not ids:
+            ids.append(A_LAPSE)
         if self.may_act(self.owner):
             ids.append(A_TAKE)
         return ids
 
     def _villa_moves(self, p: Player) -> list[int]:
-        return [A_PRIVILEGE] + [A_LARGE + c - DECK_FIRST[D_LARGE] for c in self.hand(self.actor, D_LARGE)
-                                if LARGE_ORDERS[c - DECK_FIRST[D_LARGE]][0] == self.site
-                                and _has_goods(p, LARGE_ORDERS[c - DECK_FIRST[D_LARGE]][1])]
+        """A privilege or a large order; the goods cards may be played first, so that they
+        complete the order."""
+        orders = [c - DECK_FIRST[D_LARGE] for c in self.hand(self.actor, D_LARGE)]
+        return [A_PRIVILEGE] + self._goods_card_moves(p) + [
+            A_LARGE + o for o in orders if LARGE_ORDERS[o][0] == self.site and _has_goods(p, LARGE_ORDERS[o][1])]
 
     def _reward_moves(self, p: Player) -> list[int]:
         return [A_SPECIAL + k for k in range(len(SPECIALS)) if self.special_supply[k]]
 
-    def _extras_moves(self, p: Player) -> list[int]:
-        ids = [A_DONE]
+    def _goods_card_moves(self, p: Player) -> list[int]:
+        """Any-good and trade cards the actor may play."""
+        ids = []
         if p.specials[S_ANY_GOOD]:
             ids += [A_GOOD + g for g in range(NUM_GOODS) if self.supply[g]]
         if p.specials[S_TRADE]:
             ids += [trade_id(a, b) for a in range(NUM_GOODS) if p.goods[a]
                     for b in range(NUM_GOODS) if b != a and self.supply[b]]
+        return ids
+
+    def _extras_moves(self, p: Player) -> list[int]:
+        ids = [A_DONE] + self._goods_card_moves(p)
         if not self.delivered:
             for c in self.hand(self.actor, D_SMALL):
                 good, building = SMALL_ORDERS[c - DECK_FIRST[D_SMALL]]

@@ -21,6 +21,7 @@ from meeplemind.search.ismcts import analyze
 from ..engine.traders_of_genoa.helpers import give_goods, play, turn_start
 from . import native_support as support
 from .test_native_castles_of_burgundy import with_field
+from ..engine.traders_of_genoa.test_owner_and_villa import SCENARIOS
 from ..engine.traders_of_genoa.test_hidden import CHI2_999, chi_square, messages_spread, played
 
 
@@ -155,3 +156,21 @@ def test_searches_and_determinizations_under_the_sanitizers() -> None:
         pytest.skip("libasan/libubsan not found (gcc -print-file-name)")
     result = support.run_sanitized([], timeout=900, module="tests.native.genoa_search_driver")
     assert result["searches"] >= 50 and result["determinized"] >= 100
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda f: f.__name__)
+def test_rules_fix_scenarios_in_c(native: NativeGame, scenario) -> None:  # type: ignore[no-untyped-def]
+    """The owner's decision and the villa's goods cards: the C twin offers the reference's
+    moves and reaches its states through every move from each scenario."""
+    s = scenario()
+    buf = native.decode(s.encode())
+    rng = Rng(5)
+    for _ in range(6):
+        assert native.legal_moves(buf).tolist() == s.legal_action_ids()
+        if s.is_terminal:
+            break
+        action = s.legal_action_ids()[-1]
+        s = s.apply(s.move_from_id(action), rng)
+        native.apply(buf, action, Rng(5).state)
+        assert np.array_equal(native.encode(buf), s.encode())
+        rng = Rng(5)
