@@ -46,17 +46,34 @@ static int popcount(uint32_t x)
     return n;
 }
 
-static int offer_id(int amount_index, int good) { return TOG_A_OFFER + amount_index * (NG + 1) + good; }
-
 static int trade_id(int give, int get) { return TOG_A_TRADE + give * (NG - 1) + (get < give ? get : get - 1); }
 
 
 static void clear_offers(state *s)
 {
-    for (int q = 0; q < NP; q++) {
+    for (int q = 0; q < NP; q++)
         s->offer_ducats[q] = -1;
-        s->offer_goods[q] = -1;
-    }
+    memset(s->offer_goods, 0, sizeof s->offer_goods);
+    memset(s->offer_specials, 0, sizeof s->offer_specials);
+    memset(s->offer_markers, 0, sizeof s->offer_markers);
+    memset(s->offered, 0, sizeof s->offered);
+}
+
+/* state.py offer_top: the last item in building order in seat's offer (0: ducats or none). */
+static int offer_top(const state *s, int seat)
+{
+    if (s->offer_markers[seat])
+        return TOG_I_MARKER;
+    for (int k = NK - 1; k >= 0; k--)
+        if (s->offer_specials[seat][k])
+            return TOG_I_SPECIAL + k;
+    for (int c = NCARDS - 1; c >= 0; c--)
+        if (s->offered[c] && s->location[c] == seat)
+            return TOG_I_CARD + c;
+    for (int g = NG - 1; g >= 0; g--)
+        if (s->offer_goods[seat][g])
+            return TOG_I_GOOD + g;
+    return 0;
 }
 
 static uint32_t visited_buildings(const state *s)
@@ -125,22 +142,65 @@ static int walk_moves(const state *s, int16_t *out)
     return n;
 }
 
+/* The items besides ducats seat may still add to his offer (after top, in building order). */
+static int item_moves(const state *s, const player *p, int seat, int top, int16_t *out)
+{
+    int n = 0;
+    for (int g = 0; g < NG; g++)
+        if (TOG_I_GOOD + g >= top && s->offer_goods[seat][g] < p->goods[g])
+            out[n++] = TOG_A_GIVE + TOG_I_GOOD + g;
+    for (int c = 0; c < NCARDS; c++)
+        if (TOG_I_CARD + c > top && s->location[c] == seat && !s->offered[c])
+            out[n++] = TOG_A_GIVE + TOG_I_CARD + c;
+    for (int k = 0; k < NK; k++) /* not the extra-action card its bidder needs to act */
+        if (TOG_I_SPECIAL + k >= top
+            && s->offer_specials[seat][k] < p->specials[k] - (k == S_EXTRA_ACTION && p->actions >= action_limit(s, seat)))
+            out[n++] = TOG_A_GIVE + TOG_I_SPECIAL + k;
+    if (s->offer_markers[seat] < p->markers)
+        out[n++] = TOG_A_GIVE + TOG_I_MARKER;
+    return n;
+}
+
+/* pass, or build an offer item by item (give) and make it (offer): state.py _offer_moves.
+ * In 2-player games ducats only while an item besides them can follow (a card by the
+ * hand's public count). */
 static int offer_moves(const state *s, const player *p, int16_t *out)
 {
-    int n = 0, held = 0;
-    int8_t goods[NG];
-    for (int g = 0; g < NG; g++)
-        if (p->goods[g])
-            goods[held++] = (int8_t)g;
-    out[n++] = TOG_A_PASS;
-    for (int a = 0; a < TOG_NUM_OFFER_AMOUNTS && OFFER_AMOUNTS[a] <= p->ducats; a++) {
-        int base = offer_id(a, 0);
-        if (a && s->players > 2)
-            out[n++] = base - 1;
-        for (int i = 0; i < held; i++)
-            out[n++] = base + goods[i];
+    int n = 0, seat = s->to_move, ducats = s->offer_ducats[seat], top = offer_top(s, seat);
+    int16_t items[MAX_LEGAL];
+    int m = item_moves(s, p, seat, top, items);
+    if (ducats < 0)
+        out[n++] = TOG_A_PASS;
+    if (ducats >= 0 && (top >= TOG_I_GOOD || s->players > 2))
+        out[n++] = TOG_A_OFFER;
+    int cards = 0; /* public counts: the same legal moves in every seat's view */
+    for (int d = 0; d < ND; d++)
+        cards += p->cards[d];
+    if (top < TOG_I_GOOD && (s->players > 2 || m || cards)) {
+        int total = ducats > 0 ? ducats : 0;
+        for (int i = 0; i < TOG_NUM_OFFER_COINS; i++)
+            if (total % OFFER_COINS[i] == 0 && total + OFFER_COINS[i] <= p->ducats)
+                out[n++] = TOG_A_GIVE + i;
     }
-    return n;
+    memcpy(out + n, items, (size_t)m * sizeof *items);
+    return n + m;
+}
+
+/* One item into seat's offer (the first one opens it). */
+static void give(state *s, int seat, int item)
+{
+    if (s->offer_ducats[seat] < 0)
+        s->offer_ducats[seat] = 0;
+    if (item < TOG_I_GOOD)
+        s->offer_ducats[seat] += OFFER_COINS[item];
+    else if (item < TOG_I_CARD)
+        s->offer_goods[seat][item - TOG_I_GOOD]++;
+    else if (item < TOG_I_SPECIAL)
+        s->offered[item - TOG_I_CARD] = 1;
+    else if (item < TOG_I_MARKER)
+        s->offer_specials[seat][item - TOG_I_SPECIAL]++;
+    else
+        s->offer_markers[seat]++;
 }
 
 /* Sell to an offer or take the action; only while nobody offered may it lapse. */
@@ -462,16 +522,33 @@ static void perform(state *s, int actor, int b, int counted, mm_rng *rng)
     }
 }
 
+/* The owner accepts buyer's offer: everything in it changes hands (a marker goes back to
+ * the buyer's supply and the owner takes one of his own from his). */
 static void sell(state *s, int buyer, mm_rng *rng)
 {
-    int amount = s->offer_ducats[buyer], good = s->offer_goods[buyer];
     player *b = &s->p[buyer], *o = &s->p[s->owner];
-    b->ducats -= amount;
-    o->ducats += amount;
-    if (good >= 0) {
-        b->goods[good]--;
-        o->goods[good]++;
+    b->ducats -= s->offer_ducats[buyer];
+    o->ducats += s->offer_ducats[buyer];
+    for (int g = 0; g < NG; g++) {
+        b->goods[g] = (int8_t)(b->goods[g] - s->offer_goods[buyer][g]);
+        o->goods[g] = (int8_t)(o->goods[g] + s->offer_goods[buyer][g]);
     }
+    for (int k = 0; k < NK; k++) {
+        b->specials[k] = (int8_t)(b->specials[k] - s->offer_specials[buyer][k]);
+        o->specials[k] = (int8_t)(o->specials[k] + s->offer_specials[buyer][k]);
+    }
+    for (int c = 0; c < NCARDS; c++)
+        if (s->offered[c] && s->location[c] == buyer) {
+            b->cards[CARD_DECK[c]]--;
+            o->cards[CARD_DECK[c]]++;
+            s->location[c] = s->owner;
+        }
+    int m = s->offer_markers[buyer];
+    b->markers = (int8_t)(b->markers - m);
+    b->reserve = (int8_t)(b->reserve + m);
+    m = m < o->reserve ? m : o->reserve;
+    o->reserve = (int8_t)(o->reserve - m);
+    o->markers = (int8_t)(o->markers + m);
     perform(s, buyer, s->site, 1, rng);
 }
 
@@ -544,6 +621,8 @@ static void do_move(state *s, int a, mm_rng *rng)
     } else if (a == TOG_A_PRIVILEGE) {
         draw_to(s, s->actor, D_PRIVILEGE, rng);
         s->stage = ST_EXTRAS;
+    } else if (a == TOG_A_OFFER) {
+        next_bidder(s);
     } else if (a == TOG_A_DONE) {
         if (s->stage == ST_EXTRAS)
             after_action(s);
@@ -551,13 +630,11 @@ static void do_move(state *s, int a, mm_rng *rng)
             next_acquirer(s);
     } else if (a < TOG_A_START) {
         enter(s, NEIGHBOUR[s->path[s->path_len - 1]][a - TOG_A_MOVE]);
-    } else if (a < TOG_A_OFFER) {
+    } else if (a < TOG_A_GIVE) {
         use_special(s, p, S_ANY_START);
         enter(s, a - TOG_A_START);
     } else if (a < TOG_A_ACCEPT) {
-        s->offer_ducats[s->to_move] = OFFER_DUCATS[a - TOG_A_OFFER];
-        s->offer_goods[s->to_move] = OFFER_GOOD[a - TOG_A_OFFER];
-        next_bidder(s);
+        give(s, s->to_move, a - TOG_A_GIVE);
     } else if (a < TOG_A_LARGE) {
         sell(s, a - TOG_A_ACCEPT, rng);
     } else if (a < TOG_A_SPECIAL) {
@@ -643,13 +720,13 @@ static void resolve_forced(state *s, mm_rng *rng)
     }
     for (int i = n; i < before; i++)
         s->legal[i] = 0;
-    s->num_legal = (uint8_t)n;
+    s->num_legal = (uint16_t)n;
 }
 
 static void cache_legal(state *s)
 {
     memset(s->legal, 0, sizeof s->legal);
-    s->num_legal = (uint8_t)legal(s, s->legal);
+    s->num_legal = (uint16_t)legal(s, s->legal);
 }
 
 /* ------------------------------------------------------------------ the state vector */
@@ -677,9 +754,16 @@ static void encode_state(const state *s, int32_t *v)
     for (int i = 0; i < DISCS; i++)
         v[TOG_O_PATH + i] = s->path[i];
     for (int q = 0; q < NP; q++) {
-        v[TOG_O_OFFERS + 2 * q] = s->offer_ducats[q];
-        v[TOG_O_OFFERS + 2 * q + 1] = s->offer_goods[q];
+        int32_t *o = v + TOG_O_OFFERS + q * TOG_OFFER_LEN;
+        o[TOG_F_DUCATS] = s->offer_ducats[q];
+        for (int g = 0; g < NG; g++)
+            o[TOG_F_GOODS + g] = s->offer_goods[q][g];
+        for (int k = 0; k < NK; k++)
+            o[TOG_F_SPECIALS + k] = s->offer_specials[q][k];
+        o[TOG_F_MARKERS] = s->offer_markers[q];
     }
+    for (int c = 0; c < NCARDS; c++)
+        v[TOG_O_OFFERED + c] = s->offered[c];
     for (int g = 0; g < NG; g++)
         v[TOG_O_SUPPLY + g] = s->supply[g];
     for (int k = 0; k < NK; k++)
@@ -708,11 +792,17 @@ static void encode_state(const state *s, int32_t *v)
 
 static int32_t pv(const int32_t *v, int seat, int j) { return v[TOG_O_PLAYERS + seat * TOG_PLAYER_LEN + j]; }
 
+/* The seat has actions left this turn without an extra-action card (on the vector). */
+static int vector_acts_left(const int32_t *v, int seat)
+{
+    int limit = 1 + (v[G_PLAYERS] == 2 && seat == v[G_OWNER] && pv(v, 1 - seat, TOG_P_ACTIONS) > 0);
+    return pv(v, seat, TOG_P_ACTIONS) < limit;
+}
+
 /* may_act on the vector: the seat may still take an action this turn. */
 static int vector_may_act(const int32_t *v, int seat)
 {
-    int limit = 1 + (v[G_PLAYERS] == 2 && seat == v[G_OWNER] && pv(v, 1 - seat, TOG_P_ACTIONS) > 0);
-    return pv(v, seat, TOG_P_ACTIONS) < limit || pv(v, seat, TOG_P_SPECIALS + S_EXTRA_ACTION) > 0;
+    return vector_acts_left(v, seat) || pv(v, seat, TOG_P_SPECIALS + S_EXTRA_ACTION) > 0;
 }
 
 #define STAGE_NAME(stage) MM_TOG_NAMES_STAGES[stage]
@@ -810,23 +900,46 @@ static int32_t check_turn(const int32_t *v, mm_verdict *out)
 static int32_t check_offers(const int32_t *v, mm_verdict *out)
 {
     int n = v[G_PLAYERS], stage = v[G_STAGE];
-    for (int seat = 0; seat < n; seat++) {
-        int at = TOG_O_OFFERS + 2 * seat, amount = v[at], good = v[at + 1];
-        if (amount < 0) {
-            if (good >= 0)
-                return mm_reject(out, at + 1, "a good is offered with ducats (0 or more)");
+    int cards[MM_TOG_MAX_PLAYERS] = {0};
+    for (int c = 0; c < NCARDS; c++) {
+        int loc = v[TOG_O_LOCATION + c];
+        if (!v[TOG_O_OFFERED + c])
             continue;
+        if (loc >= n || v[TOG_O_OFFERS + loc * TOG_OFFER_LEN + TOG_F_DUCATS] < 0)
+            return mm_reject(out, TOG_O_OFFERED + c, "an offered card is in the hand of a player with an offer");
+        cards[loc]++;
+    }
+    for (int seat = 0; seat < n; seat++) {
+        int at = TOG_O_OFFERS + seat * TOG_OFFER_LEN, amount = v[at + TOG_F_DUCATS], items = cards[seat];
+        for (int i = TOG_F_DUCATS + 1; i < TOG_OFFER_LEN; i++) {
+            if (amount < 0 && v[at + i])
+                return mm_reject(out, at + i, "only an offer (0 ducats or more) holds items");
+            items += v[at + i];
         }
+        if (amount < 0)
+            continue;
         if ((stage != ST_OFFER && stage != ST_DECIDE) || seat == v[G_OWNER])
             return mm_reject(out, at, "offers are made to the tower owner during a negotiation");
         if (!vector_may_act(v, seat))
             return mm_reject(out, at, "an offer comes from a player who may still act this turn");
         if (amount % TOG_OFFER_STEP || amount > pv(v, seat, TOG_P_DUCATS))
             return mm_reject(out, at, "an offer is a multiple of %d ducats the bidder has", TOG_OFFER_STEP);
-        if (good >= 0 && !pv(v, seat, TOG_P_GOODS + good))
-            return mm_reject(out, at + 1, "an offered good is one the bidder holds");
-        if (good < 0 && (amount == 0 || n == 2))
-            return mm_reject(out, at + 1, "an offer of no ducats, and any 2-player offer, includes a good");
+        for (int g = 0; g < NG; g++)
+            if (v[at + TOG_F_GOODS + g] > pv(v, seat, TOG_P_GOODS + g))
+                return mm_reject(out, at + TOG_F_GOODS + g, "an offer holds goods the bidder has");
+        for (int k = 0; k < NK; k++)
+            if (v[at + TOG_F_SPECIALS + k] > pv(v, seat, TOG_P_SPECIALS + k))
+                return mm_reject(out, at + TOG_F_SPECIALS + k, "an offer holds special cards the bidder has");
+        if (pv(v, seat, TOG_P_SPECIALS + S_EXTRA_ACTION) == v[at + TOG_F_SPECIALS + S_EXTRA_ACTION]
+            && v[at + TOG_F_SPECIALS + S_EXTRA_ACTION] && !vector_acts_left(v, seat))
+            return mm_reject(out, at + TOG_F_SPECIALS + S_EXTRA_ACTION, "an offer keeps the extra-action card "
+                             "its bidder needs to act");
+        if (v[at + TOG_F_MARKERS] > pv(v, seat, TOG_P_MARKERS))
+            return mm_reject(out, at + TOG_F_MARKERS, "an offer holds markers from the bidder's hand");
+        if (!amount && !items)
+            return mm_reject(out, at, "an offer holds something");
+        if (n == 2 && !items && (stage == ST_DECIDE || seat != v[G_TO_MOVE]))
+            return mm_reject(out, at, "a 2-player offer holds something besides ducats");
     }
     return -1;
 }
@@ -915,9 +1028,16 @@ static void load_state(state *s, const int32_t *v)
         s->path_len += s->path[i] >= 0;
     }
     for (int q = 0; q < NP; q++) {
-        s->offer_ducats[q] = v[TOG_O_OFFERS + 2 * q];
-        s->offer_goods[q] = (int8_t)v[TOG_O_OFFERS + 2 * q + 1];
+        const int32_t *o = v + TOG_O_OFFERS + q * TOG_OFFER_LEN;
+        s->offer_ducats[q] = o[TOG_F_DUCATS];
+        for (int g = 0; g < NG; g++)
+            s->offer_goods[q][g] = (int8_t)o[TOG_F_GOODS + g];
+        for (int k = 0; k < NK; k++)
+            s->offer_specials[q][k] = (int8_t)o[TOG_F_SPECIALS + k];
+        s->offer_markers[q] = (int8_t)o[TOG_F_MARKERS];
     }
+    for (int c = 0; c < NCARDS; c++)
+        s->offered[c] = (int8_t)v[TOG_O_OFFERED + c];
     for (int g = 0; g < NG; g++)
         s->supply[g] = (int8_t)v[TOG_O_SUPPLY + g];
     for (int k = 0; k < NK; k++)
@@ -949,7 +1069,7 @@ static void load_state(state *s, const int32_t *v)
  * order; a rejection names the vector index and the rule (*verdict). */
 static int tog_decode(void *out, const int32_t *vec, int32_t len, mm_verdict *verdict)
 {
-    int rc = mm_check_layout(&MM_TOG_V1_CHECK, vec, len, verdict);
+    int rc = mm_check_layout(&MM_TOG_V2_CHECK, vec, len, verdict);
     if (rc != MM_OK)
         return rc;
     if (check_turn(vec, verdict) >= 0 || check_offers(vec, verdict) >= 0 || check_conservation(vec, verdict) >= 0
@@ -1006,7 +1126,8 @@ static void tog_observe(void *st, int viewer)
 {
     state *s = st;
     for (int c = 0; c < NCARDS; c++)
-        if (s->location[c] == PILE || (s->location[c] < PILE && s->location[c] != viewer && s->stage != ST_END))
+        if (s->location[c] == PILE
+            || (s->location[c] < PILE && s->location[c] != viewer && s->stage != ST_END && !s->offered[c]))
             s->location[c] = UNSEEN;
     cache_legal(s);
 }
@@ -1136,18 +1257,44 @@ static int action_value(const state *s, int seat, int b)
     return value;
 }
 
+/* The policy's worth of one item of an offer (moves.py ITEM_NAMES). */
+static int item_worth(int item)
+{
+    if (item < TOG_I_GOOD)
+        return OFFER_COINS[item];
+    if (item < TOG_I_CARD)
+        return TOG_GOOD_WORTH;
+    if (item < TOG_I_SPECIAL)
+        return CARD_WORTH[CARD_DECK[item - TOG_I_CARD]];
+    return item < TOG_I_MARKER ? SPECIAL_WORTH[item - TOG_I_SPECIAL] : TOG_MARKER_WORTH;
+}
+
+/* The policy's worth of seat q's offer (so far). */
+static int offer_worth(const state *s, int q)
+{
+    int w = s->offer_ducats[q] > 0 ? s->offer_ducats[q] : 0;
+    for (int g = 0; g < NG; g++)
+        w += TOG_GOOD_WORTH * s->offer_goods[q][g];
+    for (int c = 0; c < NCARDS; c++)
+        if (s->offered[c] && s->location[c] == q)
+            w += CARD_WORTH[CARD_DECK[c]];
+    for (int k = 0; k < NK; k++)
+        w += SPECIAL_WORTH[k] * s->offer_specials[q][k];
+    return w + TOG_MARKER_WORTH * s->offer_markers[q];
+}
+
 /* The value of move a; site_value: what the action on offer is worth to the mover. */
 static int move_value(const state *s, int a, int site_value)
 {
     int seat = s->to_move;
-    if (a >= TOG_A_OFFER && a < TOG_A_ACCEPT) {
-        int code = a - TOG_A_OFFER, cost = OFFER_DUCATS[code] + (OFFER_GOOD[code] >= 0 ? TOG_GOOD_WORTH : 0);
-        return 2 * cost > site_value ? -1 : cost;
+    if (a >= TOG_A_GIVE && a < TOG_A_ACCEPT) { /* the largest coin (2 players: item) keeping the bid at half */
+        int item = a - TOG_A_GIVE, cost = offer_worth(s, seat) + item_worth(item);
+        if (2 * cost > site_value)
+            return -1;
+        return item < TOG_I_GOOD || s->players == 2 ? item_worth(item) : -1;
     }
-    if (a >= TOG_A_ACCEPT && a < TOG_A_LARGE) {
-        int q = a - TOG_A_ACCEPT;
-        return s->offer_ducats[q] + (s->offer_goods[q] >= 0 ? TOG_GOOD_WORTH : 0);
-    }
+    if (a >= TOG_A_ACCEPT && a < TOG_A_LARGE)
+        return offer_worth(s, a - TOG_A_ACCEPT);
     if (a == TOG_A_TAKE)
         return site_value;
     if (a >= TOG_A_MOVE && a < TOG_A_START) {

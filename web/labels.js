@@ -75,10 +75,8 @@ function tradersOfGenoa(move) {
     case "start": return `Play an any-start card: start on ${arg}`;
     case "move": return `Move the tower ${DIRECTIONS[arg] ?? arg}`;
     case "stop": return "Stop the tower here";
-    case "offer": {
-      const [ducats, good] = arg.split("+");
-      return `Offer ${ducats} ducats${good ? ` and a ${good}` : ""}`;
-    }
+    case "give": return `Add ${/^\d+$/.test(arg) ? `${arg} ducats` : titleCase(move.slice(5))} to your offer`;
+    case "offer": return arg ? `Offer ${arg.replaceAll("+", ", ")}` : "Make your offer";
     case "accept": return `Accept seat ${Number(arg) + 1}'s offer`;
     case "take": return "Take the action yourself";
     case "lapse": return "Let the action lapse";
