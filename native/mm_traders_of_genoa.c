@@ -1364,6 +1364,21 @@ static int32_t tog_rollout_move(const void *st, mm_rng *rng, int policy)
     return ids[best];
 }
 
+/* Move priors: the softmax of the playout policy's move values, a move PRIOR_TEMPERATURE
+ * ducats better e times likelier (so an offer's items the policy would not give, and
+ * offers over half an action's worth, start unlikely). */
+#define PRIOR_TEMPERATURE 10.0
+
+static void tog_move_priors(const void *st, double *out)
+{
+    const state *s = st;
+    int values[MAX_LEGAL];
+    int site_value = s->stage == ST_OFFER || s->stage == ST_DECIDE ? action_value(s, s->to_move, s->site) : 0;
+    for (int i = 0; i < s->num_legal; i++)
+        values[i] = move_value(s, s->legal[i], site_value);
+    mm_softmax(values, s->num_legal, PRIOR_TEMPERATURE, out);
+}
+
 const mm_game mm_traders_of_genoa_game = {
     .name = "traders-of-genoa",
     .layout_version = TOG_LAYOUT_VERSION,
@@ -1381,4 +1396,5 @@ const mm_game mm_traders_of_genoa_game = {
     .observe = tog_observe,
     .scores = tog_scores,
     .rollout_move = tog_rollout_move,
+    .move_priors = tog_move_priors,
 };

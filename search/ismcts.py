@@ -70,6 +70,8 @@ class Tuning:
 GAME_TUNING: dict[str, Tuning] = {
     "puerto-rico": Tuning(exploration=0.0, prior_weight=1.0, playout_moves=40),
     "castles-of-burgundy": Tuning(exploration=0.0, prior_weight=1.0, playout_moves=40),
+    # issue 28: priors from the playout policy's values keep offers built item by item sane
+    "traders-of-genoa": Tuning(exploration=0.0, prior_weight=1.0),
 }
 
 
