@@ -46,7 +46,7 @@ DEFAULT_MAST = 0.0
 #: Whether a node expands its rollout policy's move first (see native/mm_ismcts.h).
 DEFAULT_GUIDED_EXPANSION = False
 #: Weight of the game's move priors in selection and progressive widening's constant
-#: (0: off; see native/mm_ismcts.h), for a game GAME_TUNING does not list.
+#: (0: off; see native/mm_ismcts.h), for a game whose tuning does not set it.
 DEFAULT_PRIOR_WEIGHT = 0.0
 DEFAULT_WIDENING = 0.0
 
@@ -63,21 +63,13 @@ class Tuning:
     playout_moves: int = 0
 
 
-#: The default search's tuning per game where it is not ``Tuning()``: PUCT over the game's
-#: move priors and 40-move playouts scored by the learned evaluation (issue 21: at 10 ms of
-#: CPU a move against ismcts-v1 at 40 ms, 2-player Puerto Rico 0.820 of 200 games, 95% CI
-#: [0.761, 0.867]; Castles of Burgundy 0.810 [0.750, 0.858]; docs/measurements.md).
-GAME_TUNING: dict[str, Tuning] = {
-    "puerto-rico": Tuning(exploration=0.0, prior_weight=1.0, playout_moves=40),
-    "castles-of-burgundy": Tuning(exploration=0.0, prior_weight=1.0, playout_moves=40),
-    # issue 28: priors from the playout policy's values keep offers built item by item sane
-    "traders-of-genoa": Tuning(exploration=0.0, prior_weight=1.0),
-}
-
-
 def game_tuning(game_id: str) -> Tuning:
-    """The tuning the default search of ``game_id`` runs."""
-    return GAME_TUNING.get(game_id, Tuning())
+    """The tuning the default search of ``game_id`` runs: its game's ``SEARCH_TUNING`` (the
+    defaults for a game outside the registry, searched with an engine of its own)."""
+    try:
+        return Tuning(**get_game(game_id).SEARCH_TUNING)
+    except KeyError:
+        return Tuning()
 
 
 def review_tuning(game_id: str) -> Tuning:
@@ -243,7 +235,7 @@ def analyze(
     the game's evaluation (a game without one plays every playout out);
     ``guided_expansion`` expands the rollout policy's move first at every node.
     ``exploration``, ``prior_weight`` and ``playout_moves`` (None: ``tuning``'s; its None:
-    the game's, ``GAME_TUNING``):
+    the game's, ``game_tuning``):
     ``prior_weight`` > 0 adds the game's move priors to selection (progressive bias;
     ``exploration=0`` makes it PUCT) and ``widening`` > 0 lets a node with N visits have
     1 + widening * sqrt(N) children; with either, untried moves expand likeliest first.

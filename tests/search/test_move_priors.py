@@ -12,7 +12,7 @@ from meeplemind.engine import get_game
 from meeplemind.native import NativeGame
 from meeplemind.search import NativeHandle, analyze
 from meeplemind.search.bots import make_bot
-from meeplemind.search.ismcts import DEFAULT_EXPLORATION, GAME_TUNING, Tuning, game_tuning, review_tuning
+from meeplemind.search.ismcts import DEFAULT_EXPLORATION, Tuning, game_tuning, review_tuning
 
 from .ismcts_toy import opening
 from .test_ladder_and_levels import _fingerprint
@@ -69,21 +69,22 @@ def test_genoa_priors_make_an_offer_over_half_an_actions_worth_unlikely() -> Non
 
 
 def test_the_default_is_the_games_tuning_and_reproducible() -> None:
-    """Puerto Rico searches by PUCT over its priors (GAME_TUNING); priors off is the search
-    without them, bit for bit (ismcts-v1, pinned, has them off)."""
-    assert GAME_TUNING["puerto-rico"] == Tuning(exploration=0.0, prior_weight=1.0, playout_moves=40)
+    """Puerto Rico searches by PUCT over its priors (its game's SEARCH_TUNING); priors off is
+    the search without them, bit for bit (ismcts-v1, pinned, has them off)."""
+    assert game_tuning("puerto-rico") == Tuning(exploration=0.0, prior_weight=1.0, playout_moves=40)
+    assert game_tuning("castles-of-burgundy") == Tuning(exploration=0.0, prior_weight=1.0, playout_moves=40)
     default = _fingerprint()
-    assert default == _fingerprint(exploration=0.0, prior_weight=1.0) == _fingerprint(tuning=GAME_TUNING["puerto-rico"])
+    assert default == _fingerprint(exploration=0.0, prior_weight=1.0) == _fingerprint(tuning=game_tuning("puerto-rico"))
     off = _fingerprint(tuning=Tuning(exploration=DEFAULT_EXPLORATION, playout_moves=40))
     assert off == _fingerprint(exploration=DEFAULT_EXPLORATION, prior_weight=0.0) != default
-    assert review_tuning("puerto-rico") == GAME_TUNING["puerto-rico"]  # a review judges with the default search
-    assert review_tuning("traders-of-genoa") == game_tuning("traders-of-genoa") == GAME_TUNING["traders-of-genoa"]
-    assert game_tuning("a-game-not-tuned") == Tuning()
+    assert review_tuning("puerto-rico") == game_tuning("puerto-rico")  # a review judges with the default search
+    assert review_tuning("traders-of-genoa") == game_tuning("traders-of-genoa") == Tuning(exploration=0.0,
+                                                                                          prior_weight=1.0)
     assert len({default, off, _fingerprint(prior_weight=0.5), _fingerprint(widening=1.0)}) == 4
 
 
 def test_a_game_without_tuning_searches_by_ucb1_without_priors(toy: NativeHandle) -> None:
-    assert "toy" not in GAME_TUNING
+    assert game_tuning("toy") == Tuning()
     def facts(**tuning: object) -> list[tuple[str, int, float]]:
         result = analyze(opening(), iterations=300, seed=4, native=toy, **tuning)  # type: ignore[arg-type]
         return [(m.move, m.visits, m.win_rate) for m in result.moves]
