@@ -5,7 +5,6 @@
 #include <string.h>
 #include "mm_traders_of_genoa.h"
 #include "schema_traders_of_genoa.h"
-#include "layout_traders_of_genoa.h"
 #include "traders_of_genoa_tables.h"
 
 typedef mm_tog_state state;
@@ -34,12 +33,10 @@ _Static_assert(sizeof(mm_tog_player) == 24 && offsetof(mm_tog_state, legal) % 2 
 #define UNSEEN TOG_UNSEEN
 #define EPSILON_TENTHS 2 /* heuristic playouts: a uniform move 2 times in 10 */
 
-/* Offsets in the state vector, from the schema (native/layout_traders_of_genoa.h): G() of a
- * global or the first cell of a table, P() of a field in a player's record. */
-#define G(NAME) MM_TOG_O_##NAME
-#define P(NAME) MM_TOG_P_##NAME
-#define PLAYERS_AT MM_TOG_V1_PLAYERS_AT
-#define PLAYER_LEN MM_TOG_V1_PLAYER_LEN
+enum {
+    G_VERSION, G_PLAYERS, G_START, G_OWNER, G_ROUND, G_STAGE, G_TO_MOVE, G_SITE, G_ACTOR, G_DELIVERED,
+    G_BASE, G_LAST_MARK, G_USED_DISCS, G_ACQUIRER, G_OUSTED
+};
 
 static int popcount(uint32_t x)
 {
@@ -49,17 +46,34 @@ static int popcount(uint32_t x)
     return n;
 }
 
-static int offer_id(int amount_index, int good) { return TOG_A_OFFER + amount_index * (NG + 1) + good; }
-
 static int trade_id(int give, int get) { return TOG_A_TRADE + give * (NG - 1) + (get < give ? get : get - 1); }
 
 
 static void clear_offers(state *s)
 {
-    for (int q = 0; q < NP; q++) {
+    for (int q = 0; q < NP; q++)
         s->offer_ducats[q] = -1;
-        s->offer_goods[q] = -1;
-    }
+    memset(s->offer_goods, 0, sizeof s->offer_goods);
+    memset(s->offer_specials, 0, sizeof s->offer_specials);
+    memset(s->offer_markers, 0, sizeof s->offer_markers);
+    memset(s->offered, 0, sizeof s->offered);
+}
+
+/* state.py offer_top: the last item in building order in seat's offer (0: ducats or none). */
+static int offer_top(const state *s, int seat)
+{
+    if (s->offer_markers[seat])
+        return TOG_I_MARKER;
+    for (int k = NK - 1; k >= 0; k--)
+        if (s->offer_specials[seat][k])
+            return TOG_I_SPECIAL + k;
+    for (int c = NCARDS - 1; c >= 0; c--)
+        if (s->offered[c] && s->location[c] == seat)
+            return TOG_I_CARD + c;
+    for (int g = NG - 1; g >= 0; g--)
+        if (s->offer_goods[seat][g])
+            return TOG_I_GOOD + g;
+    return 0;
 }
 
 static uint32_t visited_buildings(const state *s)
@@ -128,36 +142,102 @@ static int walk_moves(const state *s, int16_t *out)
     return n;
 }
 
-static int offer_moves(const state *s, const player *p, int16_t *out)
+/* The items besides ducats seat may still add to his offer (after top, in building order). */
+static int item_moves(const state *s, const player *p, int seat, int top, int16_t *out)
 {
-    int n = 0, held = 0;
-    int8_t goods[NG];
+    int n = 0;
     for (int g = 0; g < NG; g++)
-        if (p->goods[g])
-            goods[held++] = (int8_t)g;
-    out[n++] = TOG_A_PASS;
-    for (int a = 0; a < TOG_NUM_OFFER_AMOUNTS && OFFER_AMOUNTS[a] <= p->ducats; a++) {
-        int base = offer_id(a, 0);
-        if (a && s->players > 2)
-            out[n++] = base - 1;
-        for (int i = 0; i < held; i++)
-            out[n++] = base + goods[i];
-    }
+        if (TOG_I_GOOD + g >= top && s->offer_goods[seat][g] < p->goods[g])
+            out[n++] = TOG_A_GIVE + TOG_I_GOOD + g;
+    for (int c = 0; c < NCARDS; c++)
+        if (TOG_I_CARD + c > top && s->location[c] == seat && !s->offered[c])
+            out[n++] = TOG_A_GIVE + TOG_I_CARD + c;
+    for (int k = 0; k < NK; k++) /* not the extra-action card its bidder needs to act */
+        if (TOG_I_SPECIAL + k >= top
+            && s->offer_specials[seat][k] < p->specials[k] - (k == S_EXTRA_ACTION && p->actions >= action_limit(s, seat)))
+            out[n++] = TOG_A_GIVE + TOG_I_SPECIAL + k;
+    if (s->offer_markers[seat] < p->markers)
+        out[n++] = TOG_A_GIVE + TOG_I_MARKER;
     return n;
 }
 
+/* pass, or build an offer item by item (give) and make it (offer): state.py _offer_moves.
+ * In 2-player games ducats only while an item besides them can follow (a card by the
+ * hand's public count). */
+static int offer_moves(const state *s, const player *p, int16_t *out)
+{
+    int n = 0, seat = s->to_move, ducats = s->offer_ducats[seat], top = offer_top(s, seat);
+    int16_t items[MAX_LEGAL];
+    int m = item_moves(s, p, seat, top, items);
+    if (ducats < 0)
+        out[n++] = TOG_A_PASS;
+    if (ducats >= 0 && (top >= TOG_I_GOOD || s->players > 2))
+        out[n++] = TOG_A_OFFER;
+    int cards = 0; /* public counts: the same legal moves in every seat's view */
+    for (int d = 0; d < ND; d++)
+        cards += p->cards[d];
+    if (top < TOG_I_GOOD && (s->players > 2 || m || cards)) {
+        int total = ducats > 0 ? ducats : 0;
+        for (int i = 0; i < TOG_NUM_OFFER_COINS; i++)
+            if (total % OFFER_COINS[i] == 0 && total + OFFER_COINS[i] <= p->ducats)
+                out[n++] = TOG_A_GIVE + i;
+    }
+    memcpy(out + n, items, (size_t)m * sizeof *items);
+    return n + m;
+}
+
+/* One item into seat's offer (the first one opens it). */
+static void give(state *s, int seat, int item)
+{
+    if (s->offer_ducats[seat] < 0)
+        s->offer_ducats[seat] = 0;
+    if (item < TOG_I_GOOD)
+        s->offer_ducats[seat] += OFFER_COINS[item];
+    else if (item < TOG_I_CARD)
+        s->offer_goods[seat][item - TOG_I_GOOD]++;
+    else if (item < TOG_I_SPECIAL)
+        s->offered[item - TOG_I_CARD] = 1;
+    else if (item < TOG_I_MARKER)
+        s->offer_specials[seat][item - TOG_I_SPECIAL]++;
+    else
+        s->offer_markers[seat]++;
+}
+
+/* Sell to an offer or take the action; only while nobody offered may it lapse. */
 static int decide_moves(const state *s, int16_t *out)
 {
-    int n = 0;
+    int n = 0, offers = 0;
     if (may_act(s, s->owner))
         out[n++] = TOG_A_TAKE;
-    out[n++] = TOG_A_LAPSE;
+    for (int q = 0; q < s->players; q++)
+        offers += s->offer_ducats[q] >= 0;
+    if (!offers)
+        out[n++] = TOG_A_LAPSE;
     for (int q = 0; q < s->players; q++)
         if (s->offer_ducats[q] >= 0)
             out[n++] = TOG_A_ACCEPT + q;
     return n;
 }
 
+/* Any-good and trade cards the actor may play. */
+static int goods_card_moves(const state *s, const player *p, int16_t *out)
+{
+    int n = 0;
+    if (p->specials[S_ANY_GOOD])
+        for (int g = 0; g < NG; g++)
+            if (s->supply[g])
+                out[n++] = TOG_A_GOOD + g;
+    if (p->specials[S_TRADE])
+        for (int a = 0; a < NG; a++)
+            if (p->goods[a])
+                for (int b = 0; b < NG; b++)
+                    if (b != a && s->supply[b])
+                        out[n++] = trade_id(a, b);
+    return n;
+}
+
+/* A privilege or a large order; the goods cards may be played first (they complete the
+ * order).  Large orders' ids lie below the goods cards'. */
 static int villa_moves(const state *s, const player *p, int16_t *out)
 {
     int n = 0;
@@ -165,7 +245,7 @@ static int villa_moves(const state *s, const player *p, int16_t *out)
     for (const int8_t *i = LARGE_AT[s->site]; *i >= 0; i++)
         if (s->location[DECK_FIRST[D_LARGE] + *i] == s->actor && has_large_goods(p, *i))
             out[n++] = TOG_A_LARGE + *i;
-    return n;
+    return n + goods_card_moves(s, p, out + n);
 }
 
 static int reward_moves(const state *s, int16_t *out)
@@ -181,16 +261,7 @@ static int extras_moves(const state *s, const player *p, int16_t *out)
 {
     int n = 0;
     out[n++] = TOG_A_DONE;
-    if (p->specials[S_ANY_GOOD])
-        for (int g = 0; g < NG; g++)
-            if (s->supply[g])
-                out[n++] = TOG_A_GOOD + g;
-    if (p->specials[S_TRADE])
-        for (int a = 0; a < NG; a++)
-            if (p->goods[a])
-                for (int b = 0; b < NG; b++)
-                    if (b != a && s->supply[b])
-                        out[n++] = trade_id(a, b);
+    n += goods_card_moves(s, p, out + n);
     if (!s->delivered)
         for (const int8_t *i = SMALL_AT[s->site]; *i >= 0; i++)
             if (s->location[DECK_FIRST[D_SMALL] + *i] == s->actor && p->goods[SMALL_ORDERS[*i][0]])
@@ -451,16 +522,33 @@ static void perform(state *s, int actor, int b, int counted, mm_rng *rng)
     }
 }
 
+/* The owner accepts buyer's offer: everything in it changes hands (a marker goes back to
+ * the buyer's supply and the owner takes one of his own from his). */
 static void sell(state *s, int buyer, mm_rng *rng)
 {
-    int amount = s->offer_ducats[buyer], good = s->offer_goods[buyer];
     player *b = &s->p[buyer], *o = &s->p[s->owner];
-    b->ducats -= amount;
-    o->ducats += amount;
-    if (good >= 0) {
-        b->goods[good]--;
-        o->goods[good]++;
+    b->ducats -= s->offer_ducats[buyer];
+    o->ducats += s->offer_ducats[buyer];
+    for (int g = 0; g < NG; g++) {
+        b->goods[g] = (int8_t)(b->goods[g] - s->offer_goods[buyer][g]);
+        o->goods[g] = (int8_t)(o->goods[g] + s->offer_goods[buyer][g]);
     }
+    for (int k = 0; k < NK; k++) {
+        b->specials[k] = (int8_t)(b->specials[k] - s->offer_specials[buyer][k]);
+        o->specials[k] = (int8_t)(o->specials[k] + s->offer_specials[buyer][k]);
+    }
+    for (int c = 0; c < NCARDS; c++)
+        if (s->offered[c] && s->location[c] == buyer) {
+            b->cards[CARD_DECK[c]]--;
+            o->cards[CARD_DECK[c]]++;
+            s->location[c] = s->owner;
+        }
+    int m = s->offer_markers[buyer];
+    b->markers = (int8_t)(b->markers - m);
+    b->reserve = (int8_t)(b->reserve + m);
+    m = m < o->reserve ? m : o->reserve;
+    o->reserve = (int8_t)(o->reserve - m);
+    o->markers = (int8_t)(o->markers + m);
     perform(s, buyer, s->site, 1, rng);
 }
 
@@ -533,6 +621,8 @@ static void do_move(state *s, int a, mm_rng *rng)
     } else if (a == TOG_A_PRIVILEGE) {
         draw_to(s, s->actor, D_PRIVILEGE, rng);
         s->stage = ST_EXTRAS;
+    } else if (a == TOG_A_OFFER) {
+        next_bidder(s);
     } else if (a == TOG_A_DONE) {
         if (s->stage == ST_EXTRAS)
             after_action(s);
@@ -540,13 +630,11 @@ static void do_move(state *s, int a, mm_rng *rng)
             next_acquirer(s);
     } else if (a < TOG_A_START) {
         enter(s, NEIGHBOUR[s->path[s->path_len - 1]][a - TOG_A_MOVE]);
-    } else if (a < TOG_A_OFFER) {
+    } else if (a < TOG_A_GIVE) {
         use_special(s, p, S_ANY_START);
         enter(s, a - TOG_A_START);
     } else if (a < TOG_A_ACCEPT) {
-        s->offer_ducats[s->to_move] = OFFER_DUCATS[a - TOG_A_OFFER];
-        s->offer_goods[s->to_move] = OFFER_GOOD[a - TOG_A_OFFER];
-        next_bidder(s);
+        give(s, s->to_move, a - TOG_A_GIVE);
     } else if (a < TOG_A_LARGE) {
         sell(s, a - TOG_A_ACCEPT, rng);
     } else if (a < TOG_A_SPECIAL) {
@@ -632,76 +720,89 @@ static void resolve_forced(state *s, mm_rng *rng)
     }
     for (int i = n; i < before; i++)
         s->legal[i] = 0;
-    s->num_legal = (uint8_t)n;
+    s->num_legal = (uint16_t)n;
 }
 
 static void cache_legal(state *s)
 {
     memset(s->legal, 0, sizeof s->legal);
-    s->num_legal = (uint8_t)legal(s, s->legal);
+    s->num_legal = (uint16_t)legal(s, s->legal);
 }
 
 /* ------------------------------------------------------------------ the state vector */
 
-static int32_t *player_at(int32_t *v, int seat) { return v + PLAYERS_AT + seat * PLAYER_LEN; }
+static int32_t *player_at(int32_t *v, int seat) { return v + TOG_O_PLAYERS + seat * TOG_PLAYER_LEN; }
 
 static void encode_state(const state *s, int32_t *v)
 {
-    memset(v, 0, sizeof(int32_t) * MM_TOG_V1_LEN);
-    v[G(VERSION)] = MM_TOG_V1_VERSION;
-    v[G(PLAYERS)] = s->players;
-    v[G(START_PLAYER)] = s->start_player;
-    v[G(OWNER)] = s->owner;
-    v[G(ROUND)] = s->round;
-    v[G(STAGE)] = s->stage;
-    v[G(TO_MOVE)] = s->to_move;
-    v[G(SITE)] = s->site;
-    v[G(ACTOR)] = s->actor;
-    v[G(DELIVERED)] = s->delivered;
-    v[G(BASE)] = s->base;
-    v[G(LAST_MARK)] = s->last_mark;
-    v[G(USED_DISCS)] = s->used_discs;
-    v[G(ACQUIRER)] = s->acquirer;
-    v[G(OUSTED)] = s->ousted;
+    memset(v, 0, sizeof(int32_t) * TOG_VECTOR_LEN);
+    v[G_VERSION] = TOG_LAYOUT_VERSION;
+    v[G_PLAYERS] = s->players;
+    v[G_START] = s->start_player;
+    v[G_OWNER] = s->owner;
+    v[G_ROUND] = s->round;
+    v[G_STAGE] = s->stage;
+    v[G_TO_MOVE] = s->to_move;
+    v[G_SITE] = s->site;
+    v[G_ACTOR] = s->actor;
+    v[G_DELIVERED] = s->delivered;
+    v[G_BASE] = s->base;
+    v[G_LAST_MARK] = s->last_mark;
+    v[G_USED_DISCS] = s->used_discs;
+    v[G_ACQUIRER] = s->acquirer;
+    v[G_OUSTED] = s->ousted;
     for (int i = 0; i < DISCS; i++)
-        v[G(PATH) + i] = s->path[i];
+        v[TOG_O_PATH + i] = s->path[i];
     for (int q = 0; q < NP; q++) {
-        v[G(OFFERS) + 2 * q] = s->offer_ducats[q];
-        v[G(OFFERS) + 2 * q + 1] = s->offer_goods[q];
+        int32_t *o = v + TOG_O_OFFERS + q * TOG_OFFER_LEN;
+        o[TOG_F_DUCATS] = s->offer_ducats[q];
+        for (int g = 0; g < NG; g++)
+            o[TOG_F_GOODS + g] = s->offer_goods[q][g];
+        for (int k = 0; k < NK; k++)
+            o[TOG_F_SPECIALS + k] = s->offer_specials[q][k];
+        o[TOG_F_MARKERS] = s->offer_markers[q];
     }
-    for (int g = 0; g < NG; g++)
-        v[G(SUPPLY) + g] = s->supply[g];
-    for (int k = 0; k < NK; k++)
-        v[G(SPECIAL_SUPPLY) + k] = s->special_supply[k];
-    for (int b = 0; b < NB; b++)
-        v[G(MARKS) + b] = s->marks[b];
     for (int c = 0; c < NCARDS; c++)
-        v[G(CARDS) + c] = s->location[c];
+        v[TOG_O_OFFERED + c] = s->offered[c];
+    for (int g = 0; g < NG; g++)
+        v[TOG_O_SUPPLY + g] = s->supply[g];
+    for (int k = 0; k < NK; k++)
+        v[TOG_O_SPECIAL_SUPPLY + k] = s->special_supply[k];
+    for (int b = 0; b < NB; b++)
+        v[TOG_O_MARKS + b] = s->marks[b];
+    for (int c = 0; c < NCARDS; c++)
+        v[TOG_O_LOCATION + c] = s->location[c];
     for (int d = 0; d < ND; d++)
-        v[G(PILES) + d] = s->piles[d];
+        v[TOG_O_PILES + d] = s->piles[d];
     for (int q = 0; q < s->players; q++) {
         const player *p = &s->p[q];
         int32_t *f = player_at(v, q);
-        f[P(DUCATS)] = p->ducats;
+        f[TOG_P_DUCATS] = p->ducats;
         for (int g = 0; g < NG; g++)
-            f[P(GOODS) + g] = p->goods[g];
+            f[TOG_P_GOODS + g] = p->goods[g];
         for (int k = 0; k < NK; k++)
-            f[P(SPECIALS) + k] = p->specials[k];
-        f[P(MARKERS)] = p->markers;
-        f[P(RESERVE)] = p->reserve;
+            f[TOG_P_SPECIALS + k] = p->specials[k];
+        f[TOG_P_MARKERS] = p->markers;
+        f[TOG_P_RESERVE] = p->reserve;
         for (int d = 0; d < ND; d++)
-            f[P(HAND) + d] = p->cards[d];
-        f[P(ACTIONS)] = p->actions;
+            f[TOG_P_CARDS + d] = p->cards[d];
+        f[TOG_P_ACTIONS] = p->actions;
     }
 }
 
-static int32_t pv(const int32_t *v, int seat, int j) { return v[PLAYERS_AT + seat * PLAYER_LEN + j]; }
+static int32_t pv(const int32_t *v, int seat, int j) { return v[TOG_O_PLAYERS + seat * TOG_PLAYER_LEN + j]; }
+
+/* The seat has actions left this turn without an extra-action card (on the vector). */
+static int vector_acts_left(const int32_t *v, int seat)
+{
+    int limit = 1 + (v[G_PLAYERS] == 2 && seat == v[G_OWNER] && pv(v, 1 - seat, TOG_P_ACTIONS) > 0);
+    return pv(v, seat, TOG_P_ACTIONS) < limit;
+}
 
 /* may_act on the vector: the seat may still take an action this turn. */
 static int vector_may_act(const int32_t *v, int seat)
 {
-    int limit = 1 + (v[G(PLAYERS)] == 2 && seat == v[G(OWNER)] && pv(v, 1 - seat, P(ACTIONS)) > 0);
-    return pv(v, seat, P(ACTIONS)) < limit || pv(v, seat, P(SPECIALS) + S_EXTRA_ACTION) > 0;
+    return vector_acts_left(v, seat) || pv(v, seat, TOG_P_SPECIALS + S_EXTRA_ACTION) > 0;
 }
 
 #define STAGE_NAME(stage) MM_TOG_NAMES_STAGES[stage]
@@ -709,46 +810,46 @@ static int vector_may_act(const int32_t *v, int seat)
 /* Rules path and progress: the tower's path and who is to move at this stage. */
 static int32_t check_turn(const int32_t *v, mm_verdict *out)
 {
-    int n = v[G(PLAYERS)], stage = v[G(STAGE)], owner = v[G(OWNER)], len = 0;
+    int n = v[G_PLAYERS], stage = v[G_STAGE], owner = v[G_OWNER], len = 0;
     int32_t path[DISCS];
-    while (len < DISCS && v[G(PATH) + len] >= 0) {
-        path[len] = v[G(PATH) + len];
+    while (len < DISCS && v[TOG_O_PATH + len] >= 0) {
+        path[len] = v[TOG_O_PATH + len];
         len++;
     }
     for (int i = 0; i < DISCS; i++) {
-        int sq = v[G(PATH) + i];
+        int sq = v[TOG_O_PATH + i];
         if (i >= len) {
             if (sq >= 0)
-                return mm_reject(out, G(PATH) + i, "the path lists its squares first, then -1");
+                return mm_reject(out, TOG_O_PATH + i, "the path lists its squares first, then -1");
             continue;
         }
         if (SQUARE[sq] == TOG_MARKET)
-            return mm_reject(out, G(PATH) + i, "the tower never stands on the market");
+            return mm_reject(out, TOG_O_PATH + i, "the tower never stands on the market");
         for (int j = 0; j < i; j++)
             if (path[j] == sq)
-                return mm_reject(out, G(PATH) + i, "the tower never visits a square twice in a turn");
+                return mm_reject(out, TOG_O_PATH + i, "the tower never visits a square twice in a turn");
         if (i) {
             int next = 0;
             for (int d = 0; d < 4; d++)
                 next |= NEIGHBOUR[path[i - 1]][d] == sq;
             if (!next)
-                return mm_reject(out, G(PATH) + i, "the tower moves one square orthogonally");
+                return mm_reject(out, TOG_O_PATH + i, "the tower moves one square orthogonally");
         }
     }
     for (int i = 0; i < DISCS; i++)
-        if ((v[G(USED_DISCS)] >> i & 1) && (i >= len || SQUARE[path[i]] != TOG_STREET))
-            return mm_reject(out, G(USED_DISCS), "disc %d is not on a street square", i);
+        if ((v[G_USED_DISCS] >> i & 1) && (i >= len || SQUARE[path[i]] != TOG_STREET))
+            return mm_reject(out, G_USED_DISCS, "disc %d is not on a street square", i);
     int acting = stage == ST_VILLA || stage == ST_REWARD || stage == ST_EXTRAS;
     /* each field: set (1: must be >= 0, 2: any value) or its one value */
     struct { int index, free, value; } want[] = {
-        {G(TO_MOVE), stage != ST_END, -1},
-        {G(SITE), stage == ST_OFFER || stage == ST_DECIDE || acting, -1},
-        {G(ACTOR), acting, -1},
-        {G(DELIVERED), stage == ST_EXTRAS ? 2 : 0, 0},
-        {G(BASE), stage == ST_MARK, -1},
-        {G(LAST_MARK), stage == ST_MARK ? 2 : 0, -1},
-        {G(ACQUIRER), stage == ST_BASE || stage == ST_MARK ? 2 : 0, 0},
-        {G(OUSTED), stage == ST_MARK ? 2 : 0, 0},
+        {G_TO_MOVE, stage != ST_END, -1},
+        {G_SITE, stage == ST_OFFER || stage == ST_DECIDE || acting, -1},
+        {G_ACTOR, acting, -1},
+        {G_DELIVERED, stage == ST_EXTRAS ? 2 : 0, 0},
+        {G_BASE, stage == ST_MARK, -1},
+        {G_LAST_MARK, stage == ST_MARK ? 2 : 0, -1},
+        {G_ACQUIRER, stage == ST_BASE || stage == ST_MARK ? 2 : 0, 0},
+        {G_OUSTED, stage == ST_MARK ? 2 : 0, 0},
     };
     for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
         int i = want[k].index;
@@ -758,64 +859,87 @@ static int32_t check_turn(const int32_t *v, mm_verdict *out)
             return mm_reject(out, i, "must be set at stage %s", STAGE_NAME(stage));
     }
     if ((stage == ST_START || stage == ST_END) && len)
-        return mm_reject(out, G(PATH), "the tower has no path at stage %s", STAGE_NAME(stage));
+        return mm_reject(out, TOG_O_PATH, "the tower has no path at stage %s", STAGE_NAME(stage));
     if (stage != ST_START && stage != ST_END && !len)
-        return mm_reject(out, G(PATH), "the tower stands on the board at stage %s", STAGE_NAME(stage));
-    if ((stage == ST_OFFER || stage == ST_DECIDE) && SQUARE[path[len - 1]] != v[G(SITE)])
-        return mm_reject(out, G(SITE), "the action on offer is the building the tower stands on");
-    if (stage == ST_VILLA && BUILDING_ACTION[v[G(SITE)]][0] != ACT_VILLA)
-        return mm_reject(out, G(SITE), "only a villa offers a privilege or a large order");
+        return mm_reject(out, TOG_O_PATH, "the tower stands on the board at stage %s", STAGE_NAME(stage));
+    if ((stage == ST_OFFER || stage == ST_DECIDE) && SQUARE[path[len - 1]] != v[G_SITE])
+        return mm_reject(out, G_SITE, "the action on offer is the building the tower stands on");
+    if (stage == ST_VILLA && BUILDING_ACTION[v[G_SITE]][0] != ACT_VILLA)
+        return mm_reject(out, G_SITE, "only a villa offers a privilege or a large order");
     if (stage == ST_REWARD) {
         int any = 0;
         for (int k = 0; k < NK; k++)
-            any |= v[G(SPECIAL_SUPPLY) + k] > 0;
+            any |= v[TOG_O_SPECIAL_SUPPLY + k] > 0;
         if (!any)
-            return mm_reject(out, G(STAGE), "a large order's special card needs one in the supply");
+            return mm_reject(out, G_STAGE, "a large order's special card needs one in the supply");
     }
     if (stage == ST_MARK) {
         int at = -1;
         for (int i = 0; i < len && at < 0; i++)
-            if (path[i] == v[G(BASE)])
+            if (path[i] == v[G_BASE])
                 at = i;
-        if (at < 0 || !(v[G(USED_DISCS)] >> at & 1))
-            return mm_reject(out, G(BASE), "the base is a street square of the path whose disc is used");
-        if (v[G(LAST_MARK)] >= 0 && !(v[G(MARKS) + v[G(LAST_MARK)]] >> v[G(TO_MOVE)] & 1))
-            return mm_reject(out, G(LAST_MARK), "the last building marked carries the player's marker");
+        if (at < 0 || !(v[G_USED_DISCS] >> at & 1))
+            return mm_reject(out, G_BASE, "the base is a street square of the path whose disc is used");
+        if (v[G_LAST_MARK] >= 0 && !(v[TOG_O_MARKS + v[G_LAST_MARK]] >> v[G_TO_MOVE] & 1))
+            return mm_reject(out, G_LAST_MARK, "the last building marked carries the player's marker");
     }
-    if (stage == ST_OFFER && v[G(TO_MOVE)] == owner)
-        return mm_reject(out, G(TO_MOVE), "the tower owner makes no offer");
-    if (stage == ST_OFFER && !vector_may_act(v, v[G(TO_MOVE)]))
-        return mm_reject(out, G(TO_MOVE), "the bidder to move may still act this turn");
-    if ((stage == ST_START || stage == ST_DECIDE || stage == ST_WALK) && v[G(TO_MOVE)] != owner)
-        return mm_reject(out, G(TO_MOVE), "the tower owner %d is to move", owner);
-    if (acting && v[G(TO_MOVE)] != v[G(ACTOR)])
-        return mm_reject(out, G(TO_MOVE), "the actor %d is to move", v[G(ACTOR)]);
-    if ((stage == ST_BASE || stage == ST_MARK) && v[G(TO_MOVE)] != (owner + v[G(ACQUIRER)]) % n)
-        return mm_reject(out, G(TO_MOVE), "the acquirer %d is to move", (owner + v[G(ACQUIRER)]) % n);
+    if (stage == ST_OFFER && v[G_TO_MOVE] == owner)
+        return mm_reject(out, G_TO_MOVE, "the tower owner makes no offer");
+    if (stage == ST_OFFER && !vector_may_act(v, v[G_TO_MOVE]))
+        return mm_reject(out, G_TO_MOVE, "the bidder to move may still act this turn");
+    if ((stage == ST_START || stage == ST_DECIDE || stage == ST_WALK) && v[G_TO_MOVE] != owner)
+        return mm_reject(out, G_TO_MOVE, "the tower owner %d is to move", owner);
+    if (acting && v[G_TO_MOVE] != v[G_ACTOR])
+        return mm_reject(out, G_TO_MOVE, "the actor %d is to move", v[G_ACTOR]);
+    if ((stage == ST_BASE || stage == ST_MARK) && v[G_TO_MOVE] != (owner + v[G_ACQUIRER]) % n)
+        return mm_reject(out, G_TO_MOVE, "the acquirer %d is to move", (owner + v[G_ACQUIRER]) % n);
     return -1;
 }
 
 /* Rule offers. */
 static int32_t check_offers(const int32_t *v, mm_verdict *out)
 {
-    int n = v[G(PLAYERS)], stage = v[G(STAGE)];
-    for (int seat = 0; seat < n; seat++) {
-        int at = G(OFFERS) + 2 * seat, amount = v[at], good = v[at + 1];
-        if (amount < 0) {
-            if (good >= 0)
-                return mm_reject(out, at + 1, "a good is offered with ducats (0 or more)");
+    int n = v[G_PLAYERS], stage = v[G_STAGE];
+    int cards[MM_TOG_MAX_PLAYERS] = {0};
+    for (int c = 0; c < NCARDS; c++) {
+        int loc = v[TOG_O_LOCATION + c];
+        if (!v[TOG_O_OFFERED + c])
             continue;
+        if (loc >= n || v[TOG_O_OFFERS + loc * TOG_OFFER_LEN + TOG_F_DUCATS] < 0)
+            return mm_reject(out, TOG_O_OFFERED + c, "an offered card is in the hand of a player with an offer");
+        cards[loc]++;
+    }
+    for (int seat = 0; seat < n; seat++) {
+        int at = TOG_O_OFFERS + seat * TOG_OFFER_LEN, amount = v[at + TOG_F_DUCATS], items = cards[seat];
+        for (int i = TOG_F_DUCATS + 1; i < TOG_OFFER_LEN; i++) {
+            if (amount < 0 && v[at + i])
+                return mm_reject(out, at + i, "only an offer (0 ducats or more) holds items");
+            items += v[at + i];
         }
-        if ((stage != ST_OFFER && stage != ST_DECIDE) || seat == v[G(OWNER)])
+        if (amount < 0)
+            continue;
+        if ((stage != ST_OFFER && stage != ST_DECIDE) || seat == v[G_OWNER])
             return mm_reject(out, at, "offers are made to the tower owner during a negotiation");
         if (!vector_may_act(v, seat))
             return mm_reject(out, at, "an offer comes from a player who may still act this turn");
-        if (amount % TOG_OFFER_STEP || amount > pv(v, seat, P(DUCATS)))
+        if (amount % TOG_OFFER_STEP || amount > pv(v, seat, TOG_P_DUCATS))
             return mm_reject(out, at, "an offer is a multiple of %d ducats the bidder has", TOG_OFFER_STEP);
-        if (good >= 0 && !pv(v, seat, P(GOODS) + good))
-            return mm_reject(out, at + 1, "an offered good is one the bidder holds");
-        if (good < 0 && (amount == 0 || n == 2))
-            return mm_reject(out, at + 1, "an offer of no ducats, and any 2-player offer, includes a good");
+        for (int g = 0; g < NG; g++)
+            if (v[at + TOG_F_GOODS + g] > pv(v, seat, TOG_P_GOODS + g))
+                return mm_reject(out, at + TOG_F_GOODS + g, "an offer holds goods the bidder has");
+        for (int k = 0; k < NK; k++)
+            if (v[at + TOG_F_SPECIALS + k] > pv(v, seat, TOG_P_SPECIALS + k))
+                return mm_reject(out, at + TOG_F_SPECIALS + k, "an offer holds special cards the bidder has");
+        if (pv(v, seat, TOG_P_SPECIALS + S_EXTRA_ACTION) == v[at + TOG_F_SPECIALS + S_EXTRA_ACTION]
+            && v[at + TOG_F_SPECIALS + S_EXTRA_ACTION] && !vector_acts_left(v, seat))
+            return mm_reject(out, at + TOG_F_SPECIALS + S_EXTRA_ACTION, "an offer keeps the extra-action card "
+                             "its bidder needs to act");
+        if (v[at + TOG_F_MARKERS] > pv(v, seat, TOG_P_MARKERS))
+            return mm_reject(out, at + TOG_F_MARKERS, "an offer holds markers from the bidder's hand");
+        if (!amount && !items)
+            return mm_reject(out, at, "an offer holds something");
+        if (n == 2 && !items && (stage == ST_DECIDE || seat != v[G_TO_MOVE]))
+            return mm_reject(out, at, "a 2-player offer holds something besides ducats");
     }
     return -1;
 }
@@ -823,29 +947,29 @@ static int32_t check_offers(const int32_t *v, mm_verdict *out)
 /* Rule conservation: every good, special card and marker of the game is somewhere. */
 static int32_t check_conservation(const int32_t *v, mm_verdict *out)
 {
-    int n = v[G(PLAYERS)];
+    int n = v[G_PLAYERS];
     for (int g = 0; g < NG; g++) {
-        int total = v[G(SUPPLY) + g];
+        int total = v[TOG_O_SUPPLY + g];
         for (int q = 0; q < n; q++)
-            total += pv(v, q, P(GOODS) + g);
+            total += pv(v, q, TOG_P_GOODS + g);
         if (total != TOG_GOODS_PER_KIND)
-            return mm_reject(out, G(SUPPLY) + g, "%d %s in play, the game has %d", total, MM_TOG_NAMES_GOODS[g],
+            return mm_reject(out, TOG_O_SUPPLY + g, "%d %s in play, the game has %d", total, MM_TOG_NAMES_GOODS[g],
                              TOG_GOODS_PER_KIND);
     }
     for (int k = 0; k < NK; k++) {
-        int total = v[G(SPECIAL_SUPPLY) + k];
+        int total = v[TOG_O_SPECIAL_SUPPLY + k];
         for (int q = 0; q < n; q++)
-            total += pv(v, q, P(SPECIALS) + k);
+            total += pv(v, q, TOG_P_SPECIALS + k);
         if (total != SPECIAL_COUNTS[k])
-            return mm_reject(out, G(SPECIAL_SUPPLY) + k, "%d %s cards in play, the game has %d", total,
+            return mm_reject(out, TOG_O_SPECIAL_SUPPLY + k, "%d %s cards in play, the game has %d", total,
                              MM_TOG_NAMES_SPECIALS[k], SPECIAL_COUNTS[k]);
     }
     for (int q = 0; q < n; q++) {
-        int total = pv(v, q, P(MARKERS)) + pv(v, q, P(RESERVE));
+        int total = pv(v, q, TOG_P_MARKERS) + pv(v, q, TOG_P_RESERVE);
         for (int b = 0; b < NB; b++)
-            total += v[G(MARKS) + b] >> q & 1;
+            total += v[TOG_O_MARKS + b] >> q & 1;
         if (total != TOG_MARKERS_PER_PLAYER)
-            return mm_reject(out, PLAYERS_AT + q * PLAYER_LEN + P(RESERVE),
+            return mm_reject(out, TOG_O_PLAYERS + q * TOG_PLAYER_LEN + TOG_P_RESERVE,
                              "%d markers of seat %d in play, each player has %d", total, q, TOG_MARKERS_PER_PLAYER);
     }
     return -1;
@@ -854,29 +978,29 @@ static int32_t check_conservation(const int32_t *v, mm_verdict *out)
 /* Rule cards: every card has one location, and the public counts agree with the known cards. */
 static int32_t check_cards(const int32_t *v, mm_verdict *out)
 {
-    int n = v[G(PLAYERS)];
+    int n = v[G_PLAYERS];
     for (int c = 0; c < NCARDS; c++) {
-        int loc = v[G(CARDS) + c];
+        int loc = v[TOG_O_LOCATION + c];
         if (loc >= n && loc < PILE)
-            return mm_reject(out, G(CARDS) + c, "seat %d is not in a %d-player game", loc, n);
+            return mm_reject(out, TOG_O_LOCATION + c, "seat %d is not in a %d-player game", loc, n);
     }
     for (int d = 0; d < ND; d++) {
         int count[UNSEEN + 1] = {0};
         for (int c = DECK_FIRST[d]; c < DECK_FIRST[d] + DECK_SIZES[d]; c++)
-            count[v[G(CARDS) + c]]++;
-        int piles = v[G(PILES) + d];
+            count[v[TOG_O_LOCATION + c]]++;
+        int piles = v[TOG_O_PILES + d];
         if (count[PILE] > piles)
-            return mm_reject(out, G(PILES) + d, "%d cards are known to be in the pile of %d", count[PILE], piles);
+            return mm_reject(out, TOG_O_PILES + d, "%d cards are known to be in the pile of %d", count[PILE], piles);
         int hidden = piles - count[PILE];
         for (int q = 0; q < n; q++) {
-            int held = pv(v, q, P(HAND) + d);
+            int held = pv(v, q, TOG_P_CARDS + d);
             if (count[q] > held)
-                return mm_reject(out, PLAYERS_AT + q * PLAYER_LEN + P(HAND) + d,
+                return mm_reject(out, TOG_O_PLAYERS + q * TOG_PLAYER_LEN + TOG_P_CARDS + d,
                                  "%d cards are known in a hand of %d", count[q], held);
             hidden += held - count[q];
         }
         if (hidden != count[UNSEEN])
-            return mm_reject(out, G(PILES) + d, "%d unseen %s cards for %d unknown places", count[UNSEEN],
+            return mm_reject(out, TOG_O_PILES + d, "%d unseen %s cards for %d unknown places", count[UNSEEN],
                              MM_TOG_NAMES_DECKS[d], hidden);
     }
     return -1;
@@ -885,51 +1009,58 @@ static int32_t check_cards(const int32_t *v, mm_verdict *out)
 static void load_state(state *s, const int32_t *v)
 {
     memset(s, 0, sizeof *s);
-    s->players = (int8_t)v[G(PLAYERS)];
-    s->start_player = (int8_t)v[G(START_PLAYER)];
-    s->owner = (int8_t)v[G(OWNER)];
-    s->round = v[G(ROUND)];
-    s->stage = (int8_t)v[G(STAGE)];
-    s->to_move = (int8_t)v[G(TO_MOVE)];
-    s->site = (int8_t)v[G(SITE)];
-    s->actor = (int8_t)v[G(ACTOR)];
-    s->delivered = (int8_t)v[G(DELIVERED)];
-    s->base = (int8_t)v[G(BASE)];
-    s->last_mark = (int8_t)v[G(LAST_MARK)];
-    s->used_discs = (int8_t)v[G(USED_DISCS)];
-    s->acquirer = (int8_t)v[G(ACQUIRER)];
-    s->ousted = (int8_t)v[G(OUSTED)];
+    s->players = (int8_t)v[G_PLAYERS];
+    s->start_player = (int8_t)v[G_START];
+    s->owner = (int8_t)v[G_OWNER];
+    s->round = v[G_ROUND];
+    s->stage = (int8_t)v[G_STAGE];
+    s->to_move = (int8_t)v[G_TO_MOVE];
+    s->site = (int8_t)v[G_SITE];
+    s->actor = (int8_t)v[G_ACTOR];
+    s->delivered = (int8_t)v[G_DELIVERED];
+    s->base = (int8_t)v[G_BASE];
+    s->last_mark = (int8_t)v[G_LAST_MARK];
+    s->used_discs = (int8_t)v[G_USED_DISCS];
+    s->acquirer = (int8_t)v[G_ACQUIRER];
+    s->ousted = (int8_t)v[G_OUSTED];
     for (int i = 0; i < DISCS; i++) {
-        s->path[i] = (int8_t)v[G(PATH) + i];
+        s->path[i] = (int8_t)v[TOG_O_PATH + i];
         s->path_len += s->path[i] >= 0;
     }
     for (int q = 0; q < NP; q++) {
-        s->offer_ducats[q] = v[G(OFFERS) + 2 * q];
-        s->offer_goods[q] = (int8_t)v[G(OFFERS) + 2 * q + 1];
+        const int32_t *o = v + TOG_O_OFFERS + q * TOG_OFFER_LEN;
+        s->offer_ducats[q] = o[TOG_F_DUCATS];
+        for (int g = 0; g < NG; g++)
+            s->offer_goods[q][g] = (int8_t)o[TOG_F_GOODS + g];
+        for (int k = 0; k < NK; k++)
+            s->offer_specials[q][k] = (int8_t)o[TOG_F_SPECIALS + k];
+        s->offer_markers[q] = (int8_t)o[TOG_F_MARKERS];
     }
-    for (int g = 0; g < NG; g++)
-        s->supply[g] = (int8_t)v[G(SUPPLY) + g];
-    for (int k = 0; k < NK; k++)
-        s->special_supply[k] = (int8_t)v[G(SPECIAL_SUPPLY) + k];
-    for (int b = 0; b < NB; b++)
-        s->marks[b] = (uint8_t)v[G(MARKS) + b];
     for (int c = 0; c < NCARDS; c++)
-        s->location[c] = (int8_t)v[G(CARDS) + c];
+        s->offered[c] = (int8_t)v[TOG_O_OFFERED + c];
+    for (int g = 0; g < NG; g++)
+        s->supply[g] = (int8_t)v[TOG_O_SUPPLY + g];
+    for (int k = 0; k < NK; k++)
+        s->special_supply[k] = (int8_t)v[TOG_O_SPECIAL_SUPPLY + k];
+    for (int b = 0; b < NB; b++)
+        s->marks[b] = (uint8_t)v[TOG_O_MARKS + b];
+    for (int c = 0; c < NCARDS; c++)
+        s->location[c] = (int8_t)v[TOG_O_LOCATION + c];
     for (int d = 0; d < ND; d++)
-        s->piles[d] = (int8_t)v[G(PILES) + d];
+        s->piles[d] = (int8_t)v[TOG_O_PILES + d];
     for (int q = 0; q < s->players; q++) {
         player *p = &s->p[q];
-        const int32_t *f = v + PLAYERS_AT + q * PLAYER_LEN;
-        p->ducats = f[P(DUCATS)];
+        const int32_t *f = v + TOG_O_PLAYERS + q * TOG_PLAYER_LEN;
+        p->ducats = f[TOG_P_DUCATS];
         for (int g = 0; g < NG; g++)
-            p->goods[g] = (int8_t)f[P(GOODS) + g];
+            p->goods[g] = (int8_t)f[TOG_P_GOODS + g];
         for (int k = 0; k < NK; k++)
-            p->specials[k] = (int8_t)f[P(SPECIALS) + k];
-        p->markers = (int8_t)f[P(MARKERS)];
-        p->reserve = (int8_t)f[P(RESERVE)];
+            p->specials[k] = (int8_t)f[TOG_P_SPECIALS + k];
+        p->markers = (int8_t)f[TOG_P_MARKERS];
+        p->reserve = (int8_t)f[TOG_P_RESERVE];
         for (int d = 0; d < ND; d++)
-            p->cards[d] = (int8_t)f[P(HAND) + d];
-        p->actions = (int8_t)f[P(ACTIONS)];
+            p->cards[d] = (int8_t)f[TOG_P_CARDS + d];
+        p->actions = (int8_t)f[TOG_P_ACTIONS];
     }
 }
 
@@ -938,7 +1069,7 @@ static void load_state(state *s, const int32_t *v)
  * order; a rejection names the vector index and the rule (*verdict). */
 static int tog_decode(void *out, const int32_t *vec, int32_t len, mm_verdict *verdict)
 {
-    int rc = mm_check_layout(&MM_TOG_V1_CHECK, vec, len, verdict);
+    int rc = mm_check_layout(&MM_TOG_V2_CHECK, vec, len, verdict);
     if (rc != MM_OK)
         return rc;
     if (check_turn(vec, verdict) >= 0 || check_offers(vec, verdict) >= 0 || check_conservation(vec, verdict) >= 0
@@ -953,11 +1084,11 @@ static int tog_decode(void *out, const int32_t *vec, int32_t len, mm_verdict *ve
 /* Debug builds: every position apply reaches is one decode accepts, as the same bytes. */
 static int consistent(const state *s)
 {
-    int32_t v[MM_TOG_V1_LEN];
+    int32_t v[TOG_VECTOR_LEN];
     state again;
     mm_verdict verdict;
     encode_state(s, v);
-    return tog_decode(&again, v, MM_TOG_V1_LEN, &verdict) == MM_OK && memcmp(&again, s, sizeof again) == 0;
+    return tog_decode(&again, v, TOG_VECTOR_LEN, &verdict) == MM_OK && memcmp(&again, s, sizeof again) == 0;
 }
 #endif
 
@@ -995,7 +1126,8 @@ static void tog_observe(void *st, int viewer)
 {
     state *s = st;
     for (int c = 0; c < NCARDS; c++)
-        if (s->location[c] == PILE || (s->location[c] < PILE && s->location[c] != viewer && s->stage != ST_END))
+        if (s->location[c] == PILE
+            || (s->location[c] < PILE && s->location[c] != viewer && s->stage != ST_END && !s->offered[c]))
             s->location[c] = UNSEEN;
     cache_legal(s);
 }
@@ -1125,18 +1257,44 @@ static int action_value(const state *s, int seat, int b)
     return value;
 }
 
+/* The policy's worth of one item of an offer (moves.py ITEM_NAMES). */
+static int item_worth(int item)
+{
+    if (item < TOG_I_GOOD)
+        return OFFER_COINS[item];
+    if (item < TOG_I_CARD)
+        return TOG_GOOD_WORTH;
+    if (item < TOG_I_SPECIAL)
+        return CARD_WORTH[CARD_DECK[item - TOG_I_CARD]];
+    return item < TOG_I_MARKER ? SPECIAL_WORTH[item - TOG_I_SPECIAL] : TOG_MARKER_WORTH;
+}
+
+/* The policy's worth of seat q's offer (so far). */
+static int offer_worth(const state *s, int q)
+{
+    int w = s->offer_ducats[q] > 0 ? s->offer_ducats[q] : 0;
+    for (int g = 0; g < NG; g++)
+        w += TOG_GOOD_WORTH * s->offer_goods[q][g];
+    for (int c = 0; c < NCARDS; c++)
+        if (s->offered[c] && s->location[c] == q)
+            w += CARD_WORTH[CARD_DECK[c]];
+    for (int k = 0; k < NK; k++)
+        w += SPECIAL_WORTH[k] * s->offer_specials[q][k];
+    return w + TOG_MARKER_WORTH * s->offer_markers[q];
+}
+
 /* The value of move a; site_value: what the action on offer is worth to the mover. */
 static int move_value(const state *s, int a, int site_value)
 {
     int seat = s->to_move;
-    if (a >= TOG_A_OFFER && a < TOG_A_ACCEPT) {
-        int code = a - TOG_A_OFFER, cost = OFFER_DUCATS[code] + (OFFER_GOOD[code] >= 0 ? TOG_GOOD_WORTH : 0);
-        return 2 * cost > site_value ? -1 : cost;
+    if (a >= TOG_A_GIVE && a < TOG_A_ACCEPT) { /* the largest coin (2 players: item) keeping the bid at half */
+        int item = a - TOG_A_GIVE, cost = offer_worth(s, seat) + item_worth(item);
+        if (2 * cost > site_value)
+            return -1;
+        return item < TOG_I_GOOD || s->players == 2 ? item_worth(item) : -1;
     }
-    if (a >= TOG_A_ACCEPT && a < TOG_A_LARGE) {
-        int q = a - TOG_A_ACCEPT;
-        return s->offer_ducats[q] + (s->offer_goods[q] >= 0 ? TOG_GOOD_WORTH : 0);
-    }
+    if (a >= TOG_A_ACCEPT && a < TOG_A_LARGE)
+        return offer_worth(s, a - TOG_A_ACCEPT);
     if (a == TOG_A_TAKE)
         return site_value;
     if (a >= TOG_A_MOVE && a < TOG_A_START) {
@@ -1206,11 +1364,26 @@ static int32_t tog_rollout_move(const void *st, mm_rng *rng, int policy)
     return ids[best];
 }
 
+/* Move priors: the softmax of the playout policy's move values, a move PRIOR_TEMPERATURE
+ * ducats better e times likelier (so an offer's items the policy would not give, and
+ * offers over half an action's worth, start unlikely). */
+#define PRIOR_TEMPERATURE 10.0
+
+static void tog_move_priors(const void *st, double *out)
+{
+    const state *s = st;
+    int values[MAX_LEGAL];
+    int site_value = s->stage == ST_OFFER || s->stage == ST_DECIDE ? action_value(s, s->to_move, s->site) : 0;
+    for (int i = 0; i < s->num_legal; i++)
+        values[i] = move_value(s, s->legal[i], site_value);
+    mm_softmax(values, s->num_legal, PRIOR_TEMPERATURE, out);
+}
+
 const mm_game mm_traders_of_genoa_game = {
     .name = "traders-of-genoa",
-    .layout_version = MM_TOG_V1_VERSION,
+    .layout_version = TOG_LAYOUT_VERSION,
     .state_bytes = sizeof(mm_tog_state),
-    .vector_len = MM_TOG_V1_LEN,
+    .vector_len = TOG_VECTOR_LEN,
     .num_actions = TOG_NUM_ACTIONS,
     .max_legal = MAX_LEGAL,
     .decode = tog_decode,
@@ -1223,4 +1396,5 @@ const mm_game mm_traders_of_genoa_game = {
     .observe = tog_observe,
     .scores = tog_scores,
     .rollout_move = tog_rollout_move,
+    .move_priors = tog_move_priors,
 };

@@ -1,7 +1,7 @@
 /* meeplemind: Traders of Genoa (2-5 players), the C twin of engine/traders_of_genoa.
  *
  * The Python package is the specification: the same action ids (moves.py), the same
- * state vector (codec.py, layout version 1; decode here is the one validator of
+ * state vector (codec.py, layout version 2; decode here is the one validator of
  * positions, in schema.py's rule order), the same conventions (top of state.py): a decision with a
  * single legal move is played inside apply, and chance is rng below(n) in the same call
  * order (the start square, card draws).  Every number comes from the generated
@@ -23,8 +23,9 @@
 #define MM_TOG_BUILDINGS 18
 #define MM_TOG_DISCS 5
 /* Bound on any legal list: the extras of an action (done, 8 goods, 56 trades, a small
- * order, 17 building actions) are the most, 83. */
-#define MM_TOG_MAX_LEGAL 96
+ * order, 17 building actions) are the most, 83; an offer's items (offer, 5 coins, 8 goods,
+ * at most 60 cards, 5 special cards, a marker) 80.  Odd, so the state ends unpadded. */
+#define MM_TOG_MAX_LEGAL 97
 
 /* rollout_move policies */
 #define MM_TOG_POLICY_RANDOM 0
@@ -45,14 +46,18 @@ typedef struct mm_tog_state {
     int32_t offer_ducats[MM_TOG_MAX_PLAYERS]; /* per seat, -1: no offer */
     int8_t players, start_player, owner, stage, to_move, site, actor, delivered;
     int8_t base, last_mark, used_discs, acquirer, ousted, path_len;
-    int8_t path[MM_TOG_DISCS], offer_goods[MM_TOG_MAX_PLAYERS]; /* -1: none */
+    int8_t path[MM_TOG_DISCS];
+    /* per seat: the goods, special cards and markers in his offer */
+    int8_t offer_goods[MM_TOG_MAX_PLAYERS][MM_TOG_GOODS], offer_specials[MM_TOG_MAX_PLAYERS][MM_TOG_SPECIALS];
+    int8_t offer_markers[MM_TOG_MAX_PLAYERS];
+    int8_t offered[MM_TOG_CARDS]; /* 1: the card is in its holder's offer */
     int8_t supply[MM_TOG_GOODS], special_supply[MM_TOG_SPECIALS];
     uint8_t marks[MM_TOG_BUILDINGS]; /* bitmask of seats per building */
     int8_t location[MM_TOG_CARDS];   /* seat 0-4, 5 pile, 6 used, 7 unseen */
     int8_t piles[MM_TOG_DECKS];
     /* derived: the legal moves of the position, ascending (rebuilt by decode, apply and
      * determinize), so a playout generates them once per decision */
-    uint8_t num_legal;
+    uint16_t num_legal;
     int16_t legal[MM_TOG_MAX_LEGAL];
 } mm_tog_state;
 

@@ -22,8 +22,9 @@ BENCH_SETUPS: tuple[tuple[dict[str, str], int], ...] = (({}, 2), ({}, 4))
 #: ratio measured, tests/search/test_engine_speed.py).
 SPEED_FLOORS: dict[int, float] = {2: 6.0, 4: 3.25}
 
-#: The default search's tuning: the defaults (no move priors, no learned evaluation).
-SEARCH_TUNING: SearchTuning = {}
+#: The default search's tuning: PUCT over the move priors (issue 28: priors from the playout
+#: policy's values keep offers built item by item sane); no learned evaluation.
+SEARCH_TUNING: SearchTuning = {"exploration": 0.0, "prior_weight": 1.0}
 
 __all__ = ["BENCH_SETUPS", "SEARCH_TUNING", "SCHEMAS", "SPEED_FLOORS", "schema_of",
            "ALL_MOVES", "GAME_ID", "ORDER", "LAYOUT", "LAYOUT_VERSION", "NUM_ACTIONS", "OPTIONS", "OPTION_VALUES",

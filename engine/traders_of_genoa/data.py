@@ -31,10 +31,13 @@ LARGE_ORDER_PAY = 100  # plus one special card of the player's choice
 PRIVILEGE_PAY = (0, 10, 30, 60, 100, 150, 200)
 TOWER_DISCS = 5  # the start square and up to 4 moves
 DIE_SIDES = 8  # red die: row, blue die: column
-#: Structured offers: ducats on this grid (each a multiple of 5, at most what the bidder has),
-#: optionally with one good; in 2-player games an offer must include a good.
-OFFER_AMOUNTS = (0, 5, 10, 20, 30, 50, 80)
-OFFER_STEP = 5  # any offer in a position (a client's bundle) is a multiple of this
+#: Offers are bundles built item by item (``moves.py``): ducats from these coins, each added
+#: only to a total it divides (so 100s, then a 50 or 20s, then 10s, then a 5: every multiple
+#: of 5 one way), then goods, cards, special cards and ownership markers; in 2-player games an
+#: offer must hold something besides ducats (seed: cards, special cards and markers count as
+#: goods).
+OFFER_COINS = (5, 10, 20, 50, 100)
+OFFER_STEP = 5  # every offer's ducats are a multiple of this
 
 GOODS = ("silver", "copper", "salt", "pepper", "wheat", "rice", "linen", "silk")
 NUM_GOODS = len(GOODS)

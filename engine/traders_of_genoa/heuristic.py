@@ -12,10 +12,10 @@ from __future__ import annotations
 from ..rng import Rng
 from .board import NEIGHBOUR, SQUARE, STREET_BUILDINGS
 from .data import (
-    BUILDINGS, DECK_FIRST, D_LARGE, D_SMALL, LARGE_ORDER_PAY, LARGE_ORDERS, MARKER_END_VALUE, NUM_GOODS,
-    OFFER_AMOUNTS, SMALL_ORDER_PAY, SMALL_ORDERS,
+    BUILDINGS, CARD_DECK, DECKS, DECK_FIRST, D_LARGE, D_SMALL, LARGE_ORDER_PAY, LARGE_ORDERS, MARKER_END_VALUE, NUM_GOODS,
+    OFFER_COINS, SMALL_ORDER_PAY, SMALL_ORDERS,
 )
-from .moves import Move
+from .moves import I_CARD, I_GOOD, I_MARKER, I_SPECIAL, Move
 from .state import State
 
 #: What one card drawn from a deck, one marker and one special card are worth (ducats).
@@ -50,6 +50,25 @@ def good_value(s: State, seat: int, g: int) -> float:
     return NEEDED_GOOD_VALUE if needed_goods(s, seat)[g] > s.players[seat].goods[g] else GOOD_VALUE
 
 
+def item_value(s: State, seat: int, item: int) -> float:
+    """What one item of an offer (``moves.ITEM_NAMES``) is worth to ``seat``."""
+    if item < I_GOOD:
+        return float(OFFER_COINS[item])
+    if item < I_CARD:
+        return good_value(s, seat, item - I_GOOD)
+    if item < I_SPECIAL:
+        return CARD_VALUE[DECKS[CARD_DECK[item - I_CARD]]]
+    if item < I_MARKER:
+        return SPECIAL_VALUE[item - I_SPECIAL]
+    return MARKER_VALUE
+
+
+def offer_worth(s: State, bidder: int, seat: int) -> float:
+    """What ``bidder``'s offer (so far) is worth to ``seat``."""
+    ducats = max(s.offer_ducats[bidder], 0)
+    return ducats + sum(item_value(s, seat, i) for i in s.offer_items(bidder))
+
+
 def action_value(s: State, seat: int, b: int) -> float:
     """What taking the action of building ``b`` is worth to ``seat`` (ducats)."""
     p = s.players[seat]
@@ -80,16 +99,17 @@ def action_value(s: State, seat: int, b: int) -> float:
 def _score(s: State, seat: int, m: Move) -> float:
     k, a = m.kind, m.arg
     p = s.players[seat]
+    if k == "give":  # the largest coin (or, in 2 players, good) that keeps the bid affordable
+        cost = offer_worth(s, seat, seat) + item_value(s, seat, a)
+        if cost > BID_SHARE * action_value(s, seat, s.site):
+            return -1.0
+        return item_value(s, seat, a) if a < I_GOOD or s.num_players == 2 else -1.0
     if k == "offer":
-        amount, good = OFFER_AMOUNTS[a], m.extra
-        cost = amount + (good_value(s, seat, good) if good >= 0 else 0.0)
-        worth = action_value(s, seat, s.site)
-        return -1.0 if cost > BID_SHARE * worth else cost  # the highest affordable bid
+        return 0.1
     if k == "pass":
         return 0.0
     if k == "accept":
-        amount, good = s.offer_ducats[a], s.offer_goods[a]
-        return amount + (good_value(s, seat, good) if good >= 0 else 0.0)
+        return offer_worth(s, a, seat)
     if k == "take":
         return action_value(s, seat, s.site)
     if k == "lapse":

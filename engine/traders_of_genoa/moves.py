@@ -7,8 +7,14 @@ deck (1-16, 1-14)::
     roll              the tower owner rolls for the start square (he holds an any-start card)
     start:3.6         ... or plays the any-start card for square 3.6
     move:n            the tower moves north (n e s w); ``stop`` ends the walk
-    offer:20          an offer for the action on offer: 20 ducats
-    offer:5+silk      ... 5 ducats and one silk; ``offer:0+silk`` the silk alone
+    give:20           add to one's offer for the action on offer: 20 ducats (a coin, 5 10 20
+                      50 100, added to a total it divides), ``give:silk`` a good,
+                      ``give:small_16`` a card of one's hand, ``give:special:trade`` a special
+                      card, ``give:marker`` an ownership marker from one's hand
+    offer             make the offer built so far (``ITEM_NAMES``: ducats first, then the other
+                      items in ``ITEM_NAMES`` order)
+    offer:25+silk+silk+small_16
+                      a whole offer in one (``offer_moves``: its gives, then ``offer``)
     pass              no offer (also: no ownership base)
     accept:2          the tower owner sells the action to seat 2's offer
     take / lapse      ... takes the action himself / lets it lapse
@@ -32,19 +38,26 @@ from dataclasses import dataclass
 from ..errors import InvalidMoveError
 from .board import DIRECTIONS, NUM_SQUARES, SIDE, square_name
 from .data import (
-    BUILDING_NAMES, DECK_SIZES, D_LARGE, D_SMALL, GOODS, MAX_PLAYERS, NUM_BUILDINGS, NUM_GOODS,
-    OFFER_AMOUNTS, SPECIALS,
+    BUILDING_NAMES, CARD_NAMES, DECK_SIZES, D_LARGE, D_SMALL, GOODS, MAX_PLAYERS, NUM_BUILDINGS, NUM_CARDS,
+    NUM_GOODS, OFFER_COINS, OFFER_STEP, SPECIALS,
 )
 
-SIMPLE = ("roll", "stop", "pass", "take", "lapse", "privilege", "done")
-OFFER_CHOICES = len(OFFER_AMOUNTS) * (NUM_GOODS + 1) - 1  # amount x (no good, a good), not (0, none)
+SIMPLE = ("roll", "stop", "pass", "take", "lapse", "privilege", "done", "offer")
+#: What an offer is built from, in the order it is built (an item's index is its ``give``
+#: move's argument): coins, goods, cards, special cards, a marker.
+ITEM_NAMES = (tuple(map(str, OFFER_COINS)) + GOODS + CARD_NAMES + tuple(f"special:{k}" for k in SPECIALS)
+              + ("marker",))
+I_GOOD = len(OFFER_COINS)
+I_CARD = I_GOOD + NUM_GOODS
+I_SPECIAL = I_CARD + NUM_CARDS
+I_MARKER = I_SPECIAL + len(SPECIALS)
 TRADES = NUM_GOODS * (NUM_GOODS - 1)
 # Action-id ranges (mirrored by the C engine).
-A_ROLL, A_STOP, A_PASS, A_TAKE, A_LAPSE, A_PRIVILEGE, A_DONE = range(len(SIMPLE))
+A_ROLL, A_STOP, A_PASS, A_TAKE, A_LAPSE, A_PRIVILEGE, A_DONE, A_OFFER = range(len(SIMPLE))
 A_MOVE = len(SIMPLE)  # + direction
 A_START = A_MOVE + len(DIRECTIONS)  # + square
-A_OFFER = A_START + NUM_SQUARES  # + amount index * 9 + good + 1, minus 1
-A_ACCEPT = A_OFFER + OFFER_CHOICES  # + seat
+A_GIVE = A_START + NUM_SQUARES  # + item
+A_ACCEPT = A_GIVE + len(ITEM_NAMES)  # + seat
 A_LARGE = A_ACCEPT + MAX_PLAYERS  # + large order
 A_SPECIAL = A_LARGE + DECK_SIZES[D_LARGE]  # + special card
 A_GOOD = A_SPECIAL + len(SPECIALS)  # + good
@@ -57,19 +70,14 @@ A_OUST = A_MARK + NUM_BUILDINGS  # + building * MAX_PLAYERS + seat
 NUM_ACTIONS = A_OUST + NUM_BUILDINGS * MAX_PLAYERS
 
 
-def offer_id(amount_index: int, good: int) -> int:
-    """The action id of an offer: ``OFFER_AMOUNTS[amount_index]`` ducats and ``good`` (-1: none)."""
-    return A_OFFER + amount_index * (NUM_GOODS + 1) + good
-
-
 def trade_id(give: int, get: int) -> int:
     return A_TRADE + give * (NUM_GOODS - 1) + (get if get < give else get - 1)
 
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """One decision: ``kind`` and its arguments (``arg``: square, seat, card, good or
-    building; ``extra``: an offer's good or a trade's good received, -1 for none)."""
+    """One decision: ``kind`` and its arguments (``arg``: square, seat, card, good, item or
+    building; ``extra``: a trade's good received or an ousted seat, -1 for none)."""
 
     kind: str
     arg: int = 0
@@ -83,8 +91,8 @@ class Move:
             return f"move:{DIRECTIONS[a]}"
         if k in ("start", "base"):
             return f"{k}:{square_name(a)}"
-        if k == "offer":
-            return f"offer:{OFFER_AMOUNTS[a]}" + (f"+{GOODS[self.extra]}" if self.extra >= 0 else "")
+        if k == "give":
+            return f"give:{ITEM_NAMES[a]}"
         if k == "accept":
             return f"accept:{a}"
         if k in ("large", "deliver"):
@@ -115,14 +123,10 @@ class Move:
             return cls("move", _name(text, rest, DIRECTIONS, "direction"))
         if verb in ("start", "base"):
             return cls(verb, _square(text, rest))
+        if verb == "give":
+            return cls("give", _name(text, rest, ITEM_NAMES, "coin or item"))
         if verb == "offer":
-            amount, plus, good = rest.partition("+")
-            if not amount.isdigit() or int(amount) not in OFFER_AMOUNTS:
-                raise InvalidMoveError(f"move {text!r}: offers are {', '.join(map(str, OFFER_AMOUNTS))} ducats")
-            g = _name(text, good, GOODS, "good") if plus else -1
-            if int(amount) == 0 and g < 0:
-                raise InvalidMoveError(f"move {text!r}: an offer of nothing is 'pass'")
-            return cls("offer", OFFER_AMOUNTS.index(int(amount)), g)
+            raise InvalidMoveError(f"move {text!r}: a whole offer is applied as its gives (offer_moves)")
         if verb == "accept":
             return cls("accept", _number(text, rest, MAX_PLAYERS, 0))
         if verb == "large":
@@ -153,8 +157,6 @@ class Move:
         k, a = self.kind, self.arg
         if k in SIMPLE:
             return SIMPLE.index(k)
-        if k == "offer":
-            return offer_id(a, self.extra)
         if k == "trade":
             return trade_id(a, self.extra)
         if k == "oust":
@@ -166,8 +168,46 @@ class Move:
         return _BY_ID[action]
 
 
-_BASE = {"move": A_MOVE, "start": A_START, "accept": A_ACCEPT, "large": A_LARGE, "special": A_SPECIAL,
+_BASE = {"move": A_MOVE, "start": A_START, "give": A_GIVE, "accept": A_ACCEPT, "large": A_LARGE, "special": A_SPECIAL,
          "good": A_GOOD, "deliver": A_DELIVER, "palace": A_PALACE, "base": A_BASE, "mark": A_MARK}
+
+
+def coins(ducats: int) -> list[int]:
+    """The coins (indices in OFFER_COINS) that build ``ducats`` in the order the rules allow:
+    each coin divides the total it is added to."""
+    out, total = [], 0
+    for i in reversed(range(len(OFFER_COINS))):
+        while total + OFFER_COINS[i] <= ducats and total % OFFER_COINS[i] == 0:
+            out.append(i)
+            total += OFFER_COINS[i]
+    return out
+
+
+def is_offer(text: str) -> bool:
+    """Whether ``text`` is a whole offer (``offer:25+silk``), not one move."""
+    return text.strip().startswith("offer:")
+
+
+def offer_moves(text: str) -> list[Move]:
+    """A whole offer ``offer:25+silk+silk+small_16`` (items joined by ``+`` in any order: at
+    most one number of ducats, a multiple of 5, and item names as ``give`` takes them) as
+    its moves: the coins, the items in building order, then ``offer``."""
+    _, _, rest = text.strip().partition(":")
+    ducats, items = -1, []
+    for word in rest.split("+"):
+        if word.isdigit():
+            if ducats >= 0 or int(word) % OFFER_STEP or (len(word) > 1 and word[0] == "0"):
+                raise InvalidMoveError(f"move {text!r}: at most one amount of ducats, a multiple of {OFFER_STEP}")
+            ducats = int(word)
+        elif word in ITEM_NAMES[I_GOOD:]:
+            items.append(ITEM_NAMES.index(word))
+        else:
+            raise InvalidMoveError(f"move {text!r}: {word!r} is not an amount of ducats or an item "
+                                   "(a good, a card such as small_16, special:trade, marker)")
+    gives = coins(max(ducats, 0)) + sorted(items)
+    if not gives:
+        raise InvalidMoveError(f"move {text!r}: an offer of nothing is 'pass'")
+    return [Move("give", i) for i in gives] + [Move("offer")]
 
 
 def _name(text: str, word: str, names: tuple[str, ...], what: str) -> int:
@@ -194,8 +234,7 @@ def _all_moves() -> list[Move]:
     moves = [Move(k) for k in SIMPLE]
     moves += [Move("move", d) for d in range(len(DIRECTIONS))]
     moves += [Move("start", s) for s in range(NUM_SQUARES)]
-    moves += [Move("offer", a, g) for a in range(len(OFFER_AMOUNTS)) for g in range(-1, NUM_GOODS)
-              if a or g >= 0]
+    moves += [Move("give", i) for i in range(len(ITEM_NAMES))]
     moves += [Move("accept", p) for p in range(MAX_PLAYERS)]
     moves += [Move("large", c) for c in range(DECK_SIZES[D_LARGE])]
     moves += [Move("special", k) for k in range(len(SPECIALS))]

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..seats import seat_name, seat_tag
 from .board import SIDE, square_name
-from .data import BOARD, BUILDING_NAMES, DECKS, GOODS, OFFER_STEP, SPECIALS
+from .data import BOARD, BUILDING_NAMES, DECKS, GOODS, SPECIALS
 from .state import STAGES
 
 if TYPE_CHECKING:
@@ -31,10 +31,10 @@ def render(s: State) -> str:
     to_move = seat_name(s.to_move) if s.to_move >= 0 else "-"
     lines.append(f"round {s.round} owner {seat_name(s.owner)} stage {STAGES[s.stage]} to move {to_move} site {site} "
                  f"path {' '.join(square_name(q) for q in s.path) or '-'}")
-    offers = [f"{seat_tag(q)}:{d}" + (f"+{GOODS[g]}" if g >= 0 else "")
-              for q, (d, g) in enumerate(zip(s.offer_ducats, s.offer_goods)) if d >= 0]
+    offers = [f"{seat_tag(q)} {s.offer_notation(q).partition(':')[2] or 0}"
+              for q in range(s.num_players) if s.offer_ducats[q] >= 0]
     if offers:
-        lines.append("offers " + " ".join(offers) + f" (ducats in steps of {OFFER_STEP})")
+        lines.append("offers " + ", ".join(offers))
     for q, p in enumerate(s.players):
         owned = [BUILDING_NAMES[b] for b in range(len(BUILDING_NAMES)) if s.marks[b] >> q & 1]
         lines.append(f"{seat_tag(q)} {p.ducats} ducats | goods {_counts(GOODS, p.goods)} | specials "

@@ -1,4 +1,4 @@
-"""The Traders of Genoa state vector (layout 1) as a table in ``engine/schema.py``'s format.
+"""The Traders of Genoa state vector (layout 2) as a table in ``engine/schema.py``'s format.
 
 Each cell's path is its field in ``meeplemind.v1.TradersOfGenoaState``; numbers a position
 names (buildings, squares, goods) are 0-based in the vector (``first=-1``: "" is -1).  The
@@ -25,11 +25,12 @@ FIRST, LAST = min(PLAYER_COUNTS), max(PLAYER_COUNTS)
 BUILDINGS = ("",) + BUILDING_NAMES
 SQUARES = ("",) + tuple(square_name(s) for s in range(NUM_SQUARES))
 SEATS = by_players(FIRST, LAST, lambda n: n - 1)
+VERSION = 2  # layout 2: offers are bundles (issue 28); layout 1's single good per offer is gone
 
 
 def _globals() -> list[Cell]:
     return [
-        cell("version", 1, 1, "fixed"),
+        cell("version", VERSION, VERSION, "fixed"),
         cell("players", FIRST, LAST, "length"),
         cell("start_player", 0, SEATS),
         cell("owner", 0, SEATS),
@@ -47,19 +48,26 @@ def _globals() -> list[Cell]:
     ]
 
 
+def _upto(here: tuple[int, ...], hi: int) -> tuple[int, ...]:
+    """``hi`` for the player counts that seat a player (``here``), 0 for the others."""
+    return tuple(hi if h else 0 for h in here)
+
+
 def _table() -> list[Cell]:
     cells = [cell(f"path[{i}]", -1, NUM_SQUARES - 1, "enum", names=SQUARES, first=-1, empty=-1)
              for i in range(TOWER_DISCS)]
     for p in range(MAX_PLAYERS):
         here = by_players(FIRST, LAST, lambda n: p < n)
-        cells += [cell(f"offers[{p}].ducats", -1, tuple(LIMIT if h else -1 for h in here), empty=-1),
-                  cell(f"offers[{p}].good", -1, tuple(len(GOODS) - 1 if h else -1 for h in here), "enum",
-                       names=("",) + GOODS, first=-1, empty=-1)]
+        cells += [cell(f"offers[{p}].ducats", -1, tuple(LIMIT if h else -1 for h in here), empty=-1)]
+        cells += counts(f"offers[{p}].goods", GOODS, 0, _upto(here, GOODS_PER_KIND))
+        cells += counts(f"offers[{p}].specials", SPECIALS, 0, [_upto(here, n) for n in SPECIAL_COUNTS].__getitem__)
+        cells += [cell(f"offers[{p}].markers", 0, _upto(here, MARKERS_PER_PLAYER))]
     cells += counts("supply", GOODS, 0, GOODS_PER_KIND)
     cells += counts("special_supply", SPECIALS, 0, lambda k: SPECIAL_COUNTS[k])
     cells += counts("marks", BUILDING_NAMES, 0, by_players(FIRST, LAST, lambda n: (1 << n) - 1), "mask",
                     names=tuple(str(p) for p in range(MAX_PLAYERS)))
     cells += counts("cards", CARD_NAMES, 0, len(LOCATIONS) - 1, "entry", names=LOCATIONS, empty=UNSEEN)
+    cells += counts("offered_cards", CARD_NAMES, 0, 1, "member")
     cells += counts("piles", DECKS, 0, lambda d: DECK_SIZES[d])
     return cells
 
@@ -80,16 +88,19 @@ RULES = (
     Rule("progress", "to_move", "the stage, the player to move, the action's site and actor, the base and the "
                                 "acquirer agree; the bidder to move may still act this turn"),
     Rule("offers", "offers[0].ducats", "offers are made to the owner during a negotiation by players who may "
-                                       "still act, in multiples of 5 the bidder has, with a good he holds; "
-                                       "2-player offers include a good"),
+                                       "still act, in multiples of 5 the bidder has, with goods, cards, special "
+                                       "cards (not the extra-action card he needs to act) and markers he holds "
+                                       "(an offered card is his, listed in "
+                                       "offered_cards, and nothing but an open offer holds items); a 2-player "
+                                       "offer holds something besides ducats"),
     Rule("conservation", "supply.silver", "every good, special card and marker of the game is somewhere"),
     Rule("cards", "piles.large", "every card's location agrees with the public counts of hands and piles"),
 )
 
-V1 = Schema(GAME_ID, 1, (FIRST, LAST), tuple(_globals() + _table() + per_seat(MAX_PLAYERS, _player)), RULES)
-SCHEMAS = (V1,)
+V2 = Schema(GAME_ID, VERSION, (FIRST, LAST), tuple(_globals() + _table() + per_seat(MAX_PLAYERS, _player)), RULES)
+SCHEMAS = (V2,)
 
 
 def schema_of(message: object) -> Schema:
     """The layout of a TradersOfGenoaState message (there is one)."""
-    return V1
+    return V2

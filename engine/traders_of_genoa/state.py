@@ -5,12 +5,14 @@ a fresh copy.  A turn of the tower owner: the start square (rolled, or chosen wi
 any-start card; a market start moves the round marker on and rolls again), then the walk
 (up to 4 orthogonal steps onto unvisited building or street squares, or stop).  At each
 building entered for the first time in the turn its action is negotiated: the other players
-in turn order who may still act offer (ducats on the ``OFFER_AMOUNTS`` grid and optionally one
-good; in 2-player games a good is required) or pass, then the owner accepts one offer, takes
-the action himself or lets it lapse.  The actor performs the action (owners of markers on
-the building earn ``OWNER_INCOME``), may then play special cards and complete one small order
-of that building (``done`` ends this).  After the walk, from the owner on, each player may
-use one street disc as a base and place markers on the buildings next to it (having first,
+in turn order who may still act offer (a bundle of ducats, goods, cards, special cards and
+markers, built item by item: ``moves.py``; in 2-player games not ducats alone) or pass,
+then the owner accepts one offer or takes the action himself (only while nobody offered
+may it lapse).  The actor performs the action (owners of markers on the building earn
+``OWNER_INCOME``; at a villa the goods cards may be played before the choice, so they
+complete a large order), may then play special cards and complete one small order of that
+building (``done`` ends this).  After the walk, from the owner on, each player may use one
+street disc as a base and place markers on the buildings next to it (having first,
 once, given one up to remove another player's marker there).
 
 Conventions, the same in the C twin: a decision with one legal move is played inside
@@ -39,14 +41,15 @@ from .board import NEIGHBOUR, NUM_SQUARES, SQUARE, STREET_BUILDINGS, group_size
 from .data import (
     BUILDINGS, CARD_DECK, CARD_NAMES, DECK_FIRST, DECK_SIZES, DECKS, D_LARGE, D_MESSAGE, D_PRIVILEGE, D_SMALL,
     GOODS_PER_KIND, LARGE_ORDER_PAY, LARGE_ORDERS, LIMIT, MARKER_END_VALUE, MARKERS_PER_PLAYER, MARKET,
-    MAX_PLAYERS, MESSAGE_PAY, MESSAGES, NUM_BUILDINGS, NUM_CARDS, NUM_GOODS, OFFER_AMOUNTS, OWNER_INCOME,
+    MAX_PLAYERS, MESSAGE_PAY, MESSAGES, NUM_BUILDINGS, NUM_CARDS, NUM_GOODS, OFFER_COINS, OWNER_INCOME,
     PLAYER_COUNTS, PRIVILEGE_PAY, PRIVILEGES, ROUNDS, S_ANY_GOOD, S_ANY_START, S_BUILDING_ACTION,
     S_EXTRA_ACTION, S_TRADE, SMALL_ORDER_PAY, SMALL_ORDERS, SPECIAL_COUNTS, SPECIALS, START_DUCATS,
     STREET, TOWER_DISCS, DIE_SIDES, PILE, UNSEEN, USED,
 )
 from .moves import (
-    A_ACCEPT, A_BASE, A_DELIVER, A_DONE, A_GOOD, A_LAPSE, A_LARGE, A_MARK, A_MOVE, A_PALACE, A_PASS,
-    A_OUST, A_PRIVILEGE, A_ROLL, A_SPECIAL, A_START, A_STOP, A_TAKE, Move, offer_id, trade_id,
+    A_ACCEPT, A_BASE, A_DELIVER, A_DONE, A_GIVE, A_GOOD, A_LAPSE, A_LARGE, A_MARK, A_MOVE, A_OFFER, A_PALACE,
+    A_PASS, A_OUST, A_PRIVILEGE, A_ROLL, A_SPECIAL, A_START, A_STOP, A_TAKE, I_CARD, I_GOOD, I_MARKER, I_SPECIAL,
+    ITEM_NAMES, Move, is_offer, offer_moves, trade_id,
 )
 
 STAGES = ("start", "offer", "decide", "villa", "reward", "extras", "walk", "base", "mark", "end")
@@ -85,7 +88,10 @@ class State(GameState):
     actor: int = -1  # who performs it
     delivered: bool = False  # a small order is completed alongside this action
     offer_ducats: list[int] = field(default_factory=list)  # per seat, -1: no offer
-    offer_goods: list[int] = field(default_factory=list)  # per seat, -1: none
+    offer_goods: list[list[int]] = field(default_factory=list)  # per seat, count per good
+    offer_specials: list[list[int]] = field(default_factory=list)  # per seat, count per special card
+    offer_markers: list[int] = field(default_factory=list)  # per seat, markers from his hand
+    offered: list[int] = field(default_factory=lambda: [0] * NUM_CARDS)  # per card: 1 in its holder's offer
     base: int = -1  # the street square markers are placed from
     last_mark: int = -1  # the highest building marked from the base (ascending order)
     ousted: bool = False  # a marker was given up at this base to remove another's
@@ -141,37 +147,79 @@ class State(GameState):
         return ids
 
     def _offer_moves(self, p: Player) -> list[int]:
-        ids = [A_PASS]
-        goods = [g for g in range(NUM_GOODS) if p.goods[g]]
-        for a, amount in enumerate(OFFER_AMOUNTS):
-            if amount > p.ducats:
-                break
-            if a and self.num_players > 2:
-                ids.append(offer_id(a, -1))
-            ids += [offer_id(a, g) for g in goods]
-        return ids
+        """``pass``, or build an offer item by item (``give``) and make it (``offer``); in
+        2-player games ducats only while an item besides them can follow (known to all: a
+        card counts by the hand's public count)."""
+        seat = self.to_move
+        ducats = self.offer_ducats[seat]
+        top = self.offer_top(seat)
+        needed = [0] * len(SPECIALS)  # not the extra-action card its bidder needs to act
+        needed[S_EXTRA_ACTION] = int(p.actions >= self._action_limit(seat))
+        items = [A_GIVE + I_GOOD + g for g in range(NUM_GOODS)
+                 if I_GOOD + g >= top and self.offer_goods[seat][g] < p.goods[g]]
+        items += [A_GIVE + I_CARD + c for c in range(NUM_CARDS)
+                  if I_CARD + c > top and self.location[c] == seat and not self.offered[c]]
+        items += [A_GIVE + I_SPECIAL + k for k in range(len(SPECIALS))
+                  if I_SPECIAL + k >= top and self.offer_specials[seat][k] < p.specials[k] - needed[k]]
+        if self.offer_markers[seat] < p.markers:
+            items.append(A_GIVE + I_MARKER)
+        ids = [A_PASS] if ducats < 0 else []
+        if ducats >= 0 and (top >= I_GOOD or self.num_players > 2):
+            ids.append(A_OFFER)
+        if top < I_GOOD and (self.num_players > 2 or items or any(p.cards)):  # (counts are public)
+            total = max(ducats, 0)
+            ids += [A_GIVE + i for i, c in enumerate(OFFER_COINS) if total % c == 0 and total + c <= p.ducats]
+        return ids + items
+
+    def offer_top(self, seat: int) -> int:
+        """The last item in building order in ``seat``'s offer (ITEM_NAMES; 0 for ducats or
+        nothing): items are added from it on."""
+        if self.offer_markers[seat]:
+            return I_MARKER
+        top = 0
+        for k, n in enumerate(self.offer_specials[seat]):
+            top = I_SPECIAL + k if n else top
+        if top:
+            return top
+        for c in range(NUM_CARDS):
+            top = I_CARD + c if self.offered[c] and self.location[c] == seat else top
+        if top:
+            return top
+        for g, n in enumerate(self.offer_goods[seat]):
+            top = I_GOOD + g if n else top
+        return top
 
     def _decide_moves(self, p: Player) -> list[int]:
-        ids = [A_LAPSE] + [A_ACCEPT + q for q, d in enumerate(self.offer_ducats) if d >= 0]
+        """Sell to an offer or take the action; only while nobody offered may it lapse."""
+        ids = [A_ACCEPT + q for q, d in enumerate(self.offer_ducats) if d >= 0]
+        if not ids:
+            ids.append(A_LAPSE)
         if self.may_act(self.owner):
             ids.append(A_TAKE)
         return ids
 
     def _villa_moves(self, p: Player) -> list[int]:
-        return [A_PRIVILEGE] + [A_LARGE + c - DECK_FIRST[D_LARGE] for c in self.hand(self.actor, D_LARGE)
-                                if LARGE_ORDERS[c - DECK_FIRST[D_LARGE]][0] == self.site
-                                and _has_goods(p, LARGE_ORDERS[c - DECK_FIRST[D_LARGE]][1])]
+        """A privilege or a large order; the goods cards may be played first, so that they
+        complete the order."""
+        orders = [c - DECK_FIRST[D_LARGE] for c in self.hand(self.actor, D_LARGE)]
+        return [A_PRIVILEGE] + self._goods_card_moves(p) + [
+            A_LARGE + o for o in orders if LARGE_ORDERS[o][0] == self.site and _has_goods(p, LARGE_ORDERS[o][1])]
 
     def _reward_moves(self, p: Player) -> list[int]:
         return [A_SPECIAL + k for k in range(len(SPECIALS)) if self.special_supply[k]]
 
-    def _extras_moves(self, p: Player) -> list[int]:
-        ids = [A_DONE]
+    def _goods_card_moves(self, p: Player) -> list[int]:
+        """Any-good and trade cards the actor may play."""
+        ids = []
         if p.specials[S_ANY_GOOD]:
             ids += [A_GOOD + g for g in range(NUM_GOODS) if self.supply[g]]
         if p.specials[S_TRADE]:
             ids += [trade_id(a, b) for a in range(NUM_GOODS) if p.goods[a]
                     for b in range(NUM_GOODS) if b != a and self.supply[b]]
+        return ids
+
+    def _extras_moves(self, p: Player) -> list[int]:
+        ids = [A_DONE] + self._goods_card_moves(p)
         if not self.delivered:
             for c in self.hand(self.actor, D_SMALL):
                 good, building = SMALL_ORDERS[c - DECK_FIRST[D_SMALL]]
@@ -216,6 +264,22 @@ class State(GameState):
         return 1
 
     # ------------------------------------------------------------------- apply
+    def copy(self) -> State:
+        c = super().copy()
+        c.offer_goods = [g[:] for g in self.offer_goods]
+        c.offer_specials = [k[:] for k in self.offer_specials]
+        return c
+
+    def apply(self, move: Move | str, rng: Rng, play_forced: bool = True) -> State:
+        """``GameState.apply``; a whole offer (``offer:25+silk``, ``moves.offer_moves``) is
+        its gives and ``offer`` played in turn (an illegal one names itself)."""
+        if not (isinstance(move, str) and is_offer(move)):
+            return super().apply(move, rng, play_forced)
+        s, parts = self, offer_moves(move)
+        for i, part in enumerate(parts):
+            s = GameState.apply(s, part, rng, play_forced and i == len(parts) - 1)
+        return s
+
     def _resolve_forced(self, rng: Rng, play_forced: bool = True) -> None:
         """(``play_forced``) Play every decision that has a single move; ducats capped after
         the move played and after each of these."""
@@ -244,8 +308,9 @@ class State(GameState):
             self._enter(NEIGHBOUR[self.path[-1]][a])
         elif k == "stop":
             self._acquisition_turn()
+        elif k == "give":
+            self._give(self.to_move, a)
         elif k == "offer":
-            self.offer_ducats[self.to_move], self.offer_goods[self.to_move] = OFFER_AMOUNTS[a], move.extra
             self._next_bidder()
         elif k == "pass" and self.stage == ST_OFFER:
             self._next_bidder()
@@ -372,15 +437,57 @@ class State(GameState):
                 self.stage, self.to_move = ST_OFFER, seat
                 return
 
+    def offer_items(self, seat: int) -> list[int]:
+        """The items of ``seat``'s offer (ITEM_NAMES indices, coins excluded) in building order."""
+        items = [I_GOOD + g for g, n in enumerate(self.offer_goods[seat]) for _ in range(n)]
+        items += [I_CARD + c for c in range(NUM_CARDS) if self.offered[c] and self.location[c] == seat]
+        items += [I_SPECIAL + k for k, n in enumerate(self.offer_specials[seat]) for _ in range(n)]
+        return items + [I_MARKER] * self.offer_markers[seat]
+
+    def offer_notation(self, seat: int) -> str:
+        """``seat``'s offer as a whole offer's notation (``offer:25+silk+small_16``), "" for none."""
+        if self.offer_ducats[seat] < 0:
+            return ""
+        words = [str(self.offer_ducats[seat])] if self.offer_ducats[seat] else []
+        return "offer:" + "+".join(words + [ITEM_NAMES[i] for i in self.offer_items(seat)])
+
+    def _give(self, seat: int, item: int) -> None:
+        """One item into ``seat``'s offer (the first one opens it)."""
+        self.offer_ducats[seat] = max(self.offer_ducats[seat], 0)
+        if item < I_GOOD:
+            self.offer_ducats[seat] += OFFER_COINS[item]
+        elif item < I_CARD:
+            self.offer_goods[seat][item - I_GOOD] += 1
+        elif item < I_SPECIAL:
+            self.offered[item - I_CARD] = 1
+        elif item < I_MARKER:
+            self.offer_specials[seat][item - I_SPECIAL] += 1
+        else:
+            self.offer_markers[seat] += 1
+
     def _sell(self, buyer: int, rng: Rng) -> None:
-        """The owner accepts ``buyer``'s offer: the ducats and the good change hands."""
-        amount, good = self.offer_ducats[buyer], self.offer_goods[buyer]
+        """The owner accepts ``buyer``'s offer: everything in it changes hands (a marker goes
+        back to the buyer's supply and the owner takes one of his own from his)."""
         b, o = self.players[buyer], self.players[self.owner]
-        b.ducats -= amount
-        o.ducats += amount
-        if good >= 0:
-            b.goods[good] -= 1
-            o.goods[good] += 1
+        b.ducats -= self.offer_ducats[buyer]
+        o.ducats += self.offer_ducats[buyer]
+        for g, n in enumerate(self.offer_goods[buyer]):
+            b.goods[g] -= n
+            o.goods[g] += n
+        for k, n in enumerate(self.offer_specials[buyer]):
+            b.specials[k] -= n
+            o.specials[k] += n
+        for c in range(NUM_CARDS):
+            if self.offered[c] and self.location[c] == buyer:
+                b.cards[CARD_DECK[c]] -= 1
+                o.cards[CARD_DECK[c]] += 1
+                self.location[c] = self.owner
+        n = self.offer_markers[buyer]
+        b.markers -= n
+        b.reserve += n
+        n = min(n, o.reserve)
+        o.reserve -= n
+        o.markers += n
         self._perform(buyer, self.site, True, rng)
 
     def _perform(self, actor: int, b: int, counted: bool, rng: Rng) -> None:
@@ -429,8 +536,11 @@ class State(GameState):
         self.stage, self.to_move = ST_WALK, self.owner
 
     def _clear_offers(self) -> None:
-        self.offer_ducats = [-1] * self.num_players
-        self.offer_goods = [-1] * self.num_players
+        n = self.num_players
+        self.offer_ducats, self.offer_markers = [-1] * n, [0] * n
+        self.offer_goods = [[0] * NUM_GOODS for _ in range(n)]
+        self.offer_specials = [[0] * len(SPECIALS) for _ in range(n)]
+        self.offered = [0] * NUM_CARDS
 
     # ------------------------------------------------------------------- cards
     def _reveal(self, card: int) -> None:
@@ -532,8 +642,8 @@ class State(GameState):
         scoring shows every hand)."""
         s = super().observation(viewer)
         shown = range(s.num_players) if self.stage == ST_END else (viewer,)
-        s.location = [UNSEEN if (loc < PILE and loc not in shown) or loc == PILE else loc
-                      for loc in s.location]
+        s.location = [UNSEEN if (loc < PILE and loc not in shown and not offered) or loc == PILE else loc
+                      for loc, offered in zip(s.location, s.offered)]
         return s
 
     @property
@@ -545,7 +655,12 @@ class State(GameState):
         """``GameState.follow``; on ``viewer``'s observation, ``shown`` (``chance``) tells
         the squares rolled, the cards he drew and the cards others showed (messages paid,
         hands at the end), which then replace the seed's chance; without it his draws come
-        from the seed."""
+        from the seed.  A whole offer is followed as its moves."""
+        if isinstance(move, str) and is_offer(move):
+            s, parts = self, offer_moves(move)
+            for i, part in enumerate(parts):
+                s = s.follow(part, rng, viewer, shown if i == len(parts) - 1 else ())
+            return s
         if self.hides_nothing or not shown:
             return super().follow(move, rng, viewer, shown)
         if isinstance(move, str):
@@ -567,14 +682,17 @@ class State(GameState):
         return after.observation(viewer)
 
     def _assume(self, move: Move, viewer: int) -> State:
-        """An order another player delivers (``deliver:12``, ``large:3``) that the viewer
-        could not see, taken as in his hand when he may hold it (he has unknown cards of
-        its deck): the move then shows it like any other."""
+        """An order another player delivers (``deliver:12``, ``large:3``) or a card he offers
+        (``give:small_16``) that the viewer could not see, taken as in his hand when he may
+        hold it (he has unknown cards of its deck): the move then shows it like any other."""
         deck = {"deliver": D_SMALL, "large": D_LARGE}.get(move.kind)
+        card = -1 if deck is None else DECK_FIRST[deck] + move.arg
+        if move.kind == "give" and I_CARD <= move.arg < I_SPECIAL:
+            card = move.arg - I_CARD
+            deck = CARD_DECK[card]
         seat = self.to_move
         if deck is None or seat == viewer or self.stage == ST_END:
             return self
-        card = DECK_FIRST[deck] + move.arg
         if self.location[card] != UNSEEN or self.players[seat].cards[deck] <= len(self.hand(seat, deck)):
             return self
         s = self.copy()
@@ -639,8 +757,8 @@ def new_game(players: int = 4, seed: int = 0, **options: str) -> State:
         raise ValueError(f"options: unknown option {sorted(options)[0]!r} (this game has none)")
     rng = Rng(seed)
     start = rng.below(players)
-    state = State(players=[Player() for _ in range(players)], start_player=start, owner=start,
-                  offer_ducats=[-1] * players, offer_goods=[-1] * players)
+    state = State(players=[Player() for _ in range(players)], start_player=start, owner=start)
+    state._clear_offers()
     for i in range(players):
         for deck in range(len(DECKS)):
             state._draw_to((start + i) % players, deck, rng)

@@ -58,8 +58,10 @@ def test_the_codecs_hold_no_vector_index(game: str) -> None:
     assert _literal_indexes((ENGINE / game / "codec.py").read_text()) == []
 
 
-@pytest.mark.parametrize("game", ["puerto_rico", "castles_of_burgundy", "traders_of_genoa"])
+@pytest.mark.parametrize("game", sorted(BOUND))
 def test_the_c_twins_read_their_offsets_from_the_generated_header(game: str) -> None:
+    """(Traders of Genoa's twin still reads the offsets native/gen_traders_of_genoa.py
+    generates from the same schema: its offers changed this round, its binding is next.)"""
     source = (NATIVE / f"mm_{game}.c").read_text()
     assert f'#include "layout_{game}.h"' in source
     # no offset enum or number of its own: every G()/P() is a generated name
@@ -121,7 +123,7 @@ def test_decoding_keeps_what_the_position_holds(players: int) -> None:
     assert fields["ship_capacity"] == s.ship_capacity and fields["role_taken"] == s.role_taken
     assert len(fields["building_supply"]) == 37 and seats[0]["buildings"] == s.players[0].buildings
     assert all(type(x) is bool for x in fields["role_taken"]) and fields["end_triggered"] is False
-    assert list(encode(decode(encode(s), check=False))) == binding.encode(s)
+    assert list(encode(decode(encode(s)))) == binding.encode(s)
 
 
 def test_a_property_is_encoded_and_not_decoded() -> None:

@@ -35,7 +35,7 @@ def test_every_game_has_a_schema_naming_its_layouts() -> None:
     assert pr_schema.V1.names() == get_game("puerto-rico").LAYOUT
     assert pr_schema.V2.names() == get_game("puerto-rico").LAYOUT_V2
     assert cob_schema.V1.names() == get_game("castles-of-burgundy").LAYOUT
-    assert tog_schema.V1.names() == get_game("traders-of-genoa").LAYOUT
+    assert tog_schema.V2.names() == get_game("traders-of-genoa").LAYOUT
 
 
 @pytest.mark.parametrize("schema", [*pr_schema.SCHEMAS, *cob_schema.SCHEMAS, *tog_schema.SCHEMAS],

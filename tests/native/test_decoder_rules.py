@@ -716,9 +716,16 @@ def tog_offer_outside_a_negotiation(v: View) -> Expected:
 
 
 @case("traders-of-genoa", tog_stage(TOG_START))
-def tog_good_without_ducats(v: View) -> Expected:
-    v["offers[1].good"] = 0
-    return "offers[1].good", "a good is offered with ducats (0 or more)"
+def tog_items_without_an_offer(v: View) -> Expected:
+    v["offers[1].goods.silver"] = 1
+    return "offers[1].goods.silver", "only an offer (0 ducats or more) holds items"
+
+
+@case("traders-of-genoa", tog_stage(TOG_START))
+def tog_offered_card_without_an_offer(v: View) -> Expected:
+    card = next(c for c in tog_data.CARD_NAMES if v[f"cards.{c}"] == 1)
+    v[f"offered_cards.{card}"] = 1
+    return f"offered_cards.{card}", "an offered card is in the hand of a player with an offer"
 
 
 def _bidder(v: View) -> int | None:
@@ -736,9 +743,9 @@ def tog_offer_in_fives(v: View) -> Expected:
 @case("traders-of-genoa", lambda v: v["stage"] == TOG_OFFER and _bidder(v) is not None)
 def tog_offered_good_held(v: View) -> Expected:
     seat = _bidder(v)
-    v[f"offers[{seat}].good"] = next(g for g, name in enumerate(tog_data.GOODS)
-                                     if not v[f"players[{seat}].goods.{name}"])
-    return f"offers[{seat}].good", "an offered good is one the bidder holds"
+    name = next(name for name in tog_data.GOODS if not v[f"players[{seat}].goods.{name}"])
+    v[f"offers[{seat}].goods.{name}"] = 1
+    return f"offers[{seat}].goods.{name}", "an offer holds goods the bidder has"
 
 
 @case("traders-of-genoa", tog_stage(TOG_OFFER))
@@ -832,11 +839,24 @@ def tog_last_mark_carries_the_marker(v: View) -> Expected:
     return "last_mark", "the last building marked carries the player's marker"
 
 
-@case("traders-of-genoa", lambda v: v["stage"] in (TOG_OFFER, TOG_OFFER + 1) and _bidder(v) is not None, players=2)
+def _made(v: View) -> int | None:
+    """A seat with an offer made (not one being built) and 5 ducats, if any."""
+    return next((p for p in range(v["players"]) if p != v["owner"] and v[f"offers[{p}].ducats"] >= 0
+                 and (v["stage"] == TOG_OFFER + 1 or p != v["to_move"]) and v[f"players[{p}].ducats"] >= 5), None)
+
+
+@case("traders-of-genoa", lambda v: v["stage"] in (TOG_OFFER, TOG_OFFER + 1) and _made(v) is not None, players=2)
 def tog_two_player_offer_includes_a_good(v: View) -> Expected:
-    seat = _bidder(v)
-    v[f"offers[{seat}].good"] = -1
-    return f"offers[{seat}].good", "an offer of no ducats, and any 2-player offer, includes a good"
+    seat = _made(v)
+    v[f"offers[{seat}].ducats"] = 5
+    for name in tog_data.GOODS:
+        v[f"offers[{seat}].goods.{name}"] = 0
+    for name in tog_data.SPECIALS:
+        v[f"offers[{seat}].specials.{name}"] = 0
+    v[f"offers[{seat}].markers"] = 0
+    for card in tog_data.CARD_NAMES:
+        v[f"offered_cards.{card}"] = 0
+    return f"offers[{seat}].ducats", "a 2-player offer holds something besides ducats"
 
 
 @case("castles-of-burgundy", cob_start)

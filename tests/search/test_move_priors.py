@@ -50,10 +50,22 @@ def test_priors_are_a_distribution_over_the_legal_moves_led_by_the_heuristic(
     assert decisions > 100 and agree == decisions
 
 
-def test_a_game_without_priors_says_so() -> None:
-    native = NativeGame("traders-of-genoa")
-    buf = native.decode(get_game("traders-of-genoa").new_game(3, seed=1).encode())
-    assert native.move_priors(buf) is None
+def test_genoa_priors_make_an_offer_over_half_an_actions_worth_unlikely() -> None:
+    """Traders of Genoa's priors (issue 28): a distribution over the legal moves; at an offer
+    decision the coins the playout policy would give lead, items it would not give trail."""
+    from meeplemind.engine.traders_of_genoa.state import ST_OFFER
+
+    checked = 0
+    for native, buf, priors in _decisions("traders-of-genoa", 3, {}):
+        assert priors.sum() == pytest.approx(1.0, abs=1e-12) and np.all(priors > 0)
+        state = get_game("traders-of-genoa").decode(native.encode(buf))
+        if state.stage == ST_OFFER and "give:5" in [str(m) for m in state.legal_moves()]:
+            names = [str(m) for m in state.legal_moves()]
+            if any(n.startswith("give:special") for n in names):
+                special = max(p for n, p in zip(names, priors) if n.startswith("give:special"))
+                assert priors[names.index("give:5")] >= special
+                checked += priors[names.index("give:5")] > special
+    assert checked > 0
 
 
 def test_the_default_is_the_games_tuning_and_reproducible() -> None:
@@ -66,12 +78,13 @@ def test_the_default_is_the_games_tuning_and_reproducible() -> None:
     off = _fingerprint(tuning=Tuning(exploration=DEFAULT_EXPLORATION, playout_moves=40))
     assert off == _fingerprint(exploration=DEFAULT_EXPLORATION, prior_weight=0.0) != default
     assert review_tuning("puerto-rico") == game_tuning("puerto-rico")  # a review judges with the default search
-    assert review_tuning("traders-of-genoa") == game_tuning("traders-of-genoa") == Tuning()
+    assert review_tuning("traders-of-genoa") == game_tuning("traders-of-genoa") == Tuning(exploration=0.0,
+                                                                                          prior_weight=1.0)
     assert len({default, off, _fingerprint(prior_weight=0.5), _fingerprint(widening=1.0)}) == 4
 
 
 def test_a_game_without_tuning_searches_by_ucb1_without_priors(toy: NativeHandle) -> None:
-    assert game_tuning("traders-of-genoa") == game_tuning("toy") == Tuning()
+    assert game_tuning("toy") == Tuning()
     def facts(**tuning: object) -> list[tuple[str, int, float]]:
         result = analyze(opening(), iterations=300, seed=4, native=toy, **tuning)  # type: ignore[arg-type]
         return [(m.move, m.visits, m.win_rate) for m in result.moves]

@@ -18,7 +18,8 @@ import pytest
 from google.protobuf import json_format
 
 from meeplemind.positions.messages import read_position, state_key
-from meeplemind.engine.traders_of_genoa.data import D_PRIVILEGE
+from meeplemind.engine.traders_of_genoa.board import BUILDING_SQUARES
+from meeplemind.engine.traders_of_genoa.data import BUILDING_NAMES, D_PRIVILEGE
 from meeplemind.v1 import position_pb2, rules_pb2, rules_pb2_grpc
 
 from ..http_server import serving_http
@@ -176,7 +177,8 @@ def test_a_few_turns_of_traders_of_genoa(site: tuple[str, Any], page: Any) -> No
     assert page.eval_on_selector_all("svg.genoa-town g.square", "squares => squares.length") == 64
     discs = [square for square in state["path"] if square]
     assert page.eval_on_selector_all("svg.genoa-town circle.tower", "discs => discs.length") == len(discs)
-    markers = sum(len(m["seats"]) for m in state["marks"])
+    squares = {name: len(BUILDING_SQUARES[b]) for b, name in enumerate(BUILDING_NAMES)}
+    markers = sum(len(m["seats"]) * squares[m["building"]] for m in state["marks"])  # a dot on each square
     assert page.eval_on_selector_all("svg.genoa-town circle[class^=seat-]", "dots => dots.length") == markers
     assert page.inner_text(".genoa .stats").startswith("round")
     assert _style(page, "svg.genoa-town", "maxWidth") == "416px"  # 26rem: the game's style sheet applies
@@ -205,13 +207,15 @@ def test_a_bad_pasted_position_is_refused_naming_the_field(site: tuple[str, Any]
 
 
 def _genoa_turn_shows_only_seat_1(page: Any) -> int:
-    """On the human's turn: his cards named by what they are, the others' as counts only;
-    the position shown is his view. The number of his cards shown."""
+    """On the human's turn: his cards named by what they are, the others' as counts only
+    (but for the cards in an offer, shown to all); the position shown is his view. The number of his cards shown."""
     view = _position(page)
-    assert view["viewer"] == 0 and set(view["traders_of_genoa"]["cards"].values()) <= {"0", "used"}
+    genoa = view["traders_of_genoa"]
+    offered = {c for c in genoa.get("offered_cards", []) if genoa["cards"][c] != "0"}  # shown to all (issue 28)
+    assert view["viewer"] == 0 and {w for c, w in genoa["cards"].items() if c not in offered} <= {"0", "used"}
     shown = page.eval_on_selector_all("section.player", "ps => ps.map(p => [...p.querySelectorAll('.card')]"
                                                         ".map(c => c.textContent))")
-    assert all(not cards for cards in shown[1:]), shown
+    assert sum(len(cards) for cards in shown[1:]) == len(offered), shown
     assert not any(re.fullmatch(r"(large|small|message|privilege)_\d+", text) for text in shown[0])
     return len(shown[0])
 

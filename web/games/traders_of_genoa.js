@@ -36,8 +36,12 @@ function town(s, facts) {
 
 function offers(s, seats) {
   if (s.stage !== "offer" && s.stage !== "decide") return "";
+  const items = (o, seat) => [`${o.ducats} ducats`,
+    ...Object.entries({...o.goods, ...o.specials}).map(([name, n]) => `${n} ${titleCase(name)}`),
+    ...(o.markers ? [`${o.markers} marker${o.markers > 1 ? "s" : ""}`] : []),
+    ...(s.offeredCards ?? []).filter((c) => s.cards?.[c] === String(seat)).map(titleCase)].join(" + ");
   const made = (s.offers ?? []).map((o, seat) => o.ducats < 0 ? "" :
-    `<span class="pill">${esc(seatName(seat, seats))}: ${o.ducats}${o.good ? ` + ${esc(o.good)}` : ""}</span>`).join("");
+    `<span class="pill">${esc(seatName(seat, seats))}: ${esc(items(o, seat))}</span>`).join("");
   return `<div class="row"><b>Offers for the ${esc(titleCase(s.site))}</b> ${made || '<span class="muted">none yet</span>'}</div>`;
 }
 
@@ -96,10 +100,8 @@ function tradersOfGenoa(move) {
     case "start": return `Play an any-start card: start on ${arg}`;
     case "move": return `Move the tower ${DIRECTIONS[arg] ?? arg}`;
     case "stop": return "Stop the tower here";
-    case "offer": {
-      const [ducats, good] = arg.split("+");
-      return `Offer ${ducats} ducats${good ? ` and a ${good}` : ""}`;
-    }
+    case "give": return `Add ${/^\d+$/.test(arg) ? `${arg} ducats` : titleCase(move.slice(5))} to your offer`;
+    case "offer": return arg ? `Offer ${arg.replaceAll("+", ", ")}` : "Make your offer";
     case "accept": return `Accept seat ${Number(arg) + 1}'s offer`;
     case "take": return "Take the action yourself";
     case "lapse": return "Let the action lapse";

@@ -19,7 +19,7 @@ def turn_start(players: int = 3, seed: int = 0, owner: int = 0) -> State:
     s = new_game(players, seed)
     s.owner = s.start_player = owner
     s.site, s.actor, s.delivered = -1, -1, False
-    s.offer_ducats, s.offer_goods = [-1] * players, [-1] * players
+    s._clear_offers()
     s._begin_turn()
     give_special(s, owner, "any_start")
     check_state(s)

@@ -8,6 +8,7 @@ from meeplemind.positions import checked_state
 from meeplemind.engine import Rng
 from meeplemind.engine.traders_of_genoa import ALL_MOVES, NUM_ACTIONS, Move, new_game
 from meeplemind.engine.traders_of_genoa.heuristic import choose_move
+from meeplemind.engine.traders_of_genoa.moves import offer_moves
 from meeplemind.native import NativeGame
 
 
@@ -35,13 +36,25 @@ def test_random_games_keep_every_invariant(players: int) -> None:
 
 def test_move_table() -> None:
     assert [m.id for m in ALL_MOVES] == list(range(NUM_ACTIONS))
-    for text in ("roll", "start:3.6", "move:w", "offer:20", "offer:0+silk", "accept:4", "large:16",
+    for text in ("roll", "start:3.6", "move:w", "give:20", "give:silk", "give:small_16", "give:special:trade",
+                 "give:marker", "offer", "accept:4", "large:16",
                  "special:extra_action", "good:wheat", "trade:salt>silk", "deliver:16", "palace:park",
                  "base:2.3", "mark:harbor", "privilege", "done", "lapse", "take", "pass", "stop"):
         assert str(Move.parse(text)) == text
-    for bad in ("offer:7", "offer:0", "start:0.3", "start:9.1", "trade:salt>salt", "accept:5", "mark:moon"):
+    for bad in ("give:7", "give:moon", "offer:20", "start:0.3", "start:9.1", "trade:salt>salt", "accept:5", "mark:moon"):
         with pytest.raises(ValueError, match="move"):
             Move.parse(bad)
+
+
+def test_a_whole_offer_is_its_gives_then_offer() -> None:
+    assert [str(m) for m in offer_moves("offer:25+silk+small_16+silk")] == [
+        "give:20", "give:5", "give:silk", "give:silk", "give:small_16", "offer"]
+    assert [str(m) for m in offer_moves("offer:marker+special:trade+195")] == [
+        "give:100", "give:50", "give:10", "give:10", "give:10", "give:10", "give:5", "give:special:trade",
+        "give:marker", "offer"]
+    for bad in ("offer:7", "offer:0", "offer:5+5", "offer:moon", "offer:05"):
+        with pytest.raises(ValueError, match="move"):
+            offer_moves(bad)
 
 
 @pytest.mark.parametrize("players", [2, 3])

@@ -28,14 +28,14 @@ def test_every_vector_field_is_a_field_of_the_position_message() -> None:
 
 def test_the_schema_describes_the_codec_vector() -> None:
     from meeplemind.engine import get_game, schema
-    from meeplemind.engine.traders_of_genoa.schema import SCHEMAS, V1
+    from meeplemind.engine.traders_of_genoa.schema import SCHEMAS, V2
     from meeplemind.positions import accept
 
-    assert SCHEMAS == (V1,) and isinstance(V1, schema.Schema)
-    assert V1.names() == codec.LAYOUT and V1.length == codec.VECTOR_LEN
+    assert SCHEMAS == (V2,) and isinstance(V2, schema.Schema)
+    assert V2.names() == codec.LAYOUT and V2.length == codec.VECTOR_LEN
     for n in PLAYER_COUNTS:  # the C decoder checks every cell against this table
         valid = codec.encode(new_game(n, seed=n))
-        for i, (lo, hi, bound) in enumerate(V1.ranges(n)[2:], start=2):
+        for i, (lo, hi, bound) in enumerate(V2.ranges(n)[2:], start=2):
             assert bound == -1, codec.LAYOUT[i]
             v = valid.copy()
             v[i] = hi + 1
@@ -67,8 +67,10 @@ def _message(s: Any) -> Any:
         supply=named(GOODS, s.supply), special_supply=named(SPECIALS, s.special_supply),
         cards={CARD_NAMES[c]: LOCATIONS[loc] for c, loc in enumerate(s.location) if loc != UNSEEN},
         piles=named(DECKS, s.piles))
-    for ducats, good in zip(s.offer_ducats, s.offer_goods):
-        m.offers.add(ducats=ducats, good=name(GOODS, good))
+    for q, ducats in enumerate(s.offer_ducats):
+        m.offers.add(ducats=ducats, goods=named(GOODS, s.offer_goods[q]), specials=named(SPECIALS, s.offer_specials[q]),
+                     markers=s.offer_markers[q])
+    m.offered_cards.extend(CARD_NAMES[c] for c in range(len(CARD_NAMES)) if s.offered[c])
     for b in range(NUM_BUILDINGS):
         if s.marks[b]:
             m.marks.add(building=BUILDING_NAMES[b], seats=[q for q in range(5) if s.marks[b] >> q & 1])
@@ -82,13 +84,13 @@ def test_the_generic_codec_reads_positions_to_the_engine_vector() -> None:
     from meeplemind.positions import vector_codec
     from meeplemind.engine import Rng
     from meeplemind.engine.traders_of_genoa import new_game
-    from meeplemind.engine.traders_of_genoa.schema import V1
+    from meeplemind.engine.traders_of_genoa.schema import V2
 
     for seed in range(4):
         s, rng = new_game(2 + seed, seed), Rng(seed)
         while True:
             for view in (s, s.observation(0)):
-                assert vector_codec.read(V1, _message(view)) == view.encode().tolist()
+                assert vector_codec.read(V2, _message(view)) == view.encode().tolist()
             if s.is_terminal:
                 break
             legal = s.legal_moves()
