@@ -11,6 +11,7 @@ import dataclasses
 import random
 from collections.abc import Iterator
 from typing import Any
+from dataclasses import replace
 
 import pytest
 
@@ -19,6 +20,7 @@ from meeplemind.engine.position import from_message, parse_position, state_key, 
 from meeplemind.native import NativeDecodeError
 from meeplemind.search.ismcts import _explain, analyze, read_vector
 from meeplemind.server.convert import position_to_proto
+from meeplemind.search.params import Budget, game_params
 
 MUTANTS = 400
 VALUES: tuple[Any, ...] = (-1, 0, 1, 2, 3, 5, 7, 40, 10**9, -(10**9), "", "x", None, True, [], {},
@@ -110,7 +112,8 @@ def test_a_position_read_natively_searches_as_its_state(game_id: str, options: d
     checked = read_vector(game_id, state_vector(position))
     assert (checked.current_player, checked.num_players) == (seen.current_player, 3)
     assert (checked.vector == seen.encode()).all() and not checked.is_terminal
-    direct = analyze(seen, iterations=400, threads=1, seed=3)
-    read = analyze(checked, iterations=400, threads=1, seed=3, vector=checked.vector)
+    direct = analyze(seen, Budget(iterations=400, threads=1), replace(game_params(seen.game_id), seed=3))
+    read = analyze(checked, Budget(iterations=400, threads=1), replace(game_params(checked.game_id), seed=3),
+                   vector=checked.vector)
     assert dataclasses.replace(direct, elapsed_ms=0, cpu_ms=0) == dataclasses.replace(read, elapsed_ms=0, cpu_ms=0)
     assert max(len(m.pv) for m in read.moves) > 1
