@@ -4,11 +4,12 @@ their checks."""
 from __future__ import annotations
 
 import dataclasses
+import inspect
 
 import pytest
 
 from meeplemind.native import load
-from meeplemind.search.ismcts import c_params
+from meeplemind.search.ismcts import analyze, c_params
 from meeplemind.search.params import Budget, SearchParams
 
 #: The C fields a Budget fills (its ``max_nodes`` by the same name).
@@ -49,3 +50,8 @@ def test_a_budget_reads_its_defaults_and_threads_once() -> None:
 def test_a_bad_value_is_refused_when_made_naming_its_field(kind: type, field: str, bad: object) -> None:
     with pytest.raises(ValueError, match=f"^{field} must"):
         kind(**{field: bad})
+
+
+def test_analyze_takes_a_budget_and_params_not_a_keyword_relay() -> None:
+    parameters = inspect.signature(analyze).parameters
+    assert list(parameters)[:3] == ["state", "budget", "params"] and len(parameters) <= 10
