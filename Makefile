@@ -9,7 +9,7 @@ TS_STAMP := $(TS)/node_modules/.installed-stamp
 WEB_BUNDLE := web/meeplemind-rpc.js
 # The sources of the build's generated files too: the schemas, and every module of a game
 # with a table generator (native/gen_<game>.py).
-BUILD_INPUTS := pyproject.toml setup.py $(wildcard native/mm_*.c native/mm_*.h native/cdef/*.h native/*.py native/evaluation.json proto/generate.py proto/meeplemind/v1/*.proto \
+BUILD_INPUTS := pyproject.toml setup.py $(wildcard native/mm_*.c native/mm_*.h native/cdef/*.h native/*.py native/evaluation_*.json proto/generate.py proto/meeplemind/v1/*.proto \
 	engine/schema.py engine/game_state.py engine/rng.py engine/errors.py engine/*/schema.py engine/*/data.py \
 	$(patsubst native/gen_%.py,engine/%/*.py,$(wildcard native/gen_*.py)))
 
@@ -51,8 +51,8 @@ $(WEB_BUNDLE): $(TS_STAMP) $(TS)/buf.gen.yaml $(wildcard $(TS)/src/*.ts) $(wildc
 
 # ruff on everything (pyproject.toml [tool.ruff]); mypy --strict ([tool.mypy]) on every package py.typed
 # marks (server/, search/, app/, engine/, web/, native/), seen as the packages they install as
-# (tools/typecheck.py).
-MYPY_STRICT := server search app engine web native
+# (tools/typecheck.py), and the scripts of tools/ that import them.
+MYPY_STRICT := server search app engine web native tools/fit_evaluation.py tools/game_files.py
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/python tools/typecheck.py $(MYPY_STRICT)
@@ -83,12 +83,11 @@ serve:
 test-typescript: $(STAMP) $(WEB_BUNDLE)
 	$(BIN)/python -m pytest -q tests/client/test_typescript.py
 
-# Refit every game's evaluation network on C self-play (native/fit_evaluation.py, a few minutes
-# on 2 cores) into native/evaluation.json; the next `make install` compiles it in.
+# Refit every game's evaluation network on C self-play (tools/fit_evaluation.py, a few minutes
+# on 2 cores) into its native/evaluation_<game>.json; the next `make install` compiles it in.
 fit-evaluation: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[fit]'
-	$(BIN)/python -W ignore::UserWarning -m meeplemind.native.fit_evaluation puerto-rico --write
-	$(BIN)/python -W ignore::UserWarning -m meeplemind.native.fit_evaluation castles-of-burgundy --write
+	$(BIN)/python -W ignore::UserWarning tools/fit_evaluation.py --write
 
 bench: $(STAMP)
 	$(BIN)/meeplemind bench

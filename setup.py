@@ -16,8 +16,9 @@ from __future__ import annotations
 import os
 import pathlib
 import runpy
+import tomllib
 
-from setuptools import setup
+from setuptools import find_packages, setup
 from setuptools.command.build_py import build_py
 
 ROOT = pathlib.Path(__file__).resolve().parent
@@ -26,9 +27,17 @@ GENERATED_INTO = ROOT / "app" / "v1"
 BUILD_ASAN_ENV = "MEEPLEMIND_BUILD_ASAN"
 #: The oldest CPython the abi3 modules load in (``requires-python``).
 LIMITED_API = "cp311"
-#: The build-time scripts (the cffi build, the fit of the evaluation networks, the C table
-#: generators ``gen_<game>``): run, not shipped.
-BUILD_PACKAGE, BUILD_SCRIPTS, GENERATOR_PREFIX = "meeplemind.native", ("build_native", "fit_evaluation"), "gen_"
+#: The build-time scripts (the cffi build, the C table generators ``gen_<game>``): run, not
+#: shipped.
+BUILD_PACKAGE, BUILD_SCRIPTS, GENERATOR_PREFIX = "meeplemind.native", ("build_native",), "gen_"
+
+
+def packages() -> list[str]:
+    """Every package: each folder of pyproject.toml's ``package-dir`` and the packages in it
+    (``meeplemind.engine.<game>``...), so adding a game names it in no list."""
+    folders: dict[str, str] = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"]
+    return sorted({name for package, folder in folders.items()
+                   for name in (package, *(f"{package}.{p}" for p in find_packages(str(ROOT / folder))))})
 
 
 class BuildPyWithProtos(build_py):
@@ -45,6 +54,7 @@ class BuildPyWithProtos(build_py):
 
 setup(
     cmdclass={"build_py": BuildPyWithProtos},
+    packages=packages(),
     cffi_modules=["native/build_native.py:ffibuilder"]
     + (["native/build_native.py:ffibuilder_asan"] if os.environ.get(BUILD_ASAN_ENV) == "1" else []),
     options={"bdist_wheel": {"py_limited_api": LIMITED_API}},

@@ -37,5 +37,12 @@ def get_game(game_id: str) -> Game:
     return games[game_id]
 
 
-__all__ = ["IllegalMoveError", "InvalidMoveError", "OptionError", "PositionError", "Rng", "game_ids", "get_game",
+def game_key(game_id: str) -> str:
+    """The name of a game's engine package (``engine/<key>/``), which names the game's files
+    elsewhere too (web/games/, native/, proto/) and is its field in a ``Position``."""
+    name: str = getattr(get_game(game_id), "__name__")
+    return name.rpartition(".")[2]
+
+
+__all__ = ["IllegalMoveError", "InvalidMoveError", "OptionError", "PositionError", "Rng", "game_ids", "game_key", "get_game",
            "parse_options"]

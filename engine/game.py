@@ -8,7 +8,7 @@ engine; see native/build_native.py).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict
 
 from .schema import Schema
 
@@ -17,6 +17,16 @@ SWITCH = ("false", "true")
 #: The texts a switch reads as true, and as false (any case).
 TRUE_TEXTS = ("true", "1", "yes", "on")
 FALSE_TEXTS = ("false", "0", "no", "off")
+
+
+class SearchTuning(TypedDict, total=False):
+    """How the default search of a game departs from the defaults (``search.params.SearchParams``'
+    fields, which it fills): exploration, the weight of the game's move priors, and the moves
+    a playout plays before the game's learned evaluation scores it."""
+
+    exploration: float
+    prior_weight: float
+    playout_moves: int
 
 
 class Game(Protocol):
@@ -32,6 +42,8 @@ class Game(Protocol):
     VARIANTS: tuple[dict[str, str], ...]
     #: (options, players) of the bench signature's seeded games and searches (``search/bench.py``).
     BENCH_SETUPS: tuple[tuple[dict[str, str], int], ...]
+    #: The default search's tuning (``search.params.game_params``; empty: the defaults).
+    SEARCH_TUNING: SearchTuning
     #: Every ``new_game`` option and the text values it takes, the default first
     #: (``SWITCH``: a true/false switch; None: any text, default empty).
     OPTION_VALUES: dict[str, tuple[str, ...] | None]

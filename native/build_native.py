@@ -13,7 +13,8 @@ compiling, every game's schema (``engine/<game>/schema.py``) is written out as t
 header ``native/schema_<game>.h`` its decoder includes (``engine.schema.c_header``),
 every table generator ``native/gen_<game>.py`` writes ``native/<game>_tables.h`` (its
 ``render``, from the game's engine modules), and each game's evaluation network
-(``native/evaluation.json``) becomes ``native/evaluation_<game>.h``.  None is kept in git.
+(``native/evaluation_<game>.json``, if the game has one) becomes
+``native/evaluation_<game>.h``.  None is kept in git.
 """
 
 from __future__ import annotations
@@ -45,14 +46,18 @@ def _engine_module(name: str) -> types.ModuleType:
     return importlib.import_module(f"{package}.{name}")
 
 
+def _games() -> list[str]:
+    """Every game's engine package name (``engine/<game>/``, one with a schema), by name."""
+    return sorted(path.parent.name for path in ENGINE.glob("*/schema.py"))
+
+
 def generate_schema_headers() -> None:
     """Write ``native/schema_<game>.h`` for every game with a schema, and
     ``native/schema_games.h``: the C engines (each schema's ``C_GAME``) ``mm_find_game``
     knows, so a game registers itself in C from its own schema module."""
     c_header = _engine_module("schema").c_header
     games = []
-    for path in sorted(ENGINE.glob("*/schema.py")):
-        game = path.parent.name
+    for game in _games():
         module = _engine_module(f"{game}.schema")
         games.append(module.C_GAME)
         _write(HERE / f"schema_{game}.h", c_header(module.C_PREFIX, module.SCHEMAS, f"engine/{game}/schema.py",
@@ -80,16 +85,16 @@ def _floats(values: list[float]) -> str:
 
 
 def evaluation_header(game: str, model: dict[str, Any]) -> str:
-    """The C header of one game's evaluation network (mm_eval.h) from its entry in
-    ``native/evaluation.json``, after checking the entry's shape."""
+    """The C header of one game's evaluation network (mm_eval.h) from its file
+    ``native/evaluation_<game>.json``, after checking the network's shape."""
     prefix, features, hidden = model["prefix"], int(model["features"]), int(model["hidden"])
     shapes = {"w1": 2 * features * hidden, "b1": hidden, "w2": hidden, "temperature": 2}
     for key, size in shapes.items():
         if len(model[key]) != size:
-            raise ValueError(f"native/evaluation.json: {game}.{key} has {len(model[key])} values, "
+            raise ValueError(f"native/evaluation_{game}.json: {key} has {len(model[key])} values, "
                              f"not {size} ({features} features, {hidden} hidden units)")
     return "\n".join([
-        f"/* Generated from native/evaluation.json ({game}) by native/build_native.py: do not edit. */",
+        f"/* Generated from native/evaluation_{game}.json by native/build_native.py: do not edit. */",
         f"#ifndef {prefix}_H", f"#define {prefix}_H", '#include "mm_eval.h"',
         f"#define {prefix}_VERSION {int(model['version'])}", f"#define {prefix}_FEATURES {features}",
         f"#define {prefix}_HIDDEN {hidden}",
@@ -102,11 +107,12 @@ def evaluation_header(game: str, model: dict[str, Any]) -> str:
 
 
 def generate_evaluation_headers() -> None:
-    """Write ``native/evaluation_<game>.h`` for every game of ``native/evaluation.json``
-    (native/fit_evaluation.py fits them)."""
-    games = {g: e for g, e in json.loads((HERE / "evaluation.json").read_text()).items() if not g.startswith("_")}
-    for game, model in games.items():
-        _write(HERE / f"evaluation_{game.replace('-', '_')}.h", evaluation_header(game, model))
+    """Write ``native/evaluation_<game>.h`` for every game with a schema and an evaluation
+    ``native/evaluation_<game>.json`` (tools/fit_evaluation.py fits them)."""
+    for game in _games():
+        weights = HERE / f"evaluation_{game}.json"
+        if weights.exists():
+            _write(HERE / f"evaluation_{game}.h", evaluation_header(game, json.loads(weights.read_text())))
 
 
 def _write(path: pathlib.Path, text: str) -> None:

@@ -1853,7 +1853,7 @@ static int32_t cob_rollout_move(const void *st, mm_rng *rng, int policy)
 /* ------------------------------------------------------------------ evaluation
  *
  * The features of the learned evaluation (mm_eval.h), one row per player; the network
- * is native/evaluation.json's, fitted on them by native/fit_evaluation.py.  Rounds left:
+ * is native/evaluation_castles_of_burgundy.json's, fitted on them by tools/fit_evaluation.py.  Rounds left:
  * the rounds of the phases to come, this one included. */
 enum {
     F_SCORE, F_VP, F_END_POINTS, F_SILVERLINGS, F_WORKERS, F_GOODS, F_GOOD_KINDS, F_SOLD, F_BONUS,
@@ -1862,7 +1862,7 @@ enum {
 };
 #define COB_EVAL_VERSION 2
 _Static_assert(MM_COB_EVAL_VERSION == COB_EVAL_VERSION && MM_COB_EVAL_FEATURES == COB_FEATURES,
-               "native/evaluation.json's castles-of-burgundy model is for other features: make fit-evaluation");
+               "native/evaluation_castles_of_burgundy.json is for other features: make fit-evaluation");
 _Static_assert(COB_FEATURES <= MM_EVAL_FEATURES_MAX && MM_COB_EVAL_HIDDEN == MM_EVAL_HIDDEN,
                "the castles-of-burgundy model is larger than mm_eval.h allows");
 

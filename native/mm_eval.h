@@ -11,7 +11,7 @@
  *     win_p   = softmax_p(score / tau),  tau = max(temperature[0] + temperature[1] * rounds_left, 0.5)
  * where now_p is scores() of the position and rounds_left the game's own count: the
  * estimated scores' spread shrinks as the end nears, so the win probabilities sharpen.
- * The weights come from native/evaluation.json (fitted by native/fit_evaluation.py on C
+ * The weights come from native/evaluation_<game>.json (fitted by tools/fit_evaluation.py on C
  * self-play, see mm_eval_samples in mm_api.h), written into native/evaluation_<game>.h at
  * build time with a version and shape the game's C file checks.  Nothing here writes global
  * state. */
@@ -43,7 +43,7 @@ int32_t mm_eval_inputs(const mm_game *g, const void *state, float *out, double *
 /* The evaluation of a game in progress; 0 (out untouched) when the game has none. */
 int mm_eval_state(const mm_game *g, const void *state, mm_evaluation *out);
 
-/* Training data (native/fit_evaluation.py): `games` self-play games by the rollout
+/* Training data (tools/fit_evaluation.py): `games` self-play games by the rollout
  * `policy` from `start` (each determinized first for the player to move, so hidden
  * tiles differ), each decision sampled with probability 1 / `every`, at most `cap`
  * samples.  Sample s writes the network inputs of every seat to

@@ -91,7 +91,7 @@ typedef struct mm_game {
     /* Optional, both or neither: the learned evaluation of a game in progress (what a
      * truncated playout backs up, mm_eval.h).  eval_features writes one row of
      * eval_model->features values per player into rows and returns the rounds left;
-     * eval_model is the game's network (generated from native/evaluation.json).
+     * eval_model is the game's network (generated from native/evaluation_<game>.json).
      * NULL: playouts always run to the end. */
     double (*eval_features)(const void *state, float *rows);
     const struct mm_eval_model *eval_model;

@@ -2528,7 +2528,7 @@ static int32_t pr_rollout_move(const void *state, mm_rng *rng, int policy)
 /* ------------------------------------------------------------------ evaluation
  *
  * The features of the learned evaluation (mm_eval.h), one row per player; the network
- * is native/evaluation.json's, fitted on them by native/fit_evaluation.py.  Rounds left:
+ * is native/evaluation_puerto_rico.json's, fitted on them by tools/fit_evaluation.py.  Rounds left:
  * the fewest of the VP chips at 2 a player a round, the colonists at one a player a round
  * and the fullest city's spaces at one a round (0 once the end is triggered). */
 enum {
@@ -2539,7 +2539,7 @@ enum {
 };
 #define PR_EVAL_VERSION 2
 _Static_assert(MM_PR_EVAL_VERSION == PR_EVAL_VERSION && MM_PR_EVAL_FEATURES == PR_FEATURES,
-               "native/evaluation.json's puerto-rico model is for other features: make fit-evaluation");
+               "native/evaluation_puerto_rico.json is for other features: make fit-evaluation");
 _Static_assert(PR_FEATURES <= MM_EVAL_FEATURES_MAX && MM_PR_EVAL_HIDDEN == MM_EVAL_HIDDEN,
                "the puerto-rico model is larger than mm_eval.h allows");
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..engine import get_game
 from ..native import load as load_cffi_module
 
 _LIB = load_cffi_module()[1]  # the constants below are C's (every build has the same)
@@ -26,10 +27,10 @@ NODES_PER_THREAD = 2  # a tree needs its root and one child
 _INT32_MAX = 2**31 - 1
 DEFAULT_EXPLORATION = 0.7
 #: Weight of the score margin in the reward (issue 21: at 10 ms of CPU a move, 0.5 won 57%
-#: of 80 2-player Puerto Rico games against the pure win share, +6.7 points a game; docs/measurements.md).
+#: of 80 2-player games against the pure win share, +6.7 points a game; docs/measurements.md).
 DEFAULT_MARGIN_WEIGHT = 0.5
 #: Share of playout moves chosen by MAST.  Off by default: at 10 ms of CPU a move, 0.5 won
-#: 67.5% of 80 2-player Puerto Rico games against ismcts-v1 (95% CI [0.57, 0.77]), but it blurs
+#: 67.5% of 80 2-player games against ismcts-v1 (95% CI [0.57, 0.77]), but it blurs
 #: the win rates a game review compares (a planted blunder's loss fell from 0.46 to 0.23),
 #: and a review runs the same default search (issue 21; docs/measurements.md).
 DEFAULT_MAST = 0.0
@@ -103,7 +104,7 @@ class SearchParams:
     playout stops after that many moves, scored by the game's evaluation),
     ``guided_expansion``, the move priors' ``prior_weight``, progressive ``widening`` and the
     ``viewer`` whose knowledge the search uses (None: the player to move; docs/positions.md).
-    A game's default search is ``game_params``'s value of it."""
+    A game's default search is ``game_params``'s value of it (its package's ``SEARCH_TUNING``)."""
 
     seed: int | None = None
     exploration: float = DEFAULT_EXPLORATION
@@ -142,19 +143,14 @@ class SearchParams:
             check_int("viewer", self.viewer, 0, _INT32_MAX)
 
 
-#: The default search's parameters per game where they are not ``SearchParams()``: PUCT over
-#: the game's move priors and 40-move playouts scored by the learned evaluation (issue 21: at
-#: 10 ms of CPU a move against ismcts-v1 at 40 ms, 2-player Puerto Rico 0.820 of 200 games, 95%
-#: CI [0.761, 0.867]; Castles of Burgundy 0.810 [0.750, 0.858]; docs/measurements.md).
-GAME_PARAMS: dict[str, SearchParams] = {
-    "puerto-rico": SearchParams(exploration=0.0, prior_weight=1.0, playout_moves=40),
-    "castles-of-burgundy": SearchParams(exploration=0.0, prior_weight=1.0, playout_moves=40),
-}
-
-
 def game_params(game_id: str) -> SearchParams:
-    """The parameters the default search of ``game_id`` runs with (``analyze``'s default)."""
-    return GAME_PARAMS.get(game_id, SearchParams())
+    """The parameters the default search of ``game_id`` runs with (``analyze``'s default): its
+    game's ``SEARCH_TUNING`` over ``SearchParams()`` (the defaults for a game outside the
+    registry, searched with an engine of its own)."""
+    try:
+        return SearchParams(**get_game(game_id).SEARCH_TUNING)
+    except KeyError:
+        return SearchParams()
 
 
 def review_params(game_id: str) -> SearchParams:

@@ -17,12 +17,15 @@ from collections.abc import Iterator, Sequence
 
 from google.protobuf import descriptor_pb2
 
+from meeplemind.engine import game_ids, game_key
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PROTO_ROOT = ROOT / "proto"
 OUTPUT = ROOT / "docs" / "api.md"
 PACKAGE = "meeplemind.v1"
-#: The files in reading order: the services first, then what their messages hold.
-ORDER = ("rules", "analysis", "position", "result", "puerto_rico", "castles_of_burgundy", "traders_of_genoa")
+#: The files in reading order: the services first, then what their messages hold, then each
+#: game's state (its proto file is named after its engine package), in the registry's order.
+ORDER = ("rules", "analysis", "position", "result", *map(game_key, game_ids()))
 #: Field numbers of descriptor.proto's paths (SourceCodeInfo.Location.path).
 MESSAGE, ENUM, SERVICE = 4, 5, 6
 FIELD, NESTED, NESTED_ENUM, VALUE, METHOD = 2, 3, 4, 2, 2

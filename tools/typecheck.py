@@ -1,4 +1,6 @@
-"""mypy on source folders as the packages they install as: ``python tools/typecheck.py server app``.
+"""mypy on source folders as the packages they install as: ``python tools/typecheck.py server app``;
+a script outside the packages (``tools/fit_evaluation.py``) is checked as it stands, importing
+them.
 
 The folders are not laid out as their packages (pyproject.toml's ``package-dir``: ``app/``
 is ``meeplemind``, ``server/`` is ``meeplemind.server``...), which mypy cannot follow through
@@ -52,6 +54,8 @@ def main(paths: list[str]) -> int:
         """A source path's place in the tree; a whole folder as its own files, not the
         packages linked into it (``app`` is ``meeplemind`` without ``meeplemind.server``)."""
         top, _, rest = path.rstrip("/").partition("/")
+        if top not in at and path.endswith(".py") and (ROOT / path).is_file():
+            return [str(ROOT / path)]
         if top not in at:
             raise SystemExit(f"typecheck: {path} is in no package of pyproject.toml's package-dir")
         if rest:
@@ -60,6 +64,7 @@ def main(paths: list[str]) -> int:
                 if child.suffix in {".py", ".pyi"} or (child / "__init__.py").exists()]
 
     def to_source(line: str) -> str:
+        line = line.removeprefix(f"{ROOT}/")
         for tree, source in back:
             if line.startswith(tree + "/"):
                 return source + line[len(tree):]

@@ -4,6 +4,7 @@
 // page's board, the last move highlighted, a review run from the page (ReviewGame) with its win-rate graph,
 // the mistakes marked in the log with the engine's better move, and the final score.
 import { esc, seatName, stateKey } from "./draw.js";
+import { gameModule } from "./games.js";
 import { moveLabel, titleCase } from "./labels.js";
 import { drawReviewGraph } from "./review_graph.js";
 import { RpcError, serverStream } from "./rpc.js";
@@ -218,23 +219,21 @@ function highlight(root, last) {
   }
 }
 
-/** The final score of each seat; for Puerto Rico, split into VP chips, buildings and bonuses. */
+/** The final score of each seat, split into the parts its game's page module names (scoreParts). */
 function scoreBreakdown(final, seats) {
   const result = board.result;
   const state = final[stateKey(final.game)];
   const facts = board.facts()[final.game];
   const winners = new Set(result.winners ?? []);
-  const pr = final.game === "puerto-rico" && facts;
-  const vp = pr ? Object.fromEntries(facts.buildings.map((b) => [b.name, b.vp])) : {};
-  const rows = (result.scores ?? []).map((score, seat) => {
-    const player = state?.players?.[seat] ?? {};
-    const chips = Number(player.vp_chips ?? 0);
-    const buildings = (player.buildings ?? []).reduce((n, b) => n + (vp[b.building] ?? 0), 0);
-    const parts = pr ? `<td class="num">${chips}</td><td class="num">${buildings}</td><td class="num">${score - chips - buildings}</td>` : "";
-    return `<tr class="${winners.has(seat) ? "winner" : ""}"><td>${esc(seatName(seat, seats))}</td>${parts}
+  const split = gameModule(final.game)?.scoreParts;
+  const scores = result.scores ?? [];
+  const parts = scores.map((score, seat) => split && facts ? split(state?.players?.[seat] ?? {}, score, facts) : []);
+  const rows = scores.map((score, seat) => {
+    const cells = parts[seat].map(([, value]) => `<td class="num">${value}</td>`).join("");
+    return `<tr class="${winners.has(seat) ? "winner" : ""}"><td>${esc(seatName(seat, seats))}</td>${cells}
       <td class="num">${score}</td><td class="num">${result.tiebreaks?.[seat] ?? ""}</td></tr>`;
   }).join("");
-  const head = pr ? "<th class=num>VP chips</th><th class=num>Buildings</th><th class=num>Bonuses</th>" : "";
+  const head = (parts[0] ?? []).map(([name]) => `<th class=num>${esc(name)}</th>`).join("");
   return `<h3>Final score</h3><table class="score-breakdown"><thead><tr><th>Seat</th>${head}<th class="num">Total</th>
     <th class="num">Tie-break</th></tr></thead><tbody>${rows}</tbody></table>`;
 }

@@ -4,15 +4,11 @@
 // the truth to the viewer's observation), and gives every move to the analysis board, which
 // keeps the game record and the move log (element id "log") and steps through the game.
 import { beginRecord, cancelled, gameRecord, initAnalysisBoard, readableError, recordMove, recordResult, refreshBoard } from "./analysis_board.js";
-import { drawCastlesOfBurgundy } from "./castles_of_burgundy.js";
 import { esc, seatName, stateKey } from "./draw.js";
+import { gameModule, loadGames } from "./games.js";
 import { moveLabel, titleCase } from "./labels.js";
-import { drawPuertoRico } from "./puerto_rico.js";
 import { serverStream, unary } from "./rpc.js";
-import { cardLabel, drawTradersOfGenoa } from "./traders_of_genoa.js";
 
-const DRAW = { "puerto-rico": drawPuertoRico, "castles-of-burgundy": drawCastlesOfBurgundy,
-  "traders-of-genoa": drawTradersOfGenoa };
 const LEVELS = Array.from({ length: 10 }, (_, i) => i + 1);
 const HINT_MOVES = 6;
 const params = new URLSearchParams(location.search);
@@ -27,7 +23,7 @@ const table = {
   generation: 0, hint: null, seed: 0, ply: 0,
 };
 
-/** Keys of a pasted position in proto field names (a lowerCamelCase "puertoRico" → "puerto_rico"). */
+/** Keys of a pasted position in proto field names (a lowerCamelCase "vpChips" → "vp_chips"). */
 function snakeKeys(value) {
   if (Array.isArray(value)) return value.map(snakeKeys);
   if (value && typeof value === "object") {
@@ -130,8 +126,8 @@ async function refresh(generation, logged) {
 
 /** A position's board as HTML (the analysis board draws the positions stepped to with it). */
 function boardHtml(position) {
-  const drawGame = DRAW[position.game];
-  return drawGame ? drawGame(position[stateKey(position.game)], table.facts[position.game], table.seats)
+  const game = gameModule(position.game);
+  return game ? game.draw(position[stateKey(position.game)], table.facts[position.game], table.seats)
     : `<pre>${esc(JSON.stringify(position, null, 2))}</pre>`;
 }
 
@@ -183,22 +179,13 @@ async function play(move) {
   setPosition(reply.position, { entry: recordMove(seat, move, seed), before });  // recorded at once; its view comes in refresh
 }
 
-/** Cards a move drew, as the human sees them (``before`` and ``after`` his views): his own by
- * what they are, others' hidden. */
+/** Cards a move drew, as the human sees them (``before`` and ``after`` his views), in the
+ * words of the game's page module (a game whose moves draw none has no drawnCards). */
 function drawnCards(before, after) {
   const game = before?.game;
-  if (game !== "traders-of-genoa" || !after) return "";
-  const [was, now] = [before[stateKey(game)], after[stateKey(game)]];
-  const human = humanSeat();
-  const total = (player) => Object.values(player?.hand ?? {}).reduce((a, b) => a + b, 0);
-  const parts = (now.players ?? []).map((player, seat) => {
-    if (seat === human) {
-      const mine = Object.entries(now.cards ?? {}).filter(([card, where]) => where === String(seat) && was.cards?.[card] !== where);
-      return mine.length ? `you drew ${mine.map(([card]) => cardLabel(card, table.facts[game])).join(", ")}` : "";
-    }
-    const drew = total(player) - total(was.players?.[seat]);
-    return drew > 0 ? `${seatName(seat, [])} drew ${drew} hidden card${drew > 1 ? "s" : ""}` : "";
-  }).filter(Boolean);
+  const drawn = gameModule(game)?.drawnCards;
+  if (!drawn || !after) return "";
+  const parts = drawn(before[stateKey(game)], after[stateKey(game)], humanSeat(), table.facts[game]);
   return parts.length ? ` (${parts.join("; ")})` : "";
 }
 
@@ -345,6 +332,7 @@ async function start() {
     const [facts, games] = await Promise.all([fetch("facts.json").then((r) => r.json()), unary("Rules/ListGames", {})]);
     table.facts = facts;
     table.games = games.games;
+    await loadGames(table.games.map((g) => g.id));
   } catch (error) {
     return fail(error);
   }

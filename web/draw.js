@@ -3,7 +3,8 @@
 /** `text` escaped for HTML. */
 export const esc = (text) => String(text ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The field of a Position holding a game's state: "traders-of-genoa" → "traders_of_genoa". */
+/** The field of a Position holding a game's state: the game id with "_" for "-" (also the name
+ * of the game's files in web/games/). */
 export const stateKey = (game) => game.replace(/-/g, "_");
 
 /** A labelled value. */

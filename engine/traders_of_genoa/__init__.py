@@ -1,5 +1,6 @@
 """Traders of Genoa (2001, 2-5 players): the reference rules in Python."""
 
+from ..game import SearchTuning
 from .codec import LAYOUT, LAYOUT_VERSION, VECTOR_LEN, decode, layout_for
 from .data import PLAYER_COUNTS
 from .moves import ALL_MOVES, NUM_ACTIONS, Move
@@ -17,7 +18,10 @@ VARIANTS: tuple[dict[str, str], ...] = ({},)
 #: The bench signature's setups (``search/bench.py``).
 BENCH_SETUPS: tuple[tuple[dict[str, str], int], ...] = (({}, 2), ({}, 4))
 
-__all__ = ["BENCH_SETUPS", "SCHEMAS", "schema_of",
+#: The default search's tuning: the defaults (no move priors, no learned evaluation).
+SEARCH_TUNING: SearchTuning = {}
+
+__all__ = ["BENCH_SETUPS", "SEARCH_TUNING", "SCHEMAS", "schema_of",
            "ALL_MOVES", "GAME_ID", "ORDER", "LAYOUT", "LAYOUT_VERSION", "NUM_ACTIONS", "OPTIONS", "OPTION_VALUES",
            "PLAYER_COUNTS", "SCORE_UNIT", "TITLE", "VARIANTS", "VECTOR_LEN", "Move", "State", "decode",
            "layout_for", "new_game"]

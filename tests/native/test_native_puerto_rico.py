@@ -16,7 +16,7 @@ from meeplemind.engine.puerto_rico.data import GOODS
 from meeplemind.engine.puerto_rico.state import PH_STORAGE, State
 from meeplemind.native import NativeDecodeError, NativeGame, load
 
-from ..engine.pr_helpers import build, fresh_expansion, goods, pick, with_buildings
+from ..engine.puerto_rico.helpers import build, fresh_expansion, goods, pick, with_buildings
 
 ACTION_RANGES = ("A_PASS", "A_ROLE", "A_SETTLE", "A_QUARRY", "A_HACIENDA", "A_BUILD", "A_PLACE",
                  "A_CRAFT", "A_SELL", "A_LOAD", "A_WHARF", "A_STORE", "A_KEEP", "A_FOREST",

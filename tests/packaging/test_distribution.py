@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from meeplemind.engine import game_ids, game_key
+
 ROOT = Path(__file__).resolve().parents[2]
 VERSION_TAG = f"cp{sys.version_info.major}{sys.version_info.minor}"
 
@@ -49,6 +51,10 @@ def test_wheel_is_abi3_without_sources_or_sanitizer(dist: Path) -> None:
             "meeplemind/v1/analysis_pb2_grpc.pyi", "meeplemind/py.typed"} <= names
     # the web page and its bundle of the TypeScript client's calls (built before the sdist: make install)
     assert {"meeplemind/web/index.html", "meeplemind/web/rpc.js", "meeplemind/web/meeplemind-rpc.js"} <= names
+    # every game's page files (web/games/) and engine package, found by setup.py without a list
+    for key in map(game_key, game_ids()):
+        assert {f"meeplemind/web/games/{key}.{kind}" for kind in ("js", "css", "py")} <= names
+        assert f"meeplemind/engine/{key}/__init__.py" in names
 
 
 def test_wheel_runs(dist: Path, tmp_path: Path) -> None:

@@ -14,8 +14,7 @@ from meeplemind.native import NativeGame
 from meeplemind.search import NativeHandle, analyze
 from meeplemind.search.bots import make_bot
 from meeplemind.search import ismcts
-from meeplemind.search.params import (DEFAULT_EXPLORATION, GAME_PARAMS, Budget, SearchParams, game_params,
-                                      review_params)
+from meeplemind.search.params import DEFAULT_EXPLORATION, Budget, SearchParams, game_params, review_params
 
 from .ismcts_toy import opening
 from .test_ladder_and_levels import _fingerprint
@@ -60,14 +59,15 @@ def test_a_game_without_priors_says_so() -> None:
 
 
 def test_the_default_is_the_games_tuning_and_reproducible(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Puerto Rico searches by PUCT over its priors (GAME_PARAMS); priors off is the search
-    without them, bit for bit (ismcts-v1, pinned, has them off)."""
-    assert GAME_PARAMS["puerto-rico"] == SearchParams(exploration=0.0, prior_weight=1.0, playout_moves=40)
+    """Puerto Rico searches by PUCT over its priors (its game's SEARCH_TUNING); priors off is
+    the search without them, bit for bit (ismcts-v1, pinned, has them off)."""
+    assert game_params("puerto-rico") == SearchParams(exploration=0.0, prior_weight=1.0, playout_moves=40)
+    assert game_params("castles-of-burgundy") == SearchParams(exploration=0.0, prior_weight=1.0, playout_moves=40)
     default = _fingerprint()
     assert default == _fingerprint(SearchParams(), exploration=0.0, prior_weight=1.0, playout_moves=40)
     off = _fingerprint(SearchParams(exploration=DEFAULT_EXPLORATION, playout_moves=40))
     assert off == _fingerprint(exploration=DEFAULT_EXPLORATION, prior_weight=0.0) != default
-    assert review_params("puerto-rico") == GAME_PARAMS["puerto-rico"]  # a review judges with the default search
+    assert review_params("puerto-rico") == game_params("puerto-rico")  # a review judges with the default search
     assert review_params("traders-of-genoa") == game_params("traders-of-genoa") == SearchParams()
     assert len({default, off, _fingerprint(prior_weight=0.5), _fingerprint(widening=1.0)}) == 4
     monkeypatch.setattr(ismcts.secrets, "randbits", lambda bits: 5)  # analyze's own seed: 5 too
@@ -78,7 +78,7 @@ def test_the_default_is_the_games_tuning_and_reproducible(monkeypatch: pytest.Mo
 
 
 def test_a_game_without_tuning_searches_by_ucb1_without_priors(toy: NativeHandle) -> None:
-    assert "traders-of-genoa" not in GAME_PARAMS and game_params("toy") == SearchParams()
+    assert game_params("traders-of-genoa") == game_params("toy") == SearchParams()
 
     def facts(params: SearchParams) -> list[tuple[str, int, float]]:
         result = analyze(opening(), Budget(iterations=300), replace(params, seed=4), native=toy)

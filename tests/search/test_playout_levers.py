@@ -4,6 +4,8 @@ evaluation (``playout_moves``), the evaluations themselves, and guided expansion
 from __future__ import annotations
 
 import json
+import pathlib
+import runpy
 from typing import Any
 from dataclasses import replace
 
@@ -12,7 +14,6 @@ import pytest
 
 from meeplemind.engine import get_game
 from meeplemind.native import NativeGame
-from meeplemind.native.fit_evaluation import WEIGHTS_FILE
 from meeplemind.search import NativeHandle, analyze
 from meeplemind.search.bots import make_bot
 from meeplemind.search.params import Budget, SearchParams, game_params
@@ -21,10 +22,14 @@ from ..native.native_support import run_sanitized
 from .ismcts_toy import opening
 from .test_ladder_and_levels import _fingerprint
 
+#: The evaluation file of a game (tools/fit_evaluation.py, which fits it).
+weights_file = runpy.run_path(str(pathlib.Path(__file__).resolve().parents[2] / "tools" / "fit_evaluation.py"))[
+    "weights_file"]
+
 
 def _numpy_evaluation(model: dict[str, Any], inputs: np.ndarray, rounds: float,
                       now: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The evaluation of mm_eval.h computed by numpy from a game's network in evaluation.json."""
+    """The evaluation of mm_eval.h computed by numpy from a game's network in its evaluation file."""
     w1 = np.array(model["w1"]).reshape(inputs.shape[1], model["hidden"])
     gain = np.maximum(inputs @ w1 + np.array(model["b1"]), 0) @ np.array(model["w2"]) + model["b2"]
     score = now + gain
@@ -36,11 +41,11 @@ def _numpy_evaluation(model: dict[str, Any], inputs: np.ndarray, rounds: float,
 
 @pytest.mark.parametrize(("game", "players", "options"), [
     ("puerto-rico", 2, {}), ("puerto-rico", 4, {"expansion": "new-buildings"}), ("castles-of-burgundy", 3, {})])
-def test_c_evaluation_is_the_network_of_evaluation_json(game: str, players: int, options: dict[str, str]) -> None:
-    """C's evaluation is evaluation.json's network over the inputs C exports (own row, then
-    the others' maxima), added to the score now, with the fitted win temperature."""
+def test_c_evaluation_is_the_network_of_its_evaluation_file(game: str, players: int, options: dict[str, str]) -> None:
+    """C's evaluation is the network of the game's evaluation file over the inputs C exports
+    (own row, then the others' maxima), added to the score now, with the fitted win temperature."""
     engine, native = get_game(game), NativeGame(game)
-    model = json.loads(WEIGHTS_FILE.read_text())[game]
+    model = json.loads(weights_file(game).read_text())
     buf = native.decode(engine.new_game(players, seed=3, **options).encode())
     chance, picker, checked = 5, 6, 0
     while native.current_player(buf) >= 0:

@@ -110,6 +110,12 @@ def _shown_tiles(page: Any, selector: str) -> list[int]:
         "section.player", f"players => players.map(p => p.querySelectorAll('{selector}').length)")
 
 
+def _style(page: Any, selector: str, prop: str) -> str:
+    """The computed style ``prop`` of the first element ``selector`` finds (a game's own style
+    sheet, web/games/<game>.css, loaded by web/games.js)."""
+    return page.eval_on_selector(selector, f"el => getComputedStyle(el).{prop}")
+
+
 def _save(page: Any, name: str, **measured: Any) -> None:
     OUTPUT.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"{name}.png"), full_page=True)
@@ -161,6 +167,7 @@ def test_a_few_turns_of_the_castles_of_burgundy(site: tuple[str, Any], page: Any
     state, first_updates = _a_few_turns(site, page, "castles-of-burgundy", 2, 9, COB_HUMAN_MOVES)
     assert _shown_tiles(page, "svg.estate .hex.placed") == [len(p["estate"]) for p in state["players"]]
     assert page.inner_text(".cob .stats").startswith("phase")
+    assert _style(page, "svg.estate", "maxWidth") == "384px"  # 24rem: the game's style sheet applies
     _save(page, "castles-of-burgundy", hint_first_update_ms=sorted(first_updates)[len(first_updates) // 2])
 
 
@@ -172,6 +179,7 @@ def test_a_few_turns_of_traders_of_genoa(site: tuple[str, Any], page: Any) -> No
     markers = sum(len(m["seats"]) for m in state["marks"])
     assert page.eval_on_selector_all("svg.genoa-town circle[class^=seat-]", "dots => dots.length") == markers
     assert page.inner_text(".genoa .stats").startswith("round")
+    assert _style(page, "svg.genoa-town", "maxWidth") == "416px"  # 26rem: the game's style sheet applies
     _save(page, "traders-of-genoa", hint_first_update_ms=sorted(first_updates)[len(first_updates) // 2])
 
 
@@ -180,6 +188,7 @@ def test_a_bad_pasted_position_is_refused_naming_the_field(site: tuple[str, Any]
     _open(page, url)
     _set_up(page, "puerto-rico", 2, seed=1)
     page.wait_for_selector("button.play-hint")
+    assert _style(page, ".boards", "display") == "grid"  # the game's style sheet applies
     good = _position(page)
     bad = json.loads(json.dumps(good))
     bad["puerto_rico"]["players"][1]["doubloons"] = -3

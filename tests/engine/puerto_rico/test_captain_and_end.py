@@ -9,7 +9,7 @@ from meeplemind.engine.puerto_rico import Move, State
 from meeplemind.engine.puerto_rico.data import BUILDING_IDS
 from meeplemind.engine.puerto_rico.state import _score
 
-from .pr_helpers import KIND, build, fresh, goods, legal, pick, plant, play
+from .helpers import KIND, build, fresh, goods, legal, pick, plant, play
 
 
 def _ship(s, cap: int, kind: str, count: int) -> None:  # type: ignore[no-untyped-def]

@@ -1,7 +1,7 @@
 // The Traders of Genoa board (the 8×8 town, the tower's walk, the ownership markers), drawn
 // from a position's traders_of_genoa part.
-import { esc, pill, seatName } from "./draw.js";
-import { titleCase } from "./labels.js";
+import { esc, pill, seatName } from "../draw.js";
+import { titleCase } from "../labels.js";
 
 const CELL = 44;  // square side in SVG units
 
@@ -81,4 +81,57 @@ export function drawTradersOfGenoa(s, facts, seats) {
     </section>
     <div class="players">${(s.players ?? []).map((p, seat) => playerBoard(p, seat, s, facts, seats)).join("")}</div>
   </div>`;
+}
+
+// ------------------------------------------------------------------ the page's hooks (web/games.js)
+export { drawTradersOfGenoa as draw, tradersOfGenoa as moveLabel };
+
+const DIRECTIONS = { n: "north", e: "east", s: "south", w: "west" };
+
+/** A readable label for a move's notation. */
+function tradersOfGenoa(move) {
+  const [kind, arg = ""] = move.split(":");
+  switch (kind) {
+    case "roll": return "Roll for the tower's start square";
+    case "start": return `Play an any-start card: start on ${arg}`;
+    case "move": return `Move the tower ${DIRECTIONS[arg] ?? arg}`;
+    case "stop": return "Stop the tower here";
+    case "offer": {
+      const [ducats, good] = arg.split("+");
+      return `Offer ${ducats} ducats${good ? ` and a ${good}` : ""}`;
+    }
+    case "accept": return `Accept seat ${Number(arg) + 1}'s offer`;
+    case "take": return "Take the action yourself";
+    case "lapse": return "Let the action lapse";
+    case "privilege": return "Draw a privilege";
+    case "large": return `Deliver large order ${arg}`;
+    case "special": return `Take the ${titleCase(arg)} special card`;
+    case "good": return `Play an any-good card for a ${arg}`;
+    case "trade": return `Trade ${arg.replace(">", " for ")}`;
+    case "deliver": return `Deliver small order ${arg}`;
+    case "palace": return `Play a building-action card: the ${titleCase(arg)}`;
+    case "done": return "Done";
+    case "base": return `Use the disc on ${arg} to place markers`;
+    case "mark": return `Place a marker on the ${titleCase(arg)}`;
+    case "oust": {
+      const [building, seat] = arg.split("@");
+      return `Remove seat ${Number(seat) + 1}'s marker from the ${titleCase(building)}`;
+    }
+    case "pass": return "Pass";
+    default: return titleCase(move);
+  }
+}
+
+/** What a move drew, as the human (seat `human`) sees it (`was` and `now`: his views of the
+ * game's part before and after it): his own cards by what they are, others' hidden. */
+export function drawnCards(was, now, human, facts) {
+  const total = (player) => Object.values(player?.hand ?? {}).reduce((a, b) => a + b, 0);
+  return (now.players ?? []).map((player, seat) => {
+    if (seat === human) {
+      const mine = Object.entries(now.cards ?? {}).filter(([card, where]) => where === String(seat) && was.cards?.[card] !== where);
+      return mine.length ? `you drew ${mine.map(([card]) => cardLabel(card, facts)).join(", ")}` : "";
+    }
+    const drew = total(player) - total(was.players?.[seat]);
+    return drew > 0 ? `${seatName(seat, [])} drew ${drew} hidden card${drew > 1 ? "s" : ""}` : "";
+  }).filter(Boolean);
 }

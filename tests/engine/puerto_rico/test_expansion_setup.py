@@ -18,7 +18,7 @@ from meeplemind.engine.puerto_rico.data import (
 )
 from meeplemind.engine.puerto_rico.expansion import ExpansionState
 
-from .pr_helpers import NEW_BUILDINGS, fresh_expansion, legal, play
+from .helpers import NEW_BUILDINGS, fresh_expansion, legal, play
 
 #: 17 picks: the rules' example first (Black Market on a cost-2 slot, then Hacienda).
 PICKS = ("black_market", "hacienda", "aqueduct", "storehouse", "guest_house", "church", "office",

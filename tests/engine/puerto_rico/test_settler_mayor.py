@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from meeplemind.engine import Rng
 
-from .pr_helpers import KIND, build, fresh, legal, pick, plant, play
+from .helpers import KIND, build, fresh, legal, pick, plant, play
 
 
 def test_settler_privilege_quarry_only_for_the_settler() -> None:

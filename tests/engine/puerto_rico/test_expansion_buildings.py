@@ -13,7 +13,7 @@ from meeplemind.engine.puerto_rico.expansion import ExpansionState
 from meeplemind.engine.puerto_rico.moves import SLOT_BUILDING, SLOT_QUARRY
 from meeplemind.native import NativeDecodeError, NativeGame
 
-from .pr_helpers import (
+from .helpers import (
     KIND, build, chips, forests, fresh_expansion, goods, legal, pick, plant, play, with_buildings,
 )
 

@@ -1,9 +1,17 @@
 """The fit of the games' learned evaluations (mm_eval.h): what a truncated ISMCTS
 playout backs up.
 
+A game's evaluation is its own file, ``native/evaluation_<game>.json`` (``<game>`` its
+engine package's name): the C feature set's version and row length (the game's C file
+checks both), the setups whose self-play trains it (``setups``: players, ``new_game``
+options), the network's weights (``w1`` input-major, inputs standardised by the weights
+themselves), the win-probability temperature and the last fit's report (``fit``, with its
+number of start positions).  native/build_native.py writes each into
+``native/evaluation_<game>.h``; a game without the file has no evaluation.
+
 Training data is C self-play by the heuristic rollout policy (``mm_eval_samples``:
-the network inputs exactly as C evaluates them, every player count and variant of
-the game), a sample at about every ``EVERY``-th decision.  The target of a player's
+the network inputs exactly as C evaluates them, every setup of the game), a sample at
+about every ``EVERY``-th decision.  The target of a player's
 inputs is the points he still scored in that game (one heuristic playout from there:
 the network learns its mean).  A one-hidden-layer ReLU network (scikit-learn's
 ``MLPRegressor``, shared by every seat) is fitted to it, its input standardisation folded
@@ -11,10 +19,11 @@ into the first layer; then the win temperature ``tau = t0 + t1 * rounds_left`` o
 softmax over the expected final scores, by maximum likelihood of the games' winners
 (scipy).  Every 5th start position's games are held out and scored::
 
-    .venv/bin/python -m meeplemind.native.fit_evaluation GAME [STARTS] [--write]
+    .venv/bin/python tools/fit_evaluation.py [GAME] [STARTS] [--write]
 
-(``make fit-evaluation`` fits every game and writes them; rebuild with ``make install``).
-scikit-learn is a fitting-only dependency: ``pip install 'meeplemind[fit]'``.
+(without GAME, every game with an evaluation; ``make fit-evaluation`` fits and writes them
+all; rebuild with ``make install``).  scikit-learn is a fitting-only dependency:
+``pip install 'meeplemind[fit]'``.
 """
 
 from __future__ import annotations
@@ -26,21 +35,29 @@ from typing import Any
 
 import numpy as np
 
-from ..engine import get_game
-from . import NativeGame
+from meeplemind.engine import game_ids, game_key, get_game
+from meeplemind.native import NativeGame
 
-WEIGHTS_FILE = pathlib.Path(__file__).with_name("evaluation.json")
-#: game -> the setups whose self-play trains it: (players, new_game options)
-SETUPS: dict[str, list[tuple[int, dict[str, Any]]]] = {
-    "puerto-rico": [(n, o) for n in range(2, 6) for o in ({}, {"expansion": "new-buildings"})],
-    "castles-of-burgundy": [(n, {}) for n in range(2, 5)],
-}
-#: game -> start positions a setup's self-play begins from (about 5,000 games in all)
-STARTS = {"puerto-rico": 60, "castles-of-burgundy": 160}
+NATIVE = pathlib.Path(__file__).resolve().parents[1] / "native"
 GAMES_PER_START = 10
 EVERY = 10
 HELD_OUT = 5  # every 5th start position's games are held out
 SEED = 2026
+
+
+def weights_file(game: str) -> pathlib.Path:
+    """The evaluation file of ``game`` (a game id), named after its engine package."""
+    return NATIVE / f"evaluation_{game_key(game)}.json"
+
+
+def evaluated_games() -> list[str]:
+    """The games with an evaluation file, in the registry's order."""
+    return [game for game in game_ids() if weights_file(game).exists()]
+
+
+def setups(game: str) -> list[tuple[int, dict[str, Any]]]:
+    """The (players, ``new_game`` options) whose self-play trains ``game``'s evaluation."""
+    return [(players, options) for players, options in json.loads(weights_file(game).read_text())["setups"]]
 
 
 def samples(game: str, starts: int) -> dict[str, np.ndarray]:
@@ -49,7 +66,7 @@ def samples(game: str, starts: int) -> dict[str, np.ndarray]:
     is held out; per position the rounds left, scores now, final win shares, players."""
     engine, native = get_game(game), NativeGame(game)
     xs, infos, players, held = [], [], [], []
-    for setup, (n, options) in enumerate(SETUPS[game]):
+    for setup, (n, options) in enumerate(setups(game)):
         for start in range(starts):
             buf = native.decode(engine.new_game(n, seed=start, **options).encode())
             x, info = native.eval_samples(buf, GAMES_PER_START, SEED + 1000 * setup + start, EVERY,
@@ -129,11 +146,9 @@ def fit(game: str, starts: int) -> tuple[dict[str, Any], dict[str, float]]:
     return model, report
 
 
-def dumps(table: dict[str, Any]) -> str:
-    """evaluation.json's text: a line per game's key (a weight matrix on one line)."""
-    games = (f'  {json.dumps(game)}: ' + (json.dumps(entry) if isinstance(entry, str) else "{\n" + ",\n".join(
-        f"    {json.dumps(k)}: {json.dumps(v)}" for k, v in entry.items()) + "\n  }") for game, entry in table.items())
-    return "{\n" + ",\n".join(games) + "\n}\n"
+def dumps(entry: dict[str, Any]) -> str:
+    """An evaluation file's text: a line per key (a weight matrix on one line)."""
+    return "{\n" + ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in entry.items()) + "\n}\n"
 
 
 def _pair_difference(values: np.ndarray, rows: np.ndarray) -> np.ndarray:
@@ -147,20 +162,31 @@ def _rounded(values: np.ndarray) -> list[float]:
     return [round(float(v), 6) for v in values]
 
 
-def main(game: str, *args: str) -> None:
-    starts = int(next((a for a in args if a != "--write"), STARTS[game]))
-    table = json.loads(WEIGHTS_FILE.read_text())
+def refit(game: str, starts: int | None, write: bool) -> None:
+    """Fit ``game``'s evaluation from ``starts`` start positions per setup (None: as many
+    as its last fit), print the held-out scores, and with ``write`` store it."""
+    path = weights_file(game)
+    entry = json.loads(path.read_text())
+    starts = entry["fit"]["starts"] if starts is None else starts
     model, report = fit(game, starts)
     for key, value in report.items():
         print(f"{game}: {key} {value:.4g}" if isinstance(value, float) else f"{game}: {key} {value}")
     print(f"{game}: temperature {model['temperature']}")
-    if model["features"] != table[game]["features"]:
-        raise SystemExit(f"{game}: C writes {model['features']} features, evaluation.json says "
-                         f"{table[game]['features']}: update its version and features with the C feature set")
-    if "--write" in args:
-        table[game] |= model | {"fit": {"starts": starts, "games_per_start": GAMES_PER_START} | {
+    if model["features"] != entry["features"]:
+        raise SystemExit(f"{game}: C writes {model['features']} features, {path.name} says "
+                         f"{entry['features']}: update its version and features with the C feature set")
+    if write:
+        entry |= model | {"fit": {"starts": starts, "games_per_start": GAMES_PER_START} | {
             k: round(v, 4) if isinstance(v, float) else v for k, v in report.items()}}
-        WEIGHTS_FILE.write_text(dumps(table))
+        path.write_text(dumps(entry))
+
+
+def main(*args: str) -> None:
+    given = [a for a in args if a != "--write"]
+    games = [a for a in given if not a.isdigit()] or evaluated_games()
+    starts = next((int(a) for a in given if a.isdigit()), None)
+    for game in games:
+        refit(game, starts, "--write" in args)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ from meeplemind.engine import InvalidMoveError, PositionError, Rng
 from meeplemind.engine.puerto_rico import Move, State
 from meeplemind.native import NativeGame
 
-from .pr_helpers import build, chips, fresh, fresh_expansion, goods, legal, pick, play, with_buildings
+from .helpers import build, chips, fresh, fresh_expansion, goods, legal, pick, play, with_buildings
 
 pytest.importorskip("meeplemind.native._mm", reason="the native engines are not built")
 

@@ -9,7 +9,7 @@ from meeplemind.engine.puerto_rico import new_game
 from meeplemind.engine.puerto_rico.codec import validate
 from meeplemind.engine.puerto_rico.data import BUILDINGS, CORN, INDIGO, NUM_BASE_BUILDINGS
 
-from .pr_helpers import fresh, legal, pick
+from .helpers import fresh, legal, pick
 
 SETUP = {  # players: doubloons, colonists, ship, VP, ships, roles, quarries
     2: (3, 40, 2, 65, [4, 6], 7, 5),

@@ -23,7 +23,7 @@ from meeplemind.engine import PositionError, Rng
 from meeplemind.engine.puerto_rico import ExpansionState, Move, State, decode, new_game
 from meeplemind.engine.puerto_rico.heuristic import choose_move
 
-from .pr_helpers import NEW_BUILDINGS
+from .helpers import NEW_BUILDINGS
 
 FULL_GAMES, LIGHT_GAMES, CHUNKS = 24, 200, 8
 _SETUPS = ({}, {"draft": "random"}, {"buildings": NEW_BUILDINGS})

@@ -1,6 +1,6 @@
 // The Castles of Burgundy board (estate board No. 1), drawn from a position's castles_of_burgundy part.
-import { esc, pill, seatName } from "./draw.js";
-import { titleCase } from "./labels.js";
+import { esc, pill, seatName } from "../draw.js";
+import { titleCase } from "../labels.js";
 
 const HEX = 22;  // hex radius in SVG units
 const GOODS = [1, 2, 3, 4, 5, 6];
@@ -80,4 +80,38 @@ export function drawCastlesOfBurgundy(s, facts, seats) {
     </section>
     <div class="players">${(s.players ?? []).map((p, seat) => playerBoard(p, seat, s, facts, seats)).join("")}</div>
   </div>`;
+}
+
+// ------------------------------------------------------------------ the page's hooks (web/games.js)
+export { drawCastlesOfBurgundy as draw, castlesOfBurgundy as moveLabel };
+
+/** A readable label for a move's notation in a position (`state`: the game's part). */
+function castlesOfBurgundy(move, state) {
+  const [head, die] = move.split("@");
+  const withDie = die ? ` with the ${die}` : "";
+  const [kind, arg = ""] = head.split(":");
+  const depotTile = (depot, slot) => state?.depots?.[depot - 1]?.tiles?.[slot - 1];
+  switch (kind) {
+    case "take": {
+      const [depot, slot] = arg.split(".").map(Number);
+      return `Take ${titleCase(depotTile(depot, slot) || "a tile")} from depot ${depot}${withDie}`;
+    }
+    case "place": return `Place ${titleCase(state?.pending?.tile || "a stored tile")} on space ${arg}${withDie}`;
+    case "sell": return `Sell goods ${arg}${withDie}`;
+    case "workers": return `Take workers${withDie}`;
+    case "tile": return `Place the ${titleCase(arg)}`;
+    case "discard": return `Discard the stored ${titleCase(arg)}`;
+    case "buy": {
+      if (arg.startsWith("black")) {
+        const slot = Number(arg.slice(5));
+        return `Buy ${titleCase(state?.black_depot?.[slot - 1] || "a tile")} from the black depot`;
+      }
+      const [depot, slot] = arg.split(".").map(Number);
+      return `Buy ${titleCase(depotTile(depot, slot) || "a tile")} from depot ${depot}`;
+    }
+    case "ship": return `Ship the goods of depot ${arg.replace("+", " and ")}`;
+    case "goods": return `Take the goods ${arg}`;
+    case "pass": return "Pass";
+    default: return titleCase(move);
+  }
 }

@@ -12,7 +12,7 @@ from meeplemind.engine import Rng
 from meeplemind.engine.puerto_rico import State
 from meeplemind.engine.puerto_rico.data import BUILDING_IDS
 
-from .pr_helpers import (
+from .helpers import (
     KIND, build, chips, fresh_expansion, goods, legal, pick, plant, play, with_buildings,
 )
 

@@ -6,7 +6,7 @@ import pytest
 
 from meeplemind.engine.puerto_rico.data import BUILDING_IDS
 
-from .pr_helpers import KIND, build, fresh, goods, legal, pick, plant, play
+from .helpers import KIND, build, fresh, goods, legal, pick, plant, play
 
 
 def _price(s, player: int, name: str) -> int:  # type: ignore[no-untyped-def]

@@ -1,6 +1,6 @@
 // The Puerto Rico board (base game and The New Buildings), drawn from a position's puerto_rico part.
-import { esc, pill, seatName } from "./draw.js";
-import { titleCase } from "./labels.js";
+import { esc, pill, seatName } from "../draw.js";
+import { titleCase } from "../labels.js";
 
 const GOOD_CLASS = (good) => `good good-${good}`;
 
@@ -119,4 +119,50 @@ export function drawPuertoRico(s, facts, seats) {
     </section>
     <div class="players">${(s.players ?? []).map((p, seat) => playerBoard(p, seat, s, facts, seats)).join("")}</div>
   </div>`;
+}
+
+// ------------------------------------------------------------------ the page's hooks (web/games.js)
+export { drawPuertoRico as draw, puertoRico as moveLabel };
+
+/** A readable label for a move's notation. */
+function puertoRico(move) {
+  if (move.endsWith("/decline")) {
+    const from = move.startsWith("build:") ? "University" : "Hospice";
+    return `${puertoRico(move.slice(0, -"/decline".length))} without the ${from} colonist`;
+  }
+  const [kind, rest = ""] = move.split(":");
+  const [what, at] = rest.split("@");
+  const name = titleCase(what || "");
+  switch (kind) {
+    case "role": return `Take the ${name} role`;
+    case "decline": return what === "mayor" ? "Take the Mayor role without its privilege" : `Decline the ${name}'s privilege`;
+    case "settle": return what === "quarry" ? "Settle a quarry" : `Settle a ${what} plantation`;
+    case "hacienda":
+      if (!rest) return "Draw a plantation with the Hacienda";
+      return what === "forest" ? "Place the Hacienda tile as a forest" : "Plant the Hacienda tile";
+    case "build": return `Build the ${name}`;
+    case "place": return `Put a colonist on ${["corn", "indigo", "sugar", "tobacco", "coffee"].includes(what) ? `a ${what} plantation` : `the ${name}`}`;
+    case "craft": return `Take a ${what} barrel`;
+    case "sell": return `Sell ${what}`;
+    case "load": return `Load ${what} on the ${at}-barrel ship`;
+    case "wharf": return `Ship ${what} with the Wharf`;
+    case "small_wharf": return `Ship a ${what} barrel with the Small Wharf`;
+    case "store": return `Keep all ${what} in a warehouse`;
+    case "keep": return `Keep a ${what} barrel`;
+    case "draft": return `Draft the ${name}`;
+    case "forest": return `Take the ${what} plantation as a forest`;
+    case "post": return `Sell ${what} to your Trading Post`;
+    case "give": return at ? `Give up a colonist from ${titleCase(at)}` : what === "vp" ? "Give up a VP chip" : `Give up a ${what} barrel`;
+    case "guest": return `Move a Guest House colonist to ${name}`;
+    case "pass": return "Pass";
+    default: return titleCase(move);
+  }
+}
+
+/** A seat's final score in parts (the analysis board's breakdown): VP chips, buildings and bonuses. */
+export function scoreParts(player, score, facts) {
+  const vp = Object.fromEntries(facts.buildings.map((b) => [b.name, b.vp]));
+  const chips = Number(player.vp_chips ?? 0);
+  const buildings = (player.buildings ?? []).reduce((n, b) => n + (vp[b.building] ?? 0), 0);
+  return [["VP chips", chips], ["Buildings", buildings], ["Bonuses", score - chips - buildings]];
 }
