@@ -9,7 +9,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from importlib.metadata import version
 from typing import Any
 
@@ -161,15 +161,17 @@ def _analysis(args: argparse.Namespace) -> tuple[Any, str]:
 
         position = read_json(args.file)
         return remote_analyze_response(args, position, budget), str(position.get("game", ""))
-    from .search import analyze
+    from .search import Budget, analyze, game_params
     from .server.convert import move_to_proto, result_to_proto, stats_to_proto
     from .v1 import analysis_pb2
 
     # as the service reads it: one C decode, the viewer's observation searched, no reference state
     seen = load_position(args.file).seen()
+    params = replace(game_params(seen.game_id), seed=args.seed, rollout_policy=args.rollout, viewer=seen.viewer)
     stop = threading.Event()
     with _stopping_on_ctrl_c(stop):
-        result = analyze(seen, rollout_policy=args.rollout, stop_event=stop, viewer=seen.viewer, **budget)
+        result = analyze(seen, Budget(args.iterations, args.time_ms, args.cpu_ms, threads=args.threads), params,
+                         max_moves=args.max_moves, stop_event=stop)
     if stop.is_set():
         print(f"meeplemind analyze: interrupted: the best moves after {result.iterations} iterations",
               file=sys.stderr)
@@ -352,7 +354,7 @@ def cmd_bench(args: argparse.Namespace) -> None:
 def _overshoot(args: argparse.Namespace) -> dict[str, Any]:
     """``bench --overshoot``: searches of each ``time_ms`` budget of a new game's first
     position, here or on ``--server``, timed from the call to the answer."""
-    from .search import analyze
+    from .search import Budget, analyze, game_params
     from .search.bench import BENCH_PLAYERS, BENCH_SEED
     from .search.overshoot import BUDGETS_MS, DEFAULT_SAMPLES, measure
 
@@ -367,8 +369,9 @@ def _overshoot(args: argparse.Namespace) -> dict[str, Any]:
             raise UsageError(f"{flag} {value}: must be at least 1")
     setup = {"game": game.GAME_ID, "players": players, "threads": threads, "server": args.server}
     if not args.server:
-        analyze(state, iterations=10)  # warm up: the engine loaded, its first search run
-        return {**setup, **measure(lambda t, seed: analyze(state, time_ms=t, seed=seed, threads=threads),
+        analyze(state, Budget(iterations=10))  # warm up: the engine loaded, its first search run
+        return {**setup, **measure(lambda t, seed: analyze(state, Budget(time_ms=t, threads=threads),
+                                                           replace(game_params(game.GAME_ID), seed=seed)),
                                    budgets, samples)}
     from .remote import connect
 

@@ -79,7 +79,8 @@ def run_review(args: argparse.Namespace) -> None:
 def _local_review(record: dict[str, Any], workers: int, on_move: Callable[[MoveReview], None],
                   budget: dict[str, Any]) -> Review:
     """The review of ``record`` in this process, read back as the service's messages would be."""
-    from .search.review import PlayedMove, review_game
+    from .search.params import Budget
+    from .search.review import REVIEW_ITERATIONS, PlayedMove, review_game
     from .server.review import move_review_to_proto, summary_to_proto
     from .v1 import analysis_pb2
 
@@ -95,7 +96,12 @@ def _local_review(record: dict[str, Any], workers: int, on_move: Callable[[MoveR
     def show(review: Any) -> None:
         on_move(MoveReview.from_proto(move_review_to_proto(review)))
 
-    result = review_game(start, moves, workers=workers, on_move=show, **budget)
+    iterations, time_ms = budget["iterations"], budget["time_ms"]
+    if iterations is None and time_ms is None:
+        iterations = REVIEW_ITERATIONS
+    search_budget = Budget(iterations, time_ms, threads=budget["threads"])
+    result = review_game(start, moves, search_budget, seats=budget["seats"], seed=budget["seed"],
+                         workers=workers, on_move=show)
     reason = analysis_pb2.STOP_REASON_CANCELLED if result.skipped else analysis_pb2.STOP_REASON_UNSPECIFIED
     summary = summary_to_proto(result.players, len(result.moves), result.skipped, reason)
     return Review.from_proto("", [move_review_to_proto(m) for m in result.moves], summary)

@@ -21,7 +21,7 @@ FALSE_TEXTS = ("false", "0", "no", "off")
 
 
 class SearchTuning(TypedDict, total=False):
-    """How the default search of a game departs from the defaults (``search.ismcts.Tuning``'s
+    """How the default search of a game departs from the defaults (``search.params.SearchParams``'
     fields, which it fills): exploration, the weight of the game's move priors, and the moves
     a playout plays before the game's learned evaluation scores it."""
 
@@ -47,7 +47,7 @@ class Game(Protocol):
     #: workload its engine must keep (``search/bench.py`` engine_over_reference;
     #: docs/measurements.md has the measured history the floors come from).
     SPEED_FLOORS: dict[int, float]
-    #: The default search's tuning (``search/ismcts.py``; empty: the defaults).
+    #: The default search's tuning (``search.params.game_params``; empty: the defaults).
     SEARCH_TUNING: SearchTuning
     #: Every ``new_game`` option and the text values it takes, the default first
     #: (``SWITCH``: a true/false switch; None: any text, default empty).

@@ -27,7 +27,7 @@ typedef struct node {
 typedef struct search {
     const mm_game *g;
     const mm_ismcts_params *params;
-    const mm_eval_model *model; /* params->eval_model, else the game's (NULL: none) */
+    const mm_eval_model *model; /* params->weights, else the game's (NULL: none) */
     node *pool;
     int32_t used, cap;
     unsigned char *root;  /* decoded root state */
@@ -577,7 +577,7 @@ int mm_ismcts_search(const mm_game *g, const int32_t *vec, int32_t len,
                      mm_ismcts_root_stats *stats, mm_ismcts_summary *summary)
 {
     if (!g || !vec || !params || !stats || !summary || !valid_params(params) || !valid_stats(stats)
-        || (params->eval_model && !mm_eval_model_fits(g, params->eval_model)))
+        || (params->weights && !mm_eval_model_fits(g, params->weights)))
         return MM_ISMCTS_ERR_PARAMS;
     double start = now_ms(), cpu_start = cpu_now_ms();
     memset(summary, 0, sizeof *summary);
@@ -587,7 +587,7 @@ int mm_ismcts_search(const mm_game *g, const int32_t *vec, int32_t len,
     int64_t cap = params->max_nodes;
     if (params->max_iterations > 0 && params->max_iterations < cap)
         cap = params->max_iterations + 1;
-    search s = {.g = g, .params = params, .model = params->eval_model ? params->eval_model : g->eval_model, .cap = (int32_t)cap, .rng = {params->seed}};
+    search s = {.g = g, .params = params, .model = params->weights ? params->weights : g->eval_model, .cap = (int32_t)cap, .rng = {params->seed}};
     int rc = prepare(&s, vec, len, summary);
     if (rc == MM_OK)
         rc = run(&s, stop, start, cpu_start, stats, summary);

@@ -114,7 +114,7 @@ typedef struct mm_ismcts_params {
     int32_t viewer;         /* the seat whose knowledge the search uses (Position.viewer), whoever
                                is to move: the root is masked to its observation and every
                                iteration determinizes for it; -1 = the player to move */
-    const struct mm_eval_model *eval_model; /* NULL: the game's compiled evaluation; else
+    const struct mm_eval_model *weights;    /* NULL: the game's compiled evaluation; else
                                caller-owned weights of the same shape (mm_eval_model_fits, else
                                MM_ISMCTS_ERR_PARAMS) that truncated playouts back up and whose
                                prior_exponent shapes the move priors (a training generation's,

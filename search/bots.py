@@ -1,7 +1,7 @@
 """Bots: something that chooses a move for the player to move.
 
 Specs are ``NAME[:key=value[,key=value]]``: ``random``, ``heuristic``,
-``ismcts:time_ms=1000,threads=1`` (keys of ``search.ismcts.analyze``), ``ismcts-v1:cpu_ms=40``
+``ismcts:time_ms=1000,threads=1`` (fields of ``search.params.Budget`` and ``SearchParams``), ``ismcts-v1:cpu_ms=40``
 (the search frozen as of issue 21's starting commit: budget keys only), ``level:5``
 (``BestMove``'s strength level 5).
 """

@@ -6,7 +6,8 @@ the trees, naming the moves; in the server, building the reply) takes time that 
 with the machine's load. Each such search reports how long after its planned end its
 answer was ready; the margin is the floor plus twice the largest recent such delay (a
 peak that decays by half over about DECAY_CALLS calls), at most the ceiling and half the
-time a call has left (a short budget still gets a search).
+time a call has left (a short budget still gets a search). ``loop_ms`` is the one place a
+time budget becomes its search loop's time (``analyze`` and the server's searches).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ PEAK_FACTOR = 2.0
 #: The floor of a time budget's margin: on an idle machine an answer is ready well within
 #: a millisecond of the search loop's end.
 TIME_BUDGET_FLOOR_MS = 1.0
+#: The least time a search loop is given (a budget of less: the whole budget).
+MIN_SEARCH_MS = 5.0
 
 
 class DeadlineMargin:
@@ -45,3 +48,10 @@ class DeadlineMargin:
         """A timed search's answer was ready ``delay_ms`` after its planned end."""
         with self._lock:
             self._peak_ms = max(max(delay_ms, 0.0), self._peak_ms * _DECAY)
+
+    def loop_ms(self, time_ms: float, spent_ms: float, floor_ms: float | None = None) -> float:
+        """The search loop's time of a ``time_ms`` budget (the clock to the answer) that
+        started ``spent_ms`` ago: it ends this margin (``floor_ms`` replacing the floor, as in
+        ``ms``) before the budget's end, and still gets MIN_SEARCH_MS, or the whole budget if less."""
+        room_ms = self.ms(time_ms / 1e3, floor_ms)
+        return min(time_ms, max(time_ms - spent_ms - room_ms, MIN_SEARCH_MS))

@@ -2,12 +2,13 @@
 
 ``analyze`` encodes the position, runs one native ISMCTS tree per thread (root
 parallelisation; cffi releases the GIL inside the C search), merges the root
-statistics and maps action ids back to move notation.  Budgets (iterations and
-nodes) are totals, split evenly between the threads; the time budget applies to
-each thread, from the call to the answer: the search loop ends a margin before it,
-the room measured for what follows the loop (``deadlines.DeadlineMargin``).  With
-``threads=1`` and a seed the statistics are reproducible bit for bit unless the time
-budget or a cancellation ends the search.
+statistics and maps action ids back to move notation.  It searches within a
+``Budget`` with ``SearchParams`` (search/params.py): iterations and nodes are totals,
+split evenly between the threads; the time budget applies to each thread, from the call
+to the answer: the search loop ends a margin before it, the room measured for what
+follows the loop (``deadlines.DeadlineMargin.loop_ms``).  With one thread and a seed the
+statistics are reproducible bit for bit unless the time budget or a cancellation ends
+the search.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import numpy as np
@@ -31,60 +32,9 @@ from ..native import NativeDecodeError
 from ..native import load as load_cffi_module
 from ..native.weights import LoadedModel, loaded_model, read_weights_file
 from .deadlines import TIME_BUDGET_FLOOR_MS, DeadlineMargin
+from .params import ROLLOUT_POLICIES, Budget, SearchParams, check_int, check_real, game_params
 
-_LIB = load_cffi_module()[1]  # the constants below are C's (every build has the same)
 _STOP_PREFIX = "MM_ISMCTS_STOP_"
-ROLLOUT_POLICIES = {"random": _LIB.MM_POLICY_RANDOM, "heuristic": _LIB.MM_POLICY_HEURISTIC}
-DEFAULT_ITERATIONS = 1000
-DEFAULT_EXPLORATION = 0.7
-#: Weight of the score margin in the reward (issue 21: at 10 ms of CPU a move, 0.5 won 57%
-#: of 80 2-player Puerto Rico games against the pure win share, +6.7 points a game; docs/measurements.md).
-DEFAULT_MARGIN_WEIGHT = 0.5
-#: Share of playout moves chosen by MAST.  Off by default: at 10 ms of CPU a move, 0.5 won
-#: 67.5% of 80 2-player Puerto Rico games against ismcts-v1 (95% CI [0.57, 0.77]), but it blurs
-#: the win rates a game review compares (a planted blunder's loss fell from 0.46 to 0.23),
-#: and a review runs the same default search (issue 21; docs/measurements.md).
-DEFAULT_MAST = 0.0
-#: Whether a node expands its rollout policy's move first (see native/mm_ismcts.h).
-DEFAULT_GUIDED_EXPANSION = False
-#: Weight of the game's move priors in selection and progressive widening's constant
-#: (0: off; see native/mm_ismcts.h), for a game whose tuning does not set it.
-DEFAULT_PRIOR_WEIGHT = 0.0
-DEFAULT_WIDENING = 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class Tuning:
-    """How selection weighs exploration and the game's move priors, and how many moves a
-    playout plays before the game's learned evaluation scores it (0: every playout to the
-    end, the only way for a game without an evaluation; see native/mm_ismcts.h and
-    mm_eval.h) (``analyze``)."""
-
-    exploration: float = DEFAULT_EXPLORATION
-    prior_weight: float = DEFAULT_PRIOR_WEIGHT
-    playout_moves: int = 0
-
-
-def game_tuning(game_id: str) -> Tuning:
-    """The tuning the default search of ``game_id`` runs: its game's ``SEARCH_TUNING`` (the
-    defaults for a game outside the registry, searched with an engine of its own)."""
-    try:
-        return Tuning(**get_game(game_id).SEARCH_TUNING)
-    except KeyError:
-        return Tuning()
-
-
-def review_tuning(game_id: str) -> Tuning:
-    """The tuning a game review of ``game_id`` searches with: the game's own. Priors blurred
-    the win rates of a review that read the played move's from the search that picked the
-    best (docs/measurements.md); since each move a review compares has a search of its own
-    (``search.review.review_turn``), the stronger default search judges better: with UCB1
-    without priors, levels 6 and 9 ranked below level 3 in some games (docs/review.md)."""
-    return game_tuning(game_id)
-DEFAULT_MAX_NODES = 1_000_000
-MAX_THREADS = 64
-PV_MAX = _LIB.MM_ISMCTS_PV_MAX
-NODES_PER_THREAD = 2  # a tree needs its root and one child
 _CTYPES = {
     np.dtype(np.int32): "int32_t[]",
     np.dtype(np.int64): "int64_t[]",
@@ -96,7 +46,6 @@ _SEED_MASK = (1 << 64) - 1
 #: The room a ``time_ms`` search of this process leaves for what follows its loop, learned
 #: from every such search.
 TIME_MARGIN = DeadlineMargin(floor_ms=TIME_BUDGET_FLOOR_MS, ceiling_ms=250.0)
-_MIN_LOOP_MS = 0.1  # a time budget's loop never gets 0 ms, which the C search reads as no limit
 
 
 class SearchableState(Protocol):
@@ -169,139 +118,61 @@ def _load_native(game_id: str, variant: str | None) -> NativeHandle:
     return NativeHandle(ffi, lib, game)
 
 
-@dataclass(frozen=True, slots=True)
-class _Settings:
-    iterations: int | None
-    time_ms: float | None
-    cpu_ms: float | None
-    threads: int
-    seed: int
-    max_moves: int | None
-    exploration: float
-    policy: int
-    max_nodes: int
-    margin_weight: float
-    margin_scale: float
-    mast: float
-    playout_moves: int
-    guided_expansion: bool
-    prior_weight: float
-    widening: float
-    pv_max: int
-    root_action: int | None
-    viewer: int  # -1: the player to move
-
-
 def analyze(
     state: SearchableState,
+    budget: Budget | None = None,
+    params: SearchParams | None = None,
     *,
-    iterations: int | None = None,
-    time_ms: float | None = None,
-    cpu_ms: float | None = None,
-    threads: int = 1,
-    seed: int | None = None,
     max_moves: int | None = None,
-    exploration: float | None = None,
-    rollout_policy: str = "heuristic",
-    max_nodes: int = DEFAULT_MAX_NODES,
     stop_event: threading.Event | None = None,
-    margin_weight: float = DEFAULT_MARGIN_WEIGHT,
-    margin_scale: float = 10.0,
-    mast: float = DEFAULT_MAST,
-    playout_moves: int | None = None,
-    guided_expansion: bool = DEFAULT_GUIDED_EXPANSION,
-    prior_weight: float | None = None,
-    tuning: Tuning | None = None,
-    widening: float = DEFAULT_WIDENING,
-    pv_max: int = 8,
-    native: NativeHandle | None = None,
     on_progress: Callable[[Analysis], None] | None = None,
     report_every_ms: float = 500.0,
+    native: NativeHandle | None = None,
     vector: np.ndarray | None = None,
-    root_action: int | None = None,
-    viewer: int | None = None,
     time_margin: DeadlineMargin | None = TIME_MARGIN,
-    weights: str | None = None,
 ) -> Analysis:
-    """Search ``state`` for its player to move and return per-move statistics.
+    """Search ``state`` for its player to move within ``budget`` (None: ``Budget()``) with
+    ``params`` (None: the game's, ``game_params``) and return per-move statistics.
 
-    The search ends at the first of ``iterations`` (total over threads),
-    ``time_ms`` (wall clock from the call to the answer: the loop ends ``time_margin``'s
-    margin earlier and reports to it how late the searches ended; None: the loop runs the
-    whole ``time_ms``, for a caller keeping its own margin), ``cpu_ms`` (each thread's
-    own CPU time, the same iterations whatever the machine's load), ``max_nodes`` (total tree nodes) or
-    ``stop_event`` being set; with no budget given it runs ``DEFAULT_ITERATIONS``.  No more threads start
-    than there are iterations to run.  ``max_moves`` keeps only the most visited
-    moves.  ``margin_weight`` blends the win share with the score margin (in
-    units of ``margin_scale`` points).  ``mast`` is the share of playout moves
-    chosen by their mean reward so far in the search (MAST; see native/mm_ismcts.h).
-    ``playout_moves`` > 0 stops each playout after that many moves and scores it by
-    the game's evaluation (a game without one plays every playout out);
-    ``guided_expansion`` expands the rollout policy's move first at every node.
-    ``exploration``, ``prior_weight`` and ``playout_moves`` (None: ``tuning``'s; its None:
-    the game's, ``game_tuning``):
-    ``prior_weight`` > 0 adds the game's move priors to selection (progressive bias;
-    ``exploration=0`` makes it PUCT) and ``widening`` > 0 lets a node with N visits have
-    1 + widening * sqrt(N) children; with either, untried moves expand likeliest first.
-    ``native`` replaces the engine looked up
-    by ``state.game_id``.  Invalid arguments raise ValueError naming the
-    parameter; a state the native decoder rejects raises NativeDecodeError (a
-    ValueError naming the vector index).  ``on_progress`` gets the analysis so far
-    about every ``report_every_ms``; off the main thread it is called from the shared
-    watcher thread, so it must be quick and must not wait for another search.
-    ``vector`` is ``state.encode()`` when the caller has it already (a ``CheckedPosition``'s,
-    ``positions.read``). ``root_action`` (a legal move's id) makes the search try only that move
-    at the root: its own evaluation with the whole budget. ``viewer`` is the seat whose
-    knowledge the search uses (``Position.viewer``, docs/positions.md; None: the player
-    to move): the native search masks the state to its observation and determinizes
-    every iteration for it, whoever is to move. ``weights`` is a weights file (a training
-    generation's, native/weights.py) whose evaluation and prior exponent the search uses
-    instead of the compiled ones.
+    A ``time_ms`` budget's loop ends ``time_margin``'s room earlier and reports to it how
+    late the searches ended (None: the loop runs the whole ``time_ms``, for a caller keeping
+    its own margin); ``stop_event`` being set ends the search too.  ``max_moves`` keeps only
+    the most visited moves.  ``native`` replaces the engine looked up by ``state.game_id``.
+    Invalid arguments raise ValueError naming the parameter; a state the native decoder
+    rejects raises NativeDecodeError (a ValueError naming the vector index).
+    ``on_progress`` gets the analysis so far about every ``report_every_ms``; off the main
+    thread it is called from the shared watcher thread, so it must be quick and must not
+    wait for another search.  ``vector`` is ``state.encode()`` when the caller has it
+    already (``check_native`` returns it).
     """
     started = time.monotonic()
-    if tuning is None:
-        tuning = game_tuning(state.game_id)
-    settings = _settings(
-        iterations=iterations,
-        time_ms=time_ms,
-        cpu_ms=cpu_ms,
-        threads=threads,
-        seed=seed,
-        max_moves=max_moves,
-        exploration=tuning.exploration if exploration is None else exploration,
-        rollout_policy=rollout_policy,
-        max_nodes=max_nodes,
-        margin_weight=margin_weight,
-        margin_scale=margin_scale,
-        mast=mast,
-        playout_moves=tuning.playout_moves if playout_moves is None else playout_moves,
-        guided_expansion=guided_expansion,
-        prior_weight=tuning.prior_weight if prior_weight is None else prior_weight,
-        widening=widening,
-        pv_max=pv_max,
-        root_action=root_action,
-        viewer=viewer,
-    )
+    budget = Budget() if budget is None else budget
+    params = game_params(state.game_id) if params is None else params
+    if max_moves is not None:
+        max_moves = check_int("max_moves", max_moves, 1)
     if stop_event is not None and not callable(getattr(stop_event, "is_set", None)):
         raise ValueError("stop_event must be a threading.Event or None")
     if on_progress is not None:
-        report_every_ms = _real("report_every_ms", report_every_ms, 1.0)
+        report_every_ms = check_real("report_every_ms", report_every_ms, 1.0)
     if native is None:
         native = NativeHandle.load(state.game_id)
     vec = _encode(state) if vector is None else _as_vector(vector)
     stop = native.ffi.new("int32_t *")
     snapshot_ms = report_every_ms / 2 if on_progress else 0.0
-    loop_end = _loop_end(settings.time_ms, time_margin, started)
-    if loop_end is not None:
-        settings = replace(settings, time_ms=max((loop_end - time.monotonic()) * 1e3, _MIN_LOOP_MS))
-    model = None if weights is None else _loaded_weights(native, state.game_id, str(weights))
-    trees = [_Tree(native, vec, settings, t, stop, snapshot_ms, model) for t in range(settings.threads)]
+    time_ms = budget.time_ms
+    if time_ms is not None and time_margin is not None:
+        time_ms = time_margin.loop_ms(time_ms, (time.monotonic() - started) * 1e3)
+    loop_end = None if time_ms is None else time.monotonic() + time_ms / 1e3
+    seed = secrets.randbits(64) if params.seed is None else params.seed
+    model = None if params.weights is None else _loaded_weights(native, state.game_id, params.weights)
+    trees = [_Tree(native, vec, c_params(budget, params, time_ms, seed, t, snapshot_ms), stop, model)
+             for t in range(budget.threads)]
 
     def report() -> None:
         snapshots = [t.snapshot() for t in trees]
         if on_progress and all(snapshots):
             elapsed_ms = (time.monotonic() - started) * 1e3
-            on_progress(_analysis(state, snapshots, settings.max_moves, elapsed_ms, "running"))  # type: ignore[arg-type]
+            on_progress(_analysis(state, snapshots, max_moves, elapsed_ms, "running"))  # type: ignore[arg-type]
 
     _run(trees, stop_event, stop, report if on_progress else None, report_every_ms / 1e3)
     ended = time.monotonic()
@@ -315,124 +186,36 @@ def analyze(
             raise explain(state.game_id, vec, e) from None
     final = [tree.result() for tree in trees]
     stopped_by = stop_reasons(native.lib)[max(snap.stop_reason for snap in final)]
-    return _analysis(state, final, settings.max_moves, elapsed_ms, stopped_by)
+    return _analysis(state, final, max_moves, elapsed_ms, stopped_by)
 
 
-def _loop_end(time_ms: float | None, margin: DeadlineMargin | None, started: float) -> float | None:
-    """When (``time.monotonic()``) the search loop of a ``time_ms`` budget started at
-    ``started`` is to end: ``margin``'s room before the answer is due (None: no time budget)."""
-    if time_ms is None:
-        return None
-    room_ms = margin.ms(time_ms / 1e3) if margin is not None else 0.0
-    return started + (time_ms - room_ms) / 1e3
-
-
-def _settings(
-    *,
-    iterations: Any,
-    time_ms: Any,
-    cpu_ms: Any,
-    threads: Any,
-    seed: Any,
-    max_moves: Any,
-    exploration: Any,
-    rollout_policy: Any,
-    max_nodes: Any,
-    margin_weight: Any,
-    margin_scale: Any,
-    mast: Any,
-    playout_moves: Any,
-    guided_expansion: Any,
-    prior_weight: Any,
-    widening: Any,
-    pv_max: Any,
-    root_action: Any,
-    viewer: Any = None,
-) -> _Settings:
-    """Validate the arguments of ``analyze``; errors name the parameter."""
-    if iterations is None and time_ms is None and cpu_ms is None:
-        iterations = DEFAULT_ITERATIONS
-    if iterations is not None:
-        iterations = _int("iterations", iterations, 1)
-    if time_ms is not None:
-        time_ms = _real("time_ms", time_ms, 1.0)
-    if cpu_ms is not None:
-        cpu_ms = _real("cpu_ms", cpu_ms, 1.0)
-    threads = _int("threads", threads, 1, MAX_THREADS)
-    if iterations is not None:
-        threads = min(threads, iterations)
-    if seed is None:
-        seed = secrets.randbits(64)
-    if rollout_policy not in ROLLOUT_POLICIES:
-        raise ValueError(
-            f"rollout_policy must be one of {sorted(ROLLOUT_POLICIES)}, got {rollout_policy!r}"
-        )
-    return _Settings(
-        iterations=iterations,
-        time_ms=time_ms,
-        cpu_ms=cpu_ms,
-        threads=threads,
-        seed=_as_int("seed", seed) & _SEED_MASK,
-        max_moves=None if max_moves is None else _int("max_moves", max_moves, 1),
-        exploration=_real("exploration", exploration, 0.0),
-        policy=ROLLOUT_POLICIES[rollout_policy],
-        max_nodes=_int("max_nodes", max_nodes, NODES_PER_THREAD * threads, 2**31 - 1),
-        margin_weight=_real("margin_weight", margin_weight, 0.0, 1.0),
-        margin_scale=_real("margin_scale", margin_scale, 0.0, open_low=True),
-        mast=_share("mast", mast),
-        playout_moves=_int("playout_moves", playout_moves, 0, 2**31 - 1),
-        guided_expansion=_flag("guided_expansion", guided_expansion),
-        prior_weight=_real("prior_weight", prior_weight, 0.0),
-        widening=_real("widening", widening, 0.0),
-        pv_max=_int("pv_max", pv_max, 1, PV_MAX),
-        root_action=None if root_action is None else _int("root_action", root_action, 0, 2**31 - 1),
-        viewer=-1 if viewer is None else _int("viewer", viewer, 0, 2**31 - 1),
-    )
-
-
-def _share(name: str, value: Any) -> float:
-    """A probability in [0, 1)."""
-    share = _real(name, value, 0.0, 1.0)
-    if share == 1.0:
-        raise ValueError(f"{name} must be below 1, got {share}")
-    return share
-
-
-def _flag(name: str, value: Any) -> bool:
-    if not isinstance(value, bool | np.bool_):
-        raise ValueError(f"{name} must be a bool, got {value!r}")
-    return bool(value)
-
-
-def _as_int(name: str, value: Any) -> int:
-    if type(value) is int:
-        return value
-    if isinstance(value, bool) or not isinstance(value, int | np.integer):
-        raise ValueError(f"{name} must be an integer, got {value!r}")
-    return int(value)
-
-
-def _int(name: str, value: Any, low: int, high: int | None = None) -> int:
-    number = _as_int(name, value)
-    if high is not None and not low <= number <= high:
-        raise ValueError(f"{name} must be in [{low}, {high}], got {number}")
-    if number < low:
-        raise ValueError(f"{name} must be at least {low}, got {number}")
-    return number
-
-
-def _real(
-    name: str, value: Any, low: float, high: float = math.inf, *, open_low: bool = False
-) -> float:
-    if type(value) is not float and (
-            isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating)):
-        raise ValueError(f"{name} must be a number, got {value!r}")
-    number = float(value)
-    too_low = number <= low if open_low else number < low
-    if not math.isfinite(number) or too_low or number > high:
-        bound = "(" if open_low else "["
-        raise ValueError(f"{name} must be finite and in {bound}{low}, {high}], got {number}")
-    return number
+def c_params(budget: Budget, params: SearchParams, time_ms: float | None, seed: int, index: int,
+             snapshot_ms: float) -> dict[str, float | int | str | None]:
+    """The fields of tree ``index``'s C ``mm_ismcts_params`` (native/mm_ismcts.h), every one
+    (a test holds this to the cdef): ``budget``'s share of the tree, its loop's ``time_ms``,
+    ``params`` as they are (``root_action``: None or the move, ``weights``: None or a weights
+    file, which ``_Tree`` points to)."""
+    return {
+        "max_iterations": _split(budget.iterations, budget.threads, index),
+        "max_ms": time_ms or 0.0,
+        "max_cpu_ms": budget.cpu_ms or 0.0,
+        "max_nodes": _split(budget.max_nodes, budget.threads, index),
+        "seed": (int(seed) + index) & _SEED_MASK,
+        "exploration": params.exploration,
+        "margin_weight": params.margin_weight,
+        "margin_scale": params.margin_scale,
+        "rollout_policy": ROLLOUT_POLICIES[params.rollout_policy],
+        "pv_max": params.pv_max,
+        "root_action": params.root_action,
+        "snapshot_ms": snapshot_ms,
+        "mast": params.mast,
+        "playout_moves": params.playout_moves,
+        "guided_expansion": int(params.guided_expansion),
+        "prior_weight": params.prior_weight,
+        "widening": params.widening,
+        "viewer": -1 if params.viewer is None else params.viewer,
+        "weights": params.weights,
+    }
 
 
 def _encode(state: SearchableState) -> np.ndarray:
@@ -481,50 +264,21 @@ def _loaded_weights(native: NativeHandle, game_id: str, path: str) -> LoadedMode
 
 
 class _Tree:
-    """One native search: its parameters, caller-owned result arrays and return code.
+    """One native search: its C parameters (``fields``: ``c_params``), caller-owned result
+    arrays and return code. ``stop`` is the native stop flag (``int32_t *``) shared by all trees; ``model`` the
+    evaluation C reads instead of the compiled one (kept alive here while C reads it)."""
 
-    ``stop`` is the native stop flag (``int32_t *``) shared by all trees."""
-
-    def __init__(
-        self,
-        native: NativeHandle,
-        vec: np.ndarray,
-        settings: _Settings,
-        index: int,
-        stop: Any,
-        snapshot_ms: float,
-        model: LoadedModel | None = None,
-    ) -> None:
-        ffi, rows = native.ffi, native.rows
+    def __init__(self, native: NativeHandle, vec: np.ndarray, fields: dict[str, float | int | str | None],
+                 stop: Any, model: LoadedModel | None = None) -> None:
+        ffi, rows, pv_max = native.ffi, native.rows, int(fields["pv_max"] or 0)
         self._native = native
         self._vec = ffi.from_buffer("int32_t[]", vec)
         self._stop = stop
-        self._root_action = ffi.NULL if settings.root_action is None else ffi.new("int32_t *", settings.root_action)
-        self._model = model  # kept alive while C reads it
-        self.params = ffi.new(
-            "mm_ismcts_params *",
-            {
-                "max_iterations": _split(settings.iterations, settings.threads, index),
-                "max_ms": settings.time_ms or 0.0,
-                "max_cpu_ms": settings.cpu_ms or 0.0,
-                "max_nodes": _split(settings.max_nodes, settings.threads, index),
-                "seed": (settings.seed + index) & _SEED_MASK,
-                "exploration": settings.exploration,
-                "margin_weight": settings.margin_weight,
-                "margin_scale": settings.margin_scale,
-                "rollout_policy": settings.policy,
-                "pv_max": settings.pv_max,
-                "root_action": self._root_action,
-                "snapshot_ms": snapshot_ms,
-                "mast": settings.mast,
-                "playout_moves": settings.playout_moves,
-                "guided_expansion": int(settings.guided_expansion),
-                "prior_weight": settings.prior_weight,
-                "widening": settings.widening,
-                "viewer": settings.viewer,
-                "eval_model": ffi.NULL if self._model is None else self._model.struct,
-            },
-        )
+        root_action = fields["root_action"]
+        self._root_action = ffi.NULL if root_action is None else ffi.new("int32_t *", root_action)
+        self._model = model
+        self.params = ffi.new("mm_ismcts_params *", fields | {
+            "root_action": self._root_action, "weights": ffi.NULL if model is None else model.struct})
         # rows past summary.children are never read: no need to clear them
         self.arrays: dict[str, np.ndarray] = {
             "action": np.empty(rows, np.int32),
@@ -532,9 +286,9 @@ class _Tree:
             "avail": np.empty(rows, np.int64),
             "reward": np.empty(rows, np.float64),
             "score": np.empty((rows, native.lib.MM_ISMCTS_PLAYERS), np.int64),
-            "pv": np.empty((rows, settings.pv_max), np.int32),
+            "pv": np.empty((rows, pv_max), np.int32),
             "pv_len": np.empty(rows, np.int32),
-            "pv_player": np.empty((rows, settings.pv_max), np.int32),
+            "pv_player": np.empty((rows, pv_max), np.int32),
         }
         self.stats = ffi.new("mm_ismcts_root_stats *")
         self._buffers = [ffi.from_buffer(_CTYPES[a.dtype], a) for a in self.arrays.values()]

@@ -10,10 +10,13 @@ every later change can be measured against it at equal CPU
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from .ismcts import analyze
 from .levels import LEVELS, level_budget
+from .params import Budget, SearchParams, game_params
+
 
 def boolean(text: str) -> bool:
     """A spec's truth value: true/1/yes or false/0/no; ValueError otherwise."""
@@ -23,18 +26,17 @@ def boolean(text: str) -> bool:
     return value
 
 
-#: Budget keys every ISMCTS bot spec takes, and how to read them.
+#: Budget keys every ISMCTS bot spec takes (``Budget``'s fields), and how to read them.
 BUDGET_PARAMS: dict[str, type] = {"iterations": int, "time_ms": int, "cpu_ms": int, "threads": int,
                                   "max_nodes": int}
-#: Tuning keys of the current search (``ismcts:exploration=0.5``).
+#: Tuning keys of the current search (``ismcts:exploration=0.5``: ``SearchParams``' fields).
 TUNING_PARAMS: dict[str, Any] = {"exploration": float, "rollout_policy": str, "margin_weight": float,
-                                  "margin_scale": float, "mast": float, "playout_moves": int,
+                                 "margin_scale": float, "mast": float, "playout_moves": int,
                                  "guided_expansion": boolean, "prior_weight": float, "widening": float,
                                  "weights": str}
-#: The tuning of the search as of the starting commit of issue 21 (``ismcts-v1``).
-V1_TUNING: dict[str, Any] = {"exploration": 0.7, "rollout_policy": "heuristic", "margin_weight": 0.0,
-                             "margin_scale": 10.0, "mast": 0.0, "playout_moves": 0,
-                             "guided_expansion": False, "prior_weight": 0.0, "widening": 0.0}
+#: The search as of the starting commit of issue 21 (``ismcts-v1``).
+V1_PARAMS = SearchParams(exploration=0.7, rollout_policy="heuristic", margin_weight=0.0, margin_scale=10.0,
+                         mast=0.0, playout_moves=0, guided_expansion=False, prior_weight=0.0, widening=0.0)
 #: What a value that does not read is not.
 _KINDS = {int: "an int", float: "a number", boolean: "true or false"}
 
@@ -51,18 +53,28 @@ def _read(spec: str, params: dict[str, str], known: dict[str, Any]) -> dict[str,
     return options
 
 
+def _level_options(budget: Budget) -> dict[str, Any]:
+    """A level's budget as a spec's keys."""
+    limits = {"iterations": budget.iterations, "cpu_ms": budget.cpu_ms, "time_ms": budget.time_ms}
+    return {key: value for key, value in limits.items() if value is not None} | {"threads": budget.threads}
+
+
 class IsmctsBot:
     def __init__(self, spec: str, params: dict[str, str], seed: int = 0, *, frozen: bool = False,
                  options: dict[str, Any] | None = None) -> None:
         """The bot of ``spec``: its ``params`` read as budget keys (and tuning keys unless
-        ``frozen``, which plays ismcts-v1's tuning), or ``options`` for ``analyze`` as given."""
+        ``frozen``, which plays ismcts-v1's parameters), or ``options`` (budget keys) as given.
+        ``options`` are what it plays with (a ladder's results file records them)."""
         self.name = spec
         if options is None:
             known = BUDGET_PARAMS if frozen else BUDGET_PARAMS | TUNING_PARAMS
-            options = (dict(V1_TUNING) if frozen else {}) | _read(spec, params, known)
+            v1 = {key: value for key in TUNING_PARAMS if (value := getattr(V1_PARAMS, key)) is not None}
+            options = (v1 if frozen else {}) | _read(spec, params, known)
             if not {"iterations", "time_ms", "cpu_ms"} & set(options):
                 options["time_ms"] = 1000
         self.options = options
+        self.budget = Budget(**{key: value for key, value in options.items() if key in BUDGET_PARAMS})
+        self._tuning = {key: value for key, value in options.items() if key in TUNING_PARAMS}
         self.seed = seed
         self.moves_played = 0
 
@@ -74,9 +86,10 @@ class IsmctsBot:
         except ValueError:
             raise ValueError(f"bot {spec!r}: expected level:N with N in "
                              f"{LEVELS.start}..{LEVELS.stop - 1}") from None
-        return cls(spec, {}, seed, options=budget)
+        return cls(spec, {}, seed, options=_level_options(budget))
 
     def choose(self, state: Any) -> Any:
         self.moves_played += 1
-        result = analyze(state, seed=self.seed + self.moves_played, **self.options)
+        params = replace(game_params(state.game_id), seed=self.seed + self.moves_played, **self._tuning)
+        result = analyze(state, self.budget, params)
         return state.move_from_id(result.moves[0].action)

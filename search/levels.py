@@ -13,20 +13,20 @@ test checks, and the ``level`` comment in analysis.proto refers to that table.
 
 from __future__ import annotations
 
-from typing import Any
+from .params import Budget
 
-#: Level -> its budget on one search thread: ``cpu_ms`` (CPU milliseconds) or ``iterations``.
-LEVEL_BUDGETS: dict[int, dict[str, int | float]] = {
-    1: {"iterations": 10},
-    2: {"iterations": 30},
-    3: {"cpu_ms": 1},
-    4: {"cpu_ms": 1.9},
-    5: {"cpu_ms": 3.5},
-    6: {"cpu_ms": 6.5},
-    7: {"cpu_ms": 12},
-    8: {"cpu_ms": 40},
-    9: {"cpu_ms": 160},
-    10: {"cpu_ms": 1000},
+#: Level -> its budget on one search thread: CPU milliseconds or iterations.
+LEVEL_BUDGETS: dict[int, Budget] = {
+    1: Budget(iterations=10),
+    2: Budget(iterations=30),
+    3: Budget(cpu_ms=1),
+    4: Budget(cpu_ms=1.9),
+    5: Budget(cpu_ms=3.5),
+    6: Budget(cpu_ms=6.5),
+    7: Budget(cpu_ms=12),
+    8: Budget(cpu_ms=40),
+    9: Budget(cpu_ms=160),
+    10: Budget(cpu_ms=1000),
 }
 LEVELS = range(min(LEVEL_BUDGETS), max(LEVEL_BUDGETS) + 1)
 
@@ -34,12 +34,12 @@ LEVELS = range(min(LEVEL_BUDGETS), max(LEVEL_BUDGETS) + 1)
 def budget_text(level: int) -> str:
     """A level's budget in words, as docs/search.md's table gives it: ``10 iterations``,
     ``1.9 ms of CPU``."""
-    (kind, amount), = LEVEL_BUDGETS[level].items()
-    return f"{amount:g} iterations" if kind == "iterations" else f"{amount:g} ms of CPU"
+    budget = LEVEL_BUDGETS[level]
+    return f"{budget.cpu_ms:g} ms of CPU" if budget.cpu_ms is not None else f"{budget.iterations:g} iterations"
 
 
-def level_budget(level: int) -> dict[str, Any]:
-    """The ``analyze`` budget of a level; ValueError if it is not one."""
+def level_budget(level: int) -> Budget:
+    """The budget of a level; ValueError if it is not one."""
     if level not in LEVEL_BUDGETS:
         raise ValueError(f"level {level} is not one of {LEVELS.start}..{LEVELS.stop - 1}")
-    return LEVEL_BUDGETS[level] | {"threads": 1}
+    return LEVEL_BUDGETS[level]

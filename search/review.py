@@ -23,11 +23,12 @@ import math
 import secrets
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..engine import IllegalMoveError, InvalidMoveError, Rng
-from .ismcts import Analysis, MoveInfo, analyze, review_tuning
+from .ismcts import Analysis, MoveInfo, analyze
+from .params import Budget, review_params
 
 #: The biggest mistakes a player's summary lists.
 MISTAKES = 3
@@ -337,23 +338,21 @@ def in_order(items: Sequence[Any], work: Callable[[Any], Any], workers: int) -> 
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def review_game(start: Any, moves: Sequence[PlayedMove], *, seats: Sequence[int] = (),
-                iterations: int | None = None, time_ms: float | None = None, threads: int = 1,
-                seed: int | None = None, workers: int = 1,
+def review_game(start: Any, moves: Sequence[PlayedMove], budget: Budget | None = None, *,
+                seats: Sequence[int] = (), seed: int | None = None, workers: int = 1,
                 on_move: Callable[[MoveReview], None] | None = None) -> Review:
-    """Review a game in this process: ``workers`` searches at once, each with the budget
-    of ``analyze`` (none given: ``REVIEW_ITERATIONS``); ``on_move`` sees every move review
+    """Review a game in this process: ``workers`` searches at once, each within ``budget``
+    (None: ``REVIEW_ITERATIONS``) with ``review_params``; ``on_move`` sees every move review
     as it comes, in game order."""
-    if iterations is None and time_ms is None:
-        iterations = REVIEW_ITERATIONS
+    budget = Budget(iterations=REVIEW_ITERATIONS) if budget is None else budget
     chosen = check_seats(seats, start.num_players)
     base = search_seed(seed)
     targets = review_turns(replay(start, moves), chosen)
 
     def search(turn: Turn, root_action: int | None, stream: int) -> Analysis:
-        return analyze(turn.state, iterations=iterations, time_ms=time_ms, threads=threads,
-                       seed=turn_seed(base, turn.index, stream), root_action=root_action,
-                       tuning=review_tuning(turn.state.game_id))
+        params = replace(review_params(turn.state.game_id), seed=turn_seed(base, turn.index, stream),
+                         root_action=root_action)
+        return analyze(turn.state, budget, params)
 
     reviews = []
     for _, review in in_order(targets, lambda turn: review_turn(turn, search), workers):

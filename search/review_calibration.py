@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from ..engine import Rng, get_game
 from .bots import make_bot
+from .params import Budget
 from .review import ACCURACY_SCALE, PlayedMove, Review, review_game
 
 #: The bots of the test set and their strength in levels; the heuristic bot counts as
@@ -84,7 +85,8 @@ def calibrate_game(game_id: str, bots: Sequence[str], seed: int, iterations: int
     start, moves, scores = play(game_id, bots, seed)
 
     def review(review_seed: int) -> Review:
-        return review_game(start, moves, iterations=iterations, seed=review_seed, workers=workers)
+        budget = None if iterations is None else Budget(iterations=iterations)
+        return review_game(start, moves, budget, seed=review_seed, workers=workers)
 
     first, second = review(seed), review(seed + _SECOND_REVIEW)
     seats = []

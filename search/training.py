@@ -38,7 +38,7 @@ import shutil
 import time
 import warnings
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +50,7 @@ from ..native.weights import game_weights, read_weights_file, write_game_weights
 from .arena import run_arena, wilson_interval
 from .game_runner import run_jobs
 from .ismcts import analyze
+from .params import Budget, game_params
 
 #: A candidate is kept when its win share is at least GATE_FACTOR / players.
 GATE_FACTOR = 1.1
@@ -115,7 +116,8 @@ def selfplay_game(job: tuple[Any, ...]) -> dict[str, np.ndarray]:
             found = native.eval_inputs(buf)
             prior = native.move_priors(buf)
             assert found is not None and prior is not None, f"{game_id} has no evaluation or priors"
-            result = analyze(state, iterations=iterations, seed=seed * 65537 + decisions, weights=weights)
+            params = replace(game_params(game_id), seed=seed * 65537 + decisions, weights=weights)
+            result = analyze(state, Budget(iterations=iterations), params)
             counts = dict((m.action, m.visits) for m in result.moves)
             visit = np.array([counts.get(int(a), 0) for a in legal], dtype=np.int64)
             xs.append(found[0])

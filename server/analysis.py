@@ -14,14 +14,14 @@ import numpy as np
 from ..engine import Rng
 from ..engine.game_state import GameState
 from ..positions import CheckedPosition, from_state
-from ..search.ismcts import Analysis, Tuning, analyze, review_tuning
+from ..search.deadlines import MIN_SEARCH_MS, TIME_BUDGET_FLOOR_MS, DeadlineMargin
+from ..search.ismcts import Analysis, analyze
+from ..search.params import Budget, SearchParams, game_params, review_params
 from ..search.review import turn_seed
 from ..v1 import analysis_pb2, analysis_pb2_grpc, position_pb2
 from . import budgets
-from .budgets import MIN_SEARCH_MS, Plan
 from .capacity import Caller, SearchGate
 from .convert import move_to_proto, read_position, result_to_proto, stats_to_proto
-from ..search.deadlines import TIME_BUDGET_FLOOR_MS, DeadlineMargin
 from .errors import ServiceError
 from .limits import Limits
 from .metrics import Metrics
@@ -37,12 +37,9 @@ class _Job:
 
     state: CheckedPosition | GameState  # what is searched (a review's turns are reference states)
     vector: np.ndarray  # the state's, checked by the native decoder
-    plan: Plan
-    seed: int | None
+    budget: Budget
+    params: SearchParams  # the game's (ReviewGame's: review_params), the seed, viewer and root move set
     max_moves: int | None
-    root_action: int | None = None  # the one root move searched (ReviewGame's move played)
-    viewer: int | None = None  # whose knowledge the search uses (None: the player to move)
-    tuning: Tuning | None = None  # None: the game's (ReviewGame's is review_tuning)
     received: float = field(default_factory=time.monotonic)  # the time budget counts from here
 
 
@@ -97,7 +94,7 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
 
     def Analyze(self, request: analysis_pb2.AnalyzeRequest,
                 context: grpc.ServicerContext) -> analysis_pb2.AnalyzeResponse:
-        job = self._job(request.position, budgets.plan_budget(request.budget, self._limits),
+        job = self._job(request.position, budgets.read_budget(request.budget, self._limits),
                         request, budgets.max_moves(request.max_moves))
         result = self._search(job, context, threading.Event())
         response = analysis_pb2.AnalyzeResponse(
@@ -109,7 +106,7 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
 
     def AnalyzeStream(self, request: analysis_pb2.AnalyzeStreamRequest,
                       context: grpc.ServicerContext) -> Iterator[analysis_pb2.AnalyzeStreamResponse]:
-        job = self._job(request.position, budgets.plan_budget(request.budget, self._limits),
+        job = self._job(request.position, budgets.read_budget(request.budget, self._limits),
                         request, budgets.max_moves(request.max_moves))
         every_ms = budgets.report_every_ms(request.report_every_ms, self._limits)
         updates = _Latest()
@@ -148,10 +145,10 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
     def BestMove(self, request: analysis_pb2.BestMoveRequest,
                  context: grpc.ServicerContext) -> analysis_pb2.BestMoveResponse:
         strength = request.WhichOneof("strength")
-        plan = (budgets.plan_level(request.level) if strength == "level" else
-                budgets.plan_budget(request.budget, self._limits) if strength == "budget" else
-                budgets.default_plan(self._limits))
-        job = self._job(request.position, plan, request, 1)
+        budget = (budgets.level_budget(request.level) if strength == "level" else
+                  budgets.read_budget(request.budget, self._limits) if strength == "budget" else
+                  budgets.default_budget(self._limits))
+        job = self._job(request.position, budget, request, 1)
         result = self._search(job, context, threading.Event())
         stats = stats_to_proto(result.analysis, final=True, deadline_cut=result.deadline_cut)
         if job.state.is_terminal:  # no move: the stop reason TERMINAL and the result say why
@@ -184,8 +181,8 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
             if chance.state != 0 or state.current_player != mover:
                 return
             checked = from_state(state)
-            seed = None if job.seed is None else turn_seed(job.seed, index)
-            result = self._search(replace(job, state=checked, vector=checked.vector, seed=seed,
+            seed = None if job.params.seed is None else turn_seed(job.params.seed, index)
+            result = self._search(replace(job, state=checked, vector=checked.vector, params=replace(job.params, seed=seed),
                                           received=time.monotonic()), context, threading.Event())
             if not result.analysis.moves:
                 return
@@ -198,9 +195,10 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
                    context: grpc.ServicerContext) -> Iterator[analysis_pb2.ReviewGameResponse]:
         caller = Caller()  # the review's searches share the slots as one call
 
-        def search(state: GameState, vector: np.ndarray, plan: Plan, seed: int, stop: threading.Event,
+        def search(state: GameState, vector: np.ndarray, budget: Budget, seed: int, stop: threading.Event,
                    root_action: int | None) -> tuple[Analysis, bool]:
-            job = _Job(state, vector, plan, seed, None, root_action, tuning=review_tuning(state.game_id))
+            params = replace(review_params(state.game_id), seed=seed, root_action=root_action)
+            job = _Job(state, vector, budget, params, None)
             result = self._search(job, context, stop, caller=caller,
                                   margin_floor_ms=self._limits.review_margin_floor_ms)
             return result.analysis, result.deadline_cut
@@ -208,12 +206,13 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
         return review_game(request, context, self._limits, self._gate.max_running, search)
 
     # ------------------------------------------------------------------ search
-    def _job(self, position: position_pb2.Position, plan: Plan, request: Any,
+    def _job(self, position: position_pb2.Position, budget: Budget, request: Any,
              max_moves: int | None) -> _Job:
         received = time.monotonic()
         state, vector = _read_position(position)
         seed = request.seed if request.HasField("seed") else None
-        return _Job(state, vector, plan, seed, max_moves, received=received, viewer=position.viewer)
+        params = replace(game_params(state.game_id), seed=seed, viewer=position.viewer)
+        return _Job(state, vector, budget, params, max_moves, received=received)
 
     def _search(self, job: _Job, context: grpc.ServicerContext, stop: threading.Event,
                 on_progress: Callable[[Analysis], None] | None = None,
@@ -229,11 +228,12 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
         margin = self._margin.ms(context.time_remaining(), margin_floor_ms)
         wait_s = self._time_left(context, margin + MIN_SEARCH_MS)
         with self._gate.slot(stop, wait_s, caller):
-            plan, cut = job.plan.within_limits(self._limits).within_deadline(context.time_remaining(), margin)
-            if not cut and plan.time_ms:
-                room_ms = self._margin.ms(plan.time_ms / 1e3, floor_ms=TIME_BUDGET_FLOOR_MS)
-                plan = plan.counted_from((time.monotonic() - job.received) * 1e3, room_ms)
-            planned_end = time.monotonic() + plan.time_ms / 1e3 if plan.time_ms else None
+            budget, cut = budgets.within_deadline(budgets.within_limits(job.budget, self._limits),
+                                                  context.time_remaining(), margin)
+            if not cut and budget.time_ms:  # counted from the request's receipt; its end has no network to cross
+                spent_ms = (time.monotonic() - job.received) * 1e3
+                budget = replace(budget, time_ms=self._margin.loop_ms(budget.time_ms, spent_ms, TIME_BUDGET_FLOOR_MS))
+            planned_end = time.monotonic() + budget.time_ms / 1e3 if budget.time_ms else None
             if cut and planned_end is not None:
                 # how late the call ended after the planned end: the reply's whole way out
                 # (building it, the interceptors, sending it), which the next margins keep free
@@ -249,13 +249,10 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
                     on_progress(analysis)
 
             try:
-                analysis = analyze(job.state, iterations=plan.iterations, time_ms=plan.time_ms,
-                                   cpu_ms=plan.cpu_ms, threads=plan.threads, seed=job.seed, max_moves=job.max_moves,
-                                   stop_event=stop, on_progress=progress,
+                analysis = analyze(job.state, budget, job.params, max_moves=job.max_moves, stop_event=stop,
+                                   on_progress=progress,
                                    report_every_ms=report_every_ms or self._limits.metrics_report_every_ms,
-                                   vector=job.vector, root_action=job.root_action, tuning=job.tuning,
-                                   viewer=job.viewer,
-                                   time_margin=None)
+                                   vector=job.vector, time_margin=None)  # its time counted here, by the margin
             except MemoryError as e:
                 raise ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED, str(e)) from None
             except ValueError as e:

@@ -1,59 +1,44 @@
-"""Search budgets: per-request values checked against the server's limits, strength
-levels, and the time budget cut to a call's deadline."""
+"""Search budgets at the service's edge: a request's SearchBudget read once into a
+``Budget`` (its "0 = unset" fields here only), strength levels, and a budget ended by the
+server's limits and cut to a call's deadline."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import grpc
 
-from ..search.levels import LEVELS, level_budget
+from ..search import levels
+from ..search.deadlines import MIN_SEARCH_MS
+from ..search.params import Budget
 from ..v1 import analysis_pb2
 from .errors import ServiceError
 from .limits import Limits
 
 MAX_REPORT_EVERY_MS = 60_000
-#: The least time a search is given: a deadline leaving less is answered at once.
-MIN_SEARCH_MS = 5.0
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """A checked budget: ``None`` is no limit of that kind."""
+def within_limits(budget: Budget, limits: Limits) -> Budget:
+    """``budget`` ending by the server's caps too, whatever its kind: every search stops
+    after ``limits.max_time_ms`` and ``limits.max_iterations``."""
+    return replace(budget, iterations=min(budget.iterations or limits.max_iterations, limits.max_iterations),
+                   time_ms=min(budget.time_ms or limits.max_time_ms, limits.max_time_ms))
 
-    iterations: int | None
-    time_ms: float | None
-    threads: int
-    cpu_ms: float | None = None  # each search thread's CPU time
 
-    def within_limits(self, limits: Limits) -> Plan:
-        """This plan ending by the server's caps too, whatever its kind: every search
-        stops after ``limits.max_time_ms`` and ``limits.max_iterations``."""
-        return replace(self, iterations=min(self.iterations or limits.max_iterations, limits.max_iterations),
-                       time_ms=min(self.time_ms or limits.max_time_ms, limits.max_time_ms))
-
-    def counted_from(self, spent_ms: float, margin_ms: float) -> Plan:
-        """This plan with its time budget counted from the request's receipt, ``spent_ms``
-        ago, and ending ``margin_ms`` before, the room kept for the reply; a search still
-        gets MIN_SEARCH_MS (or the whole budget, if less)."""
-        if self.time_ms is None:
-            return self
-        return replace(self, time_ms=min(self.time_ms, max(self.time_ms - spent_ms - margin_ms, MIN_SEARCH_MS)))
-
-    def within_deadline(self, remaining_s: float | None, margin_ms: float) -> tuple[Plan, bool]:
-        """This plan with its time budget cut to end ``margin_ms`` before the deadline,
-        and whether the deadline cut it; DEADLINE_EXCEEDED (at once) if that leaves less
-        than MIN_SEARCH_MS."""
-        if remaining_s is None:
-            return self, False
-        left_ms = remaining_s * 1e3 - margin_ms
-        if left_ms < MIN_SEARCH_MS:
-            raise ServiceError(grpc.StatusCode.DEADLINE_EXCEEDED,
-                               f"the deadline leaves no time to search ({remaining_s * 1e3:.0f} ms left, "
-                               f"{margin_ms:.0f} ms of them kept to send the answer)")
-        if self.time_ms is not None and self.time_ms <= left_ms:
-            return self, False
-        return replace(self, time_ms=left_ms), True
+def within_deadline(budget: Budget, remaining_s: float | None, margin_ms: float) -> tuple[Budget, bool]:
+    """``budget`` with its time cut to end ``margin_ms`` before the deadline (its time then
+    counts from now), and whether the deadline cut it; DEADLINE_EXCEEDED (at once) if that
+    leaves less than MIN_SEARCH_MS."""
+    if remaining_s is None:
+        return budget, False
+    left_ms = remaining_s * 1e3 - margin_ms
+    if left_ms < MIN_SEARCH_MS:
+        raise ServiceError(grpc.StatusCode.DEADLINE_EXCEEDED,
+                           f"the deadline leaves no time to search ({remaining_s * 1e3:.0f} ms left, "
+                           f"{margin_ms:.0f} ms of them kept to send the answer)")
+    if budget.time_ms is not None and budget.time_ms <= left_ms:
+        return budget, False
+    return replace(budget, time_ms=left_ms), True
 
 
 def _bounded(field: str, value: int, low: int, high: int, what: str = "the server's limit") -> int:
@@ -64,8 +49,8 @@ def _bounded(field: str, value: int, low: int, high: int, what: str = "the serve
     return value
 
 
-def plan_budget(budget: analysis_pb2.SearchBudget, limits: Limits, field: str = "budget") -> Plan:
-    """The plan of a SearchBudget (0 fields take the defaults); errors name the field."""
+def read_budget(budget: analysis_pb2.SearchBudget, limits: Limits, field: str = "budget") -> Budget:
+    """The Budget of a SearchBudget, its 0 fields unset (the defaults); errors name the field."""
     iterations = _bounded(f"{field}.iterations", budget.iterations, 0, limits.max_iterations)
     time_ms = _bounded(f"{field}.time_ms", budget.time_ms, 0, limits.max_time_ms)
     threads = _bounded(f"{field}.threads", budget.threads, 0, limits.threads_per_search,
@@ -75,19 +60,18 @@ def plan_budget(budget: analysis_pb2.SearchBudget, limits: Limits, field: str = 
         time_ms = limits.max_time_ms
     if not iterations and not time_ms:
         iterations = limits.default_iterations
-    return Plan(iterations or None, float(time_ms) or None, threads or limits.threads_per_search,
-                float(cpu_ms) or None)
+    return Budget(iterations or None, float(time_ms) or None, float(cpu_ms) or None,
+                  threads=threads or limits.threads_per_search)
 
 
-def plan_level(level: int, field: str = "level") -> Plan:
-    """The plan of a strength level (see search.levels): its CPU time or iterations on one thread."""
-    _bounded(field, level, LEVELS.start, LEVELS.stop - 1, "the strongest level")
-    budget = level_budget(level)
-    return Plan(budget.get("iterations"), None, budget["threads"], budget.get("cpu_ms"))
+def level_budget(level: int, field: str = "level") -> Budget:
+    """The budget of a strength level (see search.levels): its CPU time or iterations on one thread."""
+    _bounded(field, level, levels.LEVELS.start, levels.LEVELS.stop - 1, "the strongest level")
+    return levels.level_budget(level)
 
 
-def default_plan(limits: Limits) -> Plan:
-    return Plan(limits.default_iterations, None, limits.threads_per_search)
+def default_budget(limits: Limits) -> Budget:
+    return Budget(limits.default_iterations, threads=limits.threads_per_search)
 
 
 def max_moves(value: int, field: str = "max_moves") -> int | None:

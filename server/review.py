@@ -20,16 +20,17 @@ from ..search.ismcts import Analysis
 from ..search.review import (MoveReview, PlayedMove, PlayerReview, RecordError, Turn, check_seats,
                              in_order, replay, review_turn, review_turns, search_seed, summarize, turn_seed)
 from ..v1 import analysis_pb2
+from ..search.deadlines import MIN_SEARCH_MS
+from ..search.params import Budget
 from . import budgets
-from .budgets import MIN_SEARCH_MS, Plan
 from .capacity import QueueTimeout
 from .convert import move_to_proto, read_position, stats_to_proto
 from .errors import ServiceError
 from .limits import Limits
 
-#: Runs one search as Analyze does: (state, its vector, plan, seed, stop event,
+#: Runs one search as Analyze does: (state, its vector, budget, seed, stop event,
 #: root_action) -> (the analysis, whether the deadline cut its time budget).
-Search = Callable[[GameState, Vector, Plan, int, threading.Event, "int | None"], tuple[Analysis, bool]]
+Search = Callable[[GameState, Vector, Budget, int, threading.Event, "int | None"], tuple[Analysis, bool]]
 
 #: Why searches were left out, by the status that left them out (a QueueTimeout: the deadline).
 _SKIPPED_BY = {grpc.StatusCode.DEADLINE_EXCEEDED: analysis_pb2.STOP_REASON_DEADLINE,
@@ -70,8 +71,8 @@ class _WorkLeft:
 def review_game(request: analysis_pb2.ReviewGameRequest, context: grpc.ServicerContext,
                 limits: Limits, slots: int, search: Search) -> Iterator[analysis_pb2.ReviewGameResponse]:
     """Stream a MoveReview per reviewed move in game order, then the ReviewSummary."""
-    plan = budgets.plan_budget(request.budget, limits).within_limits(limits)
-    assert plan.time_ms is not None  # every plan within the limits has a time budget
+    budget = budgets.within_limits(budgets.read_budget(request.budget, limits), limits)
+    assert budget.time_ms is not None  # every budget within the limits has a time budget
     work = _WorkLeft(limits.max_review_ms)
     start = read_position(request.game.start, "game.start").state()
     try:
@@ -93,14 +94,14 @@ def review_game(request: analysis_pb2.ReviewGameRequest, context: grpc.ServicerC
         if at_deadline.is_set():  # a search ended at the deadline's margin: what is left is the summary's
             skipped_by.append(analysis_pb2.STOP_REASON_DEADLINE)
             return None
-        reserved = work.take(plan.time_ms or 0.0)
+        reserved = work.take(budget.time_ms or 0.0)
         if reserved is None:
             skipped_by.append(analysis_pb2.STOP_REASON_TIME)
             return None
         used = 0.0
         try:
             # the rules' own state: the search's decode judges it (no check of its own)
-            analysis, deadline_cut = search(turn.state, as_vector(turn.state.encode()), replace(plan, time_ms=reserved),
+            analysis, deadline_cut = search(turn.state, as_vector(turn.state.encode()), replace(budget, time_ms=reserved),
                                             turn_seed(base, turn.index, stream), stop, root_action)
             used = analysis.elapsed_ms
         except QueueTimeout:

@@ -32,7 +32,7 @@ typedef struct mm_ismcts_params {
     double prior_weight;
     double widening;
     int32_t viewer;
-    const struct mm_eval_model *eval_model;
+    const struct mm_eval_model *weights;
 } mm_ismcts_params;
 typedef struct mm_ismcts_root_stats {
     int32_t *action;

@@ -16,6 +16,7 @@ import importlib
 from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
+from dataclasses import replace
 
 import grpc
 import pytest
@@ -27,6 +28,7 @@ from meeplemind.v1 import analysis_pb2
 
 from meeplemind.server.app import create_server
 from meeplemind.v1 import analysis_pb2_grpc, rules_pb2_grpc
+from meeplemind.search.params import Budget, game_params
 
 from ..server.conftest import Running
 
@@ -77,7 +79,8 @@ def test_analyze_answers_the_same_for_positions_the_viewer_cannot_tell_apart(set
     differ = 0
     for truth, other, viewer in _pairs(*setup):
         differ += truth != other
-        answers = [_answer(analyze(s, iterations=ITERATIONS, threads=1, seed=7, viewer=viewer)) for s in (truth, other)]
+        params = replace(game_params(truth.game_id), seed=7, viewer=viewer)
+        answers = [_answer(analyze(s, Budget(iterations=ITERATIONS), params)) for s in (truth, other)]
         assert answers[0] == answers[1], (viewer, truth.current_player)
     if _chance(setup[0]) is not None:
         assert differ, "no pair hid anything: the test would prove nothing"

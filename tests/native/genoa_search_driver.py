@@ -6,11 +6,13 @@ Started by test_native_traders_of_genoa.py in a subprocess with the ASan runtime
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from meeplemind.engine import Rng
 from meeplemind.engine.traders_of_genoa import new_game
 from meeplemind.native import NativeGame
 from meeplemind.search.ismcts import analyze
+from meeplemind.search.params import Budget, game_params
 
 
 def main() -> None:
@@ -20,12 +22,14 @@ def main() -> None:
         while not s.is_terminal:
             if step % 50 == 0:  # (offers built item by item: games have about twice the decisions)
                 seen = s.observation(s.current_player)
-                analyze(seen, iterations=200, threads=2, seed=step, rollout_policy="heuristic")
-                analyze(s, iterations=100, seed=step, rollout_policy="random")
+                analyze(seen, Budget(iterations=200, threads=2),
+                        replace(game_params(seen.game_id), seed=step, rollout_policy="heuristic"))
+                analyze(s, Budget(iterations=100), replace(game_params(s.game_id), seed=step, rollout_policy="random"))
                 searches += 2
                 for viewer in range(s.num_players):  # the mover or not: the build asserts every sample decodes
-                    analyze(s, iterations=60, seed=step, viewer=viewer)
-                    analyze(s.observation(viewer), iterations=60, seed=step, viewer=viewer)
+                    analyze(s, Budget(iterations=60), replace(game_params(s.game_id), seed=step, viewer=viewer))
+                    analyze(s.observation(viewer), Budget(iterations=60),
+                            replace(game_params("traders-of-genoa"), seed=step, viewer=viewer))
                     searches += 2
                     buf = native.decode(s.observation(viewer).encode())
                     native.determinize(buf, viewer, step)

@@ -4,6 +4,8 @@ phase start with the goods pool used up (both engines skip the missing goods).""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -14,6 +16,7 @@ from meeplemind.engine.castles_of_burgundy.data import NUM_GOODS
 from meeplemind.engine.castles_of_burgundy.schema import V1
 from meeplemind.native import NativeDecodeError, NativeGame
 from meeplemind.search.ismcts import analyze
+from meeplemind.search.params import Budget, game_params
 
 
 @pytest.fixture(scope="module")
@@ -66,8 +69,8 @@ def test_heuristic_rollouts_beat_uniform_ones(native: NativeGame) -> None:
 
 def test_the_generic_search_plays_it() -> None:
     state = new_game(3, seed=4)
-    first = analyze(state, iterations=400, seed=9, rollout_policy="heuristic")
-    again = analyze(state, iterations=400, seed=9, rollout_policy="heuristic")
+    first = analyze(state, Budget(iterations=400), replace(game_params(state.game_id), seed=9, rollout_policy="heuristic"))
+    again = analyze(state, Budget(iterations=400), replace(game_params(state.game_id), seed=9, rollout_policy="heuristic"))
     assert [(m.move, m.visits) for m in first.moves] == [(m.move, m.visits) for m in again.moves]
     legal = {str(m) for m in state.legal_moves()}
     assert first.iterations == 400 and {m.move for m in first.moves} <= legal

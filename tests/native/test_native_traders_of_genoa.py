@@ -7,6 +7,7 @@ from __future__ import annotations
 import collections
 import importlib
 from pathlib import Path
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -18,6 +19,7 @@ from meeplemind.engine.traders_of_genoa.data import D_MESSAGE, DECK_FIRST, DECK_
 from meeplemind.engine.traders_of_genoa.state import ST_DECIDE, ST_OFFER, UNSEEN, USED
 from meeplemind.native import NativeDecodeError, NativeGame, gen_traders_of_genoa
 from meeplemind.search.ismcts import analyze
+from meeplemind.search.params import Budget, game_params
 
 from ..engine.traders_of_genoa.helpers import give_goods, play, turn_start
 from . import native_support as support
@@ -141,7 +143,7 @@ def test_analyze_recommends_what_to_offer_and_which_offer_to_accept() -> None:
     give_goods(s, 1, "silk")
     s = play(s, "start:1.1")  # Villa Colini: seat 1 to offer
     assert s.stage == ST_OFFER
-    result = analyze(s.observation(1), iterations=3000, seed=3)
+    result = analyze(s.observation(1), Budget(iterations=3000), replace(game_params("traders-of-genoa"), seed=3))
     assert result.iterations == 3000
     offers = [m for m in result.moves if m.move.startswith("give:") or m.move == "pass"]
     assert len(offers) == len(result.moves) >= 10 and sum(m.visits for m in result.moves) == 3000
@@ -151,7 +153,7 @@ def test_analyze_recommends_what_to_offer_and_which_offer_to_accept() -> None:
     assert built and all(set(m.pv[:m.pv.index("offer")]) <= {x.move for x in offers} for m in built)
     s = play(s, "offer:20+silk", "offer:10")
     assert s.stage == ST_DECIDE
-    result = analyze(s.observation(0), iterations=2000, seed=3)
+    result = analyze(s.observation(0), Budget(iterations=2000), replace(game_params("traders-of-genoa"), seed=3))
     assert {m.move for m in result.moves} == {"take", "accept:1", "accept:2"}
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from meeplemind.search import bench
@@ -57,8 +59,8 @@ def test_the_report_counts_each_setup_and_names_the_one_that_moved(monkeypatch: 
     assert setups[0].line().startswith("puerto-rico 2p ")
     assert f"nodes {setups[0].nodes:>6}  hash {setups[0].digest}" in setups[0].line()
     real_analyze = bench.analyze
-    monkeypatch.setattr(bench, "analyze", lambda state, **kw: real_analyze(
-        state, **{**kw, "iterations": kw["iterations"] + ("traders_of_genoa" in type(state).__module__)}))
+    monkeypatch.setattr(bench, "analyze", lambda state, budget, params: real_analyze(state, dataclasses.replace(
+        budget, iterations=budget.iterations + ("traders_of_genoa" in type(state).__module__)), params))
     moved = signature_report()[1]
     assert [s.game_id for s, m in zip(setups, moved, strict=True) if s.digest != m.digest] == ["traders-of-genoa"] * 2
 

@@ -11,6 +11,7 @@ import dataclasses
 import random
 from collections.abc import Iterator
 from typing import Any
+from dataclasses import replace
 
 import pytest
 
@@ -20,6 +21,7 @@ from meeplemind.positions import explain, from_state, read
 from meeplemind.positions.messages import parse_position, to_position
 from meeplemind.search.ismcts import analyze
 from meeplemind.server.convert import position_to_proto
+from meeplemind.search.params import Budget, game_params
 
 MUTANTS = 400
 VALUES: tuple[Any, ...] = (-1, 0, 1, 2, 3, 5, 7, 40, 10**9, -(10**9), "", "x", None, True, [], {},
@@ -125,7 +127,8 @@ def test_a_position_read_natively_searches_as_its_state(game_id: str, options: d
     assert seen == state and from_state(state).vector.tolist() == checked.vector.tolist()
     assert (checked.current_player, checked.num_players) == (seen.current_player, 3)
     assert (checked.vector == seen.encode()).all() and not checked.is_terminal
-    direct = analyze(seen, iterations=400, threads=1, seed=3)
-    searched = analyze(checked, iterations=400, threads=1, seed=3, vector=checked.vector)
+    direct = analyze(seen, Budget(iterations=400, threads=1), replace(game_params(seen.game_id), seed=3))
+    searched = analyze(checked, Budget(iterations=400, threads=1), replace(game_params(checked.game_id), seed=3),
+                   vector=checked.vector)
     assert dataclasses.replace(direct, elapsed_ms=0, cpu_ms=0) == dataclasses.replace(searched, elapsed_ms=0, cpu_ms=0)
     assert max(len(m.pv) for m in searched.moves) > 1

@@ -10,12 +10,14 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 
 import pytest
 
 from meeplemind.engine import get_game
 from meeplemind.search import analyze
 from meeplemind.search.ismcts_bot import IsmctsBot
+from meeplemind.search.params import Budget, game_params
 
 pytest.importorskip("meeplemind.native._mm", reason="the native engines are not built")
 
@@ -53,9 +55,9 @@ def test_same_cpu_budget_runs_the_same_iterations_idle_and_loaded() -> None:
     alone, shared = [], []
     with one_core() as core:
         for _ in range(3):
-            alone.append(analyze(state, cpu_ms=300, seed=1))
+            alone.append(analyze(state, Budget(cpu_ms=300), replace(game_params(state.game_id), seed=1)))
             with spinning(core):
-                shared.append(analyze(state, cpu_ms=300, seed=1))
+                shared.append(analyze(state, Budget(cpu_ms=300), replace(game_params(state.game_id), seed=1)))
     for result in alone + shared:
         assert result.stopped_by == "cpu_time" and result.cpu_ms >= 300
     idle, loaded = (statistics.median(r.iterations for r in runs) for runs in (alone, shared))
@@ -64,11 +66,12 @@ def test_same_cpu_budget_runs_the_same_iterations_idle_and_loaded() -> None:
 
 def test_cpu_budget_is_per_thread_and_first_limit_wins() -> None:
     state = get_game("castles-of-burgundy").new_game(2, 1)
-    two = analyze(state, cpu_ms=50, threads=2, seed=2)
+    two = analyze(state, Budget(cpu_ms=50, threads=2), replace(game_params(state.game_id), seed=2))
     assert two.stopped_by == "cpu_time" and two.cpu_ms >= 2 * 50
-    assert analyze(state, cpu_ms=60_000, iterations=30, seed=2).stopped_by == "iterations"
+    params = replace(game_params(state.game_id), seed=2)
+    assert analyze(state, Budget(iterations=30, cpu_ms=60_000), params).stopped_by == "iterations"
     with pytest.raises(ValueError, match="cpu_ms must be finite and in"):
-        analyze(state, cpu_ms=0)
+        analyze(state, Budget(cpu_ms=0))
 
 
 def test_ismcts_bot_takes_a_cpu_budget() -> None:

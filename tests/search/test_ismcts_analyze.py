@@ -13,10 +13,11 @@ import pytest
 
 from meeplemind.native import NativeDecodeError
 from meeplemind.search import Analysis, NativeHandle, analyze
+from meeplemind.search.params import Budget, SearchParams
 
 from .ismcts_toy import ToyState, nim, opening
 
-BIG = {"iterations": 10**9, "max_nodes": 1 << 24}  # budgets that do not end a short search
+BIG = Budget(iterations=10**9, max_nodes=1 << 24)  # a budget that does not end a short search
 
 
 def without_time(analysis: Analysis) -> Analysis:
@@ -24,18 +25,18 @@ def without_time(analysis: Analysis) -> Analysis:
 
 
 def test_same_seed_gives_identical_analysis(toy: NativeHandle) -> None:
-    first = analyze(opening(), iterations=4000, seed=5, native=toy)
+    first = analyze(opening(), Budget(iterations=4000), SearchParams(seed=5), native=toy)
     assert without_time(first) == without_time(
-        analyze(opening(), iterations=4000, seed=5, native=toy)
+        analyze(opening(), Budget(iterations=4000), SearchParams(seed=5), native=toy)
     )
     assert without_time(first) != without_time(
-        analyze(opening(), iterations=4000, seed=6, native=toy)
+        analyze(opening(), Budget(iterations=4000), SearchParams(seed=6), native=toy)
     )
 
 
 def test_analysis_shape(toy: NativeHandle) -> None:
     state = opening()
-    analysis = analyze(state, iterations=3000, seed=1, pv_max=4, native=toy)
+    analysis = analyze(state, Budget(iterations=3000), SearchParams(seed=1, pv_max=4), native=toy)
     assert (analysis.iterations, analysis.stopped_by, analysis.player) == (3000, "iterations", 0)
     assert analysis.nodes == 3001 and 0 <= analysis.root_value <= 1
     assert sorted(m.action for m in analysis.moves) == state.legal_actions()
@@ -51,7 +52,7 @@ def test_analysis_shape(toy: NativeHandle) -> None:
 
 def test_pv_is_a_playable_line(toy: NativeHandle) -> None:
     state = nim(9)
-    best = analyze(state, iterations=5000, seed=3, native=toy).moves[0]
+    best = analyze(state, Budget(iterations=5000), SearchParams(seed=3), native=toy).moves[0]
     assert best.move == "take:1"  # leaves 8, a multiple of 4
     for notation in best.pv:
         move = next(m for m in map(state.move_from_id, state.legal_actions()) if str(m) == notation)
@@ -68,16 +69,16 @@ def test_pv_is_a_playable_line(toy: NativeHandle) -> None:
     ],
 )
 def test_finds_the_obviously_best_move(toy: NativeHandle, state: ToyState, best: str) -> None:
-    analysis = analyze(state, iterations=5000, seed=11, native=toy)
+    analysis = analyze(state, Budget(iterations=5000), SearchParams(seed=11), native=toy)
     assert analysis.moves[0].move == best
     assert analysis.moves[0].win_rate > 0.9
     assert analysis.moves[0].expected_scores[0] >= 10
 
 
 def test_root_parallel_merge_sums_the_threads(toy: NativeHandle) -> None:
-    merged = analyze(opening(), iterations=4001, threads=2, seed=20, native=toy)
+    merged = analyze(opening(), Budget(iterations=4001, threads=2), SearchParams(seed=20), native=toy)
     alone = [
-        analyze(opening(), iterations=n, seed=s, native=toy) for n, s in ((2001, 20), (2000, 21))
+        analyze(opening(), Budget(iterations=n), SearchParams(seed=s), native=toy) for n, s in ((2001, 20), (2000, 21))
     ]
     assert merged.iterations == 4001 == sum(m.visits for m in merged.moves)
     assert merged.nodes == sum(a.nodes for a in alone)
@@ -90,19 +91,19 @@ def test_root_parallel_merge_sums_the_threads(toy: NativeHandle) -> None:
 
 
 def test_threads_never_exceed_iterations(toy: NativeHandle) -> None:
-    analysis = analyze(opening(), iterations=3, threads=8, seed=1, native=toy)
+    analysis = analyze(opening(), Budget(iterations=3, threads=8), SearchParams(seed=1), native=toy)
     assert analysis.iterations == 3
 
 
 def test_time_budget(toy: NativeHandle) -> None:
     for threads in (1, 2):
-        analysis = analyze(opening(), time_ms=200, threads=threads, max_nodes=1 << 24, native=toy)
+        analysis = analyze(opening(), Budget(time_ms=200, max_nodes=1 << 24, threads=threads), native=toy)
         assert analysis.stopped_by == "time"
         assert 100 <= analysis.elapsed_ms < 400  # the margin kept for the answer is at most half
 
 
 def test_node_cap(toy: NativeHandle) -> None:
-    analysis = analyze(opening(), iterations=10**6, threads=3, max_nodes=1000, native=toy)
+    analysis = analyze(opening(), Budget(iterations=10**6, max_nodes=1000, threads=3), native=toy)
     assert analysis.stopped_by == "nodes" and analysis.nodes <= 1000
 
 
@@ -113,7 +114,7 @@ def test_cancellation_stops_the_search(toy: NativeHandle) -> None:
     results: list[Analysis] = []
     worker = threading.Thread(
         target=lambda: results.append(
-            analyze(opening(), threads=2, stop_event=stop, native=toy, **BIG)
+            analyze(opening(), dataclasses.replace(BIG, threads=2), stop_event=stop, native=toy)
         )
     )
     worker.start()
@@ -145,8 +146,8 @@ def test_terminal_position(toy: NativeHandle) -> None:
 
 
 def test_max_moves_keeps_the_most_visited(toy: NativeHandle) -> None:
-    full = analyze(opening(), iterations=2000, seed=2, native=toy)
-    top = analyze(opening(), iterations=2000, seed=2, max_moves=3, native=toy)
+    full = analyze(opening(), Budget(iterations=2000), SearchParams(seed=2), native=toy)
+    top = analyze(opening(), Budget(iterations=2000), SearchParams(seed=2), max_moves=3, native=toy)
     assert top.moves == full.moves[:3]
 
 
@@ -177,8 +178,13 @@ def test_default_budget(toy: NativeHandle) -> None:
     ],
 )
 def test_invalid_arguments_name_the_parameter(toy: NativeHandle, kwargs: dict, name: str) -> None:
+    def of(kind: type) -> dict:
+        names = {f.name for f in dataclasses.fields(kind)}
+        return {key: value for key, value in kwargs.items() if key in names}
+
+    rest = {key: value for key, value in kwargs.items() if not {key} & (of(Budget).keys() | of(SearchParams).keys())}
     with pytest.raises(ValueError, match=name):
-        analyze(opening(), native=toy, **kwargs)
+        analyze(opening(), Budget(**of(Budget)), SearchParams(**of(SearchParams)), native=toy, **rest)
 
 
 def test_decoder_rejection_is_a_value_error(toy: NativeHandle) -> None:
@@ -189,13 +195,13 @@ def test_decoder_rejection_is_a_value_error(toy: NativeHandle) -> None:
 
 def test_playout_cap_is_a_runtime_error(endless: NativeHandle) -> None:
     with pytest.raises(RuntimeError, match="playout exceeded"):
-        analyze(opening(), native=endless, playout_moves=0)  # (its truncated playouts end)
+        analyze(opening(), params=SearchParams(playout_moves=0), native=endless)  # (its truncated playouts end)
 
 
 def test_progress_reports_grow_while_searching(toy: NativeHandle) -> None:
     reports: list[Analysis] = []
-    final = analyze(opening(), cpu_ms=400, threads=2, seed=2, native=toy,
-                    on_progress=reports.append, report_every_ms=50)
+    final = analyze(opening(), Budget(cpu_ms=400, threads=2), SearchParams(seed=2), on_progress=reports.append,
+                    report_every_ms=50, native=toy)
     # 400 ms of CPU take at least 400 ms of the clock, however loaded the machine
     assert 3 <= len(reports) <= final.elapsed_ms / 50 + 1
     counts = [r.iterations for r in reports]
@@ -208,7 +214,7 @@ def test_progress_reports_grow_while_searching(toy: NativeHandle) -> None:
 
 def test_progress_interval_is_validated(toy: NativeHandle) -> None:
     with pytest.raises(ValueError, match="report_every_ms"):
-        analyze(opening(), iterations=10, native=toy, on_progress=print, report_every_ms=0)
+        analyze(opening(), Budget(iterations=10), on_progress=print, report_every_ms=0, native=toy)
 
 
 def _off_the_main_thread(search: Callable[[], Analysis]) -> Analysis:
@@ -231,13 +237,13 @@ def _off_the_main_thread(search: Callable[[], Analysis]) -> Analysis:
 
 def test_off_the_main_thread_one_tree_runs_on_the_calling_thread(
         toy: NativeHandle, monkeypatch: pytest.MonkeyPatch) -> None:
-    _off_the_main_thread(lambda: analyze(opening(), iterations=10, native=toy))  # the watcher starts
+    _off_the_main_thread(lambda: analyze(opening(), Budget(iterations=10), native=toy))  # the watcher starts
     started: list[str] = []
     start = threading.Thread.start
     monkeypatch.setattr(threading.Thread, "start", lambda t: (started.append(t.name), start(t))[1])
-    same = _off_the_main_thread(lambda: analyze(opening(), iterations=500, seed=3, native=toy))
+    same = _off_the_main_thread(lambda: analyze(opening(), Budget(iterations=500), SearchParams(seed=3), native=toy))
     assert started == ["caller"]
-    assert without_time(same) == without_time(analyze(opening(), iterations=500, seed=3, native=toy))
+    assert without_time(same) == without_time(analyze(opening(), Budget(iterations=500), SearchParams(seed=3), native=toy))
 
 
 @pytest.mark.parametrize("threads", [1, 2])
@@ -251,8 +257,8 @@ def test_off_the_main_thread_progress_and_cancellation(toy: NativeHandle, thread
             stop.set()
 
     final = _off_the_main_thread(lambda: analyze(
-        opening(), threads=threads, stop_event=stop, native=toy, on_progress=report,
-        report_every_ms=50, **BIG))
+        opening(), dataclasses.replace(BIG, threads=threads), stop_event=stop, native=toy, on_progress=report,
+        report_every_ms=50))
     assert final.stopped_by == "cancelled" and 3 <= len(reports) <= 4  # one may be on its way
     assert [r.iterations for r in reports] == sorted(r.iterations for r in reports)
 
@@ -263,7 +269,7 @@ def test_a_failing_progress_report_ends_the_search_with_its_error(toy: NativeHan
         raise LookupError("report failed")
 
     def search() -> Analysis:
-        return analyze(opening(), native=toy, on_progress=fail, report_every_ms=20, **BIG)
+        return analyze(opening(), BIG, native=toy, on_progress=fail, report_every_ms=20)
 
     with pytest.raises(LookupError, match="report failed"):
         search() if where == "main" else _off_the_main_thread(search)

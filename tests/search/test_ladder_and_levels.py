@@ -3,9 +3,11 @@ their CPU-time levels, MAST playouts, and the ladder's Elo fit."""
 
 from __future__ import annotations
 
+
 import hashlib
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,25 +18,29 @@ from meeplemind.cli import main
 from meeplemind.engine.puerto_rico import new_game
 from meeplemind.search import analyze
 from meeplemind.search.bots import make_bot
-from meeplemind.search.ismcts_bot import V1_TUNING
+from meeplemind.search.ismcts_bot import TUNING_PARAMS, V1_PARAMS
 from meeplemind.search.ladder import fit_elo, format_ladder, ladder_pairs, run_ladder
 from meeplemind.search.levels import LEVEL_BUDGETS, budget_text, level_budget
+from meeplemind.search.params import Budget, SearchParams, game_params
 
 #: ismcts-v1's analysis of a fixed position (below), as the search of issue 21's starting
 #: commit gave it.  Pin again only when the rules change (the bench signature with them).
 V1_PINNED = "95990ae42626"
 
 
-def _fingerprint(**options: object) -> str:
-    result = analyze(new_game(2, 7), iterations=400, seed=5, **options)  # type: ignore[arg-type]
+def _fingerprint(base: SearchParams | None = None, **changes: Any) -> str:
+    """The search of a fixed position with ``base`` (None: Puerto Rico's) and its ``changes``."""
+    params = replace(base or game_params("puerto-rico"), seed=5, **changes)
+    result = analyze(new_game(2, 7), Budget(iterations=400), params)
     facts = [(m.move, m.visits, round(m.win_rate, 9), m.pv) for m in result.moves]
     return hashlib.sha256(repr((result.nodes, facts)).encode()).hexdigest()[:12]
 
 
 def test_ismcts_v1_is_the_starting_search() -> None:
-    assert _fingerprint(**V1_TUNING) == V1_PINNED
+    assert _fingerprint(V1_PARAMS) == V1_PINNED
     bot = make_bot("ismcts-v1:iterations=400")
-    assert bot.options == V1_TUNING | {"iterations": 400}  # type: ignore[attr-defined]
+    v1 = {key: getattr(V1_PARAMS, key) for key in TUNING_PARAMS}
+    assert bot.options == v1 | {"iterations": 400}  # type: ignore[attr-defined]
 
 
 def test_ismcts_v1_takes_budget_keys_only() -> None:
@@ -44,13 +50,16 @@ def test_ismcts_v1_takes_budget_keys_only() -> None:
 
 
 def test_levels_are_iterations_then_growing_cpu_time_up_to_one_second() -> None:
-    cpu = [b["cpu_ms"] for n, b in sorted(LEVEL_BUDGETS.items()) if "cpu_ms" in b]
-    bottom = [b["iterations"] for n, b in sorted(LEVEL_BUDGETS.items()) if "iterations" in b]
+    cpu = [b.cpu_ms for n, b in sorted(LEVEL_BUDGETS.items()) if b.cpu_ms is not None]
+    bottom = [b.iterations for n, b in sorted(LEVEL_BUDGETS.items()) if b.cpu_ms is None]
     assert sorted(LEVEL_BUDGETS) == list(range(1, 11)) and len(bottom) + len(cpu) == 10
-    assert all(LEVEL_BUDGETS[n + 1].keys() == {"cpu_ms"} for n in range(len(bottom), 10))  # iterations first
+    assert all(LEVEL_BUDGETS[n + 1].iterations is None for n in range(len(bottom), 10))  # iterations first
+    assert all(b.time_ms is None and b.threads == 1 for b in LEVEL_BUDGETS.values())  # never the clock
     assert cpu[-1] == 1000 and cpu == sorted(set(cpu)) and bottom == sorted(set(bottom))
-    assert make_bot("level:7").options == level_budget(7) == {"cpu_ms": 12, "threads": 1}  # type: ignore[attr-defined]
-    assert level_budget(1) == {"iterations": bottom[0], "threads": 1} and type(bottom[0]) is int
+    seven = make_bot("level:7")
+    assert seven.budget == level_budget(7) == Budget(cpu_ms=12)  # type: ignore[attr-defined]
+    assert seven.options == {"cpu_ms": 12, "threads": 1}  # type: ignore[attr-defined]  # what ladder files record
+    assert level_budget(1) == Budget(iterations=bottom[0]) and type(bottom[0]) is int
     for spec in ("level:0", "level:11", "level:", "level:x"):
         with pytest.raises(ValueError, match="expected level:N with N in 1..10"):
             make_bot(spec)
@@ -58,11 +67,11 @@ def test_levels_are_iterations_then_growing_cpu_time_up_to_one_second() -> None:
 
 def test_mast_plays_differently_reproducibly_and_checks_its_range() -> None:
     assert _fingerprint(mast=0.0, margin_weight=0.0, playout_moves=0, exploration=0.7,
-                        prior_weight=0.0) == _fingerprint(**V1_TUNING)
+                        prior_weight=0.0) == _fingerprint(V1_PARAMS)
     assert _fingerprint(mast=0.3) == _fingerprint(mast=0.3) != _fingerprint(mast=0.0)
     for bad in (-0.1, 1.0, float("nan")):
         with pytest.raises(ValueError, match="^mast must"):
-            analyze(new_game(2, 7), iterations=10, mast=bad)
+            analyze(new_game(2, 7), Budget(iterations=10), replace(game_params("puerto-rico"), mast=bad))
 
 
 def test_fit_elo_recovers_ratings() -> None:
@@ -128,7 +137,7 @@ def test_a_results_file_resumes_a_ladder(tmp_path: Path, monkeypatch: pytest.Mon
     assert again["pairs"][0] == first["pairs"][1]
     run_ladder("puerto-rico", ["heuristic", "level:1"], games=4, seed=3, results=str(results))
     assert played[-1] == ["heuristic", "level:1"]  # another number of games is another record
-    monkeypatch.setitem(LEVEL_BUDGETS, 1, {"iterations": 11})
+    monkeypatch.setitem(LEVEL_BUDGETS, 1, Budget(iterations=11))
     run_ladder("puerto-rico", ["random", "heuristic", "level:1"], games=2, seed=3, reach=1, results=str(results))
     assert played[-1] == ["heuristic", "level:1"] and len(played) == 3  # a level redefined plays again
     results.write_text("{not json\n")

@@ -4,6 +4,7 @@ the search's ``prior_weight`` and ``widening``."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -12,7 +13,8 @@ from meeplemind.engine import get_game
 from meeplemind.native import NativeGame
 from meeplemind.search import NativeHandle, analyze
 from meeplemind.search.bots import make_bot
-from meeplemind.search.ismcts import DEFAULT_EXPLORATION, Tuning, game_tuning, review_tuning
+from meeplemind.search import ismcts
+from meeplemind.search.params import DEFAULT_EXPLORATION, Budget, SearchParams, game_params, review_params
 
 from .ismcts_toy import opening
 from .test_ladder_and_levels import _fingerprint
@@ -68,28 +70,34 @@ def test_genoa_priors_make_an_offer_over_half_an_actions_worth_unlikely() -> Non
     assert checked > 0
 
 
-def test_the_default_is_the_games_tuning_and_reproducible() -> None:
+def test_the_default_is_the_games_tuning_and_reproducible(monkeypatch: pytest.MonkeyPatch) -> None:
     """Puerto Rico searches by PUCT over its priors (its game's SEARCH_TUNING); priors off is
     the search without them, bit for bit (ismcts-v1, pinned, has them off)."""
-    assert game_tuning("puerto-rico") == Tuning(exploration=0.0, prior_weight=1.0, playout_moves=40)
-    assert game_tuning("castles-of-burgundy") == Tuning(exploration=0.0, prior_weight=1.0, playout_moves=40)
+    assert game_params("puerto-rico") == SearchParams(exploration=0.0, prior_weight=1.0, playout_moves=40)
+    assert game_params("castles-of-burgundy") == SearchParams(exploration=0.0, prior_weight=1.0, playout_moves=40)
     default = _fingerprint()
-    assert default == _fingerprint(exploration=0.0, prior_weight=1.0) == _fingerprint(tuning=game_tuning("puerto-rico"))
-    off = _fingerprint(tuning=Tuning(exploration=DEFAULT_EXPLORATION, playout_moves=40))
+    assert default == _fingerprint(SearchParams(), exploration=0.0, prior_weight=1.0, playout_moves=40)
+    off = _fingerprint(SearchParams(exploration=DEFAULT_EXPLORATION, playout_moves=40))
     assert off == _fingerprint(exploration=DEFAULT_EXPLORATION, prior_weight=0.0) != default
-    assert review_tuning("puerto-rico") == game_tuning("puerto-rico")  # a review judges with the default search
-    assert review_tuning("traders-of-genoa") == game_tuning("traders-of-genoa") == Tuning(exploration=0.0,
-                                                                                          prior_weight=1.0)
+    assert review_params("puerto-rico") == game_params("puerto-rico")  # a review judges with the default search
+    assert review_params("traders-of-genoa") == game_params("traders-of-genoa") == SearchParams(exploration=0.0,
+                                                                                               prior_weight=1.0)
     assert len({default, off, _fingerprint(prior_weight=0.5), _fingerprint(widening=1.0)}) == 4
+    monkeypatch.setattr(ismcts.secrets, "randbits", lambda bits: 5)  # analyze's own seed: 5 too
+    state = get_game("puerto-rico").new_game(2, seed=7)
+    unset = analyze(state, Budget(iterations=400))  # no params: the game's
+    given = analyze(state, Budget(iterations=400), replace(game_params("puerto-rico"), seed=5))
+    assert [(m.move, m.visits) for m in unset.moves] == [(m.move, m.visits) for m in given.moves]
 
 
 def test_a_game_without_tuning_searches_by_ucb1_without_priors(toy: NativeHandle) -> None:
-    assert game_tuning("toy") == Tuning()
-    def facts(**tuning: object) -> list[tuple[str, int, float]]:
-        result = analyze(opening(), iterations=300, seed=4, native=toy, **tuning)  # type: ignore[arg-type]
+    assert game_params("toy") == SearchParams()
+
+    def facts(params: SearchParams) -> list[tuple[str, int, float]]:
+        result = analyze(opening(), Budget(iterations=300), replace(params, seed=4), native=toy)
         return [(m.move, m.visits, m.win_rate) for m in result.moves]
 
-    assert facts() == facts(tuning=Tuning()) != facts(tuning=Tuning(exploration=0.0, prior_weight=1.0))
+    assert facts(SearchParams()) != facts(SearchParams(exploration=0.0, prior_weight=1.0))
 
 
 @pytest.mark.parametrize("game", ["puerto-rico", "castles-of-burgundy"])
@@ -99,7 +107,7 @@ def test_the_first_expansion_is_the_likeliest_move(game: str) -> None:
     buf = native.decode(state.encode())
     priors, legal = native.move_priors(buf), native.legal_moves(buf)
     assert priors is not None
-    result = analyze(state, iterations=1, seed=3)
+    result = analyze(state, Budget(iterations=1), replace(game_params(state.game_id), seed=3))
     assert [m.action for m in result.moves] == [int(legal[int(np.argmax(priors))])]
 
 
@@ -107,13 +115,14 @@ def test_widening_bounds_the_children_of_a_node() -> None:
     """A node with N visits expands a move only while it has fewer than 1 + k sqrt(N)."""
     state = get_game("castles-of-burgundy").new_game(2, seed=5)
     for widening, iterations in ((0.5, 100), (1.0, 400)):
-        result = analyze(state, iterations=iterations, seed=1, widening=widening)
+        result = analyze(state, Budget(iterations=iterations), replace(game_params(state.game_id), seed=1, widening=widening))
         assert 1 < len(result.moves) < 2 + widening * math.sqrt(iterations - 1)
-    assert len(analyze(state, iterations=100, seed=1).moves) > 2 + 0.5 * math.sqrt(99)  # all 18
+    every = analyze(state, Budget(iterations=100), replace(game_params(state.game_id), seed=1))
+    assert len(every.moves) > 2 + 0.5 * math.sqrt(99)  # all 18
 
 
 def test_a_game_without_priors_searches_with_uniform_ones(toy: NativeHandle) -> None:
-    result = analyze(opening(), iterations=500, seed=2, native=toy, prior_weight=1.0, widening=1.0)
+    result = analyze(opening(), Budget(iterations=500), SearchParams(seed=2, prior_weight=1.0, widening=1.0), native=toy)
     assert result.iterations == 500 and result.moves
 
 
@@ -122,7 +131,7 @@ def test_bad_prior_parameters_are_refused_by_name(name: str) -> None:
     state = get_game("puerto-rico").new_game(2, seed=7)
     for bad in (-0.5, math.nan, math.inf, "1", True):
         with pytest.raises(ValueError, match=f"^{name} must"):
-            analyze(state, iterations=10, **{name: bad})
+            analyze(state, Budget(iterations=10), replace(game_params("puerto-rico"), **{name: bad}))
     assert make_bot(f"ismcts:cpu_ms=10,{name}=1.5").options == {"cpu_ms": 10, name: 1.5}  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match=f"{name}='much' is not a number"):
         make_bot(f"ismcts:{name}=much")

@@ -7,6 +7,7 @@ import json
 import pathlib
 import runpy
 from typing import Any
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -14,8 +15,8 @@ import pytest
 from meeplemind.engine import get_game
 from meeplemind.native import NativeGame
 from meeplemind.search import NativeHandle, analyze
-from meeplemind.search.ismcts import game_tuning
 from meeplemind.search.bots import make_bot
+from meeplemind.search.params import Budget, SearchParams, game_params
 
 from ..native.native_support import run_sanitized
 from .ismcts_toy import opening
@@ -79,29 +80,29 @@ def test_training_samples_are_reproducible_and_consistent() -> None:
 
 
 def test_a_game_without_an_evaluation_plays_playouts_out(toy: NativeHandle) -> None:
-    plain = analyze(opening(), iterations=2000, seed=4, native=toy)
-    cut = analyze(opening(), iterations=2000, seed=4, native=toy, playout_moves=3)
+    plain = analyze(opening(), Budget(iterations=2000), SearchParams(seed=4), native=toy)
+    cut = analyze(opening(), Budget(iterations=2000), SearchParams(seed=4, playout_moves=3), native=toy)
     assert [(m.move, m.visits, m.win_rate) for m in cut.moves] == [(m.move, m.visits, m.win_rate)
                                                                    for m in plain.moves]
 
 
 def test_a_truncated_playout_ends_where_a_full_one_would_not(endless: NativeHandle) -> None:
     with pytest.raises(RuntimeError, match="playout"):
-        analyze(opening(), iterations=10, seed=1, native=endless, playout_moves=0)
-    result = analyze(opening(), iterations=300, seed=1, native=endless, playout_moves=5)
+        analyze(opening(), Budget(iterations=10), SearchParams(seed=1, playout_moves=0), native=endless)
+    result = analyze(opening(), Budget(iterations=300), SearchParams(seed=1, playout_moves=5), native=endless)
     assert result.iterations == 300 and result.stopped_by == "iterations"
 
 
 def test_truncated_playouts_are_reproducible_and_cheaper() -> None:
-    assert _fingerprint(playout_moves=game_tuning("puerto-rico").playout_moves) == _fingerprint()
+    assert _fingerprint(playout_moves=game_params("puerto-rico").playout_moves) == _fingerprint()
     assert _fingerprint(playout_moves=40) == _fingerprint(playout_moves=40) != _fingerprint(playout_moves=0)
     state = get_game("puerto-rico").new_game(2, seed=7)
-    full = analyze(state, cpu_ms=60, seed=1, playout_moves=0)
-    cut = analyze(state, cpu_ms=60, seed=1, playout_moves=20)
+    full = analyze(state, Budget(cpu_ms=60), replace(game_params(state.game_id), seed=1, playout_moves=0))
+    cut = analyze(state, Budget(cpu_ms=60), replace(game_params(state.game_id), seed=1, playout_moves=20))
     assert cut.iterations > 2 * full.iterations  # the same CPU time (measured: about 5x)
     for bad in (-1, 1.5, "40"):
         with pytest.raises(ValueError, match="^playout_moves must"):
-            analyze(state, iterations=10, playout_moves=bad)
+            analyze(state, Budget(iterations=10), replace(game_params(state.game_id), playout_moves=bad))
 
 
 def test_guided_expansion_is_reproducible_and_a_bool() -> None:
@@ -109,7 +110,8 @@ def test_guided_expansion_is_reproducible_and_a_bool() -> None:
     assert (_fingerprint(guided_expansion=True, **unguided) == _fingerprint(guided_expansion=True, **unguided)
             != _fingerprint(**unguided))
     with pytest.raises(ValueError, match="^guided_expansion must be a bool"):
-        analyze(get_game("puerto-rico").new_game(2, seed=7), iterations=10, guided_expansion=1)
+        analyze(get_game("puerto-rico").new_game(2, seed=7), Budget(iterations=10),
+                replace(game_params("puerto-rico"), guided_expansion=1))
 
 
 def test_bots_take_the_levers_and_v1_does_not() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import statistics
+from dataclasses import replace
 
 import pytest
 
@@ -21,6 +22,7 @@ from meeplemind.search.review import (ACCURACY_SCALE, MAX_ROUNDS, MISTAKES, NOIS
 
 from meeplemind.search import NativeHandle, analyze
 from meeplemind.search.ismcts import Analysis, MoveInfo
+from meeplemind.search.params import Budget, SearchParams, game_params
 
 from ..game_records import BEFORE, BLUNDER, planted_blunder
 from .ismcts_toy import opening
@@ -39,7 +41,7 @@ def test_a_selfplay_log_replays_its_chance_exactly(capsys: pytest.CaptureFixture
 
 def test_the_planted_blunder_is_the_players_biggest_mistake() -> None:
     start, moves = planted_blunder()
-    review = review_game(start, moves, seats=[0], iterations=1500, seed=11)
+    review = review_game(start, moves, Budget(iterations=1500), seats=[0], seed=11)
     (player,) = review.players
     assert player.player == 0 and player.moves == sum(1 for r in review.moves if r.player == 0) > 5
     biggest = player.mistakes[0]
@@ -56,7 +58,7 @@ def test_same_log_same_seed_one_thread_same_review() -> None:
     start, moves = planted_blunder()
 
     def stripped(seed: int) -> list[tuple]:
-        review = review_game(start, moves[:8], iterations=300, seed=seed)
+        review = review_game(start, moves[:8], Budget(iterations=300), seed=seed)
         return [(r.index, r.played, r.best, r.win_rate_loss, r.score_loss, r.margin_loss, r.noise,
                  r.analysis.iterations)
                 for r in review.moves]
@@ -68,8 +70,8 @@ def test_same_log_same_seed_one_thread_same_review() -> None:
 
 def test_parallel_workers_review_the_same_moves() -> None:
     start, moves = planted_blunder()
-    one = review_game(start, moves[:6], iterations=200, seed=2)
-    two = review_game(start, moves[:6], iterations=200, seed=2, workers=2)
+    one = review_game(start, moves[:6], Budget(iterations=200), seed=2)
+    two = review_game(start, moves[:6], Budget(iterations=200), seed=2, workers=2)
     assert [(r.index, r.best, r.played) for r in one.moves] == [(r.index, r.best, r.played) for r in two.moves]
 
 
@@ -111,12 +113,12 @@ def test_accuracy_falls_with_the_loss() -> None:
 def test_root_action_searches_that_move_alone() -> None:
     state = get_game("puerto-rico").new_game(3, 1)
     move = state.legal_moves()[2]
-    only = analyze(state, iterations=400, seed=1, root_action=move.id)
+    only = analyze(state, Budget(iterations=400), replace(game_params(state.game_id), seed=1, root_action=move.id))
     assert [(m.move, m.visits) for m in only.moves] == [(str(move), 400)] and only.moves[0].pv[0] == str(move)
     with pytest.raises(ValueError, match="root_action: 5000 is not a legal move"):
-        analyze(state, iterations=10, root_action=5000)
+        analyze(state, Budget(iterations=10), replace(game_params(state.game_id), root_action=5000))
     with pytest.raises(ValueError, match="root_action must be"):
-        analyze(state, iterations=10, root_action=-1)
+        analyze(state, Budget(iterations=10), replace(game_params(state.game_id), root_action=-1))
 
 
 def test_a_given_position_after_a_chance_move_is_its_outcome() -> None:
@@ -149,7 +151,8 @@ def test_candidates_are_judged_on_common_random_numbers_and_the_noise_measured()
 
     def search(t: Turn, root_action: int | None, stream: int) -> object:
         calls.append((root_action, stream))
-        return analyze(t.state, iterations=2000, seed=turn_seed(7, t.index, stream), root_action=root_action)
+        params = replace(game_params(t.state.game_id), seed=turn_seed(7, t.index, stream), root_action=root_action)
+        return analyze(t.state, Budget(iterations=2000), params)
 
     for played in ("role:captain", "role:settler"):
         calls.clear()
@@ -202,7 +205,7 @@ def test_searches_of_two_root_moves_with_one_seed_share_their_random_numbers(toy
     first, second = state.legal_actions()[:2]
 
     def margin_of(seed: int, action: int) -> float:
-        info = analyze(state, iterations=200, seed=seed, root_action=action, native=toy).moves[0]
+        info = analyze(state, Budget(iterations=200), SearchParams(seed=seed, root_action=action), native=toy).moves[0]
         return info.expected_scores[0] - max(info.expected_scores[1:])
 
     paired = [margin_of(k, first) - margin_of(k, second) for k in range(20)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from meeplemind.search.params import Budget
 from meeplemind.search.review import review_game
 from meeplemind.search.review_calibration import (ORDERED_SHARE, RANDOM_GAP, STRENGTH, CalibrationGame, Seat, lineups,
                                                   play, run, verdict)
@@ -16,7 +17,7 @@ ITERATIONS, GAMES = 3000, 4
 def test_the_random_bot_is_ranked_worst_with_a_gap() -> None:
     """A 2-player game of the random bot against level 3, reviewed at a small budget."""
     start, moves, _ = play("puerto-rico", ["random", "level:3"], seed=11)
-    weak, strong = review_game(start, moves, iterations=200, seed=1).players
+    weak, strong = review_game(start, moves, Budget(iterations=200), seed=1).players
     assert weak.mean_margin_loss > strong.mean_margin_loss and weak.noise_floor < weak.mean_margin_loss
     assert strong.accuracy - weak.accuracy >= RANDOM_GAP
 

@@ -4,6 +4,7 @@ by the bots; lines of play name the seat that plays each of their moves."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -11,6 +12,7 @@ from meeplemind.engine import Rng, get_game
 from meeplemind.search import analyze
 from meeplemind.search.bots import make_bot
 from meeplemind.search.ismcts import NativeHandle, stop_reasons
+from meeplemind.search.params import Budget, game_params
 
 
 def forced(game_id: str, players: int, seed: int = 2):  # type: ignore[no-untyped-def]
@@ -23,11 +25,11 @@ def forced(game_id: str, players: int, seed: int = 2):  # type: ignore[no-untype
 
 
 @pytest.mark.parametrize(("game_id", "players"), [("puerto-rico", 3), ("castles-of-burgundy", 2)])
-@pytest.mark.parametrize("budget", [{"iterations": 10**6, "threads": 2}, {"cpu_ms": 60_000.0}, {"time_ms": 60_000.0}])
-def test_a_single_legal_move_is_answered_at_once(game_id: str, players: int, budget: dict[str, float]) -> None:
+@pytest.mark.parametrize("budget", [Budget(iterations=10**6, threads=2), Budget(cpu_ms=60_000.0), Budget(time_ms=60_000.0)])
+def test_a_single_legal_move_is_answered_at_once(game_id: str, players: int, budget: Budget) -> None:
     state = forced(game_id, players)
     (only,) = state.legal_moves()
-    result = analyze(state, seed=1, **budget)  # type: ignore[arg-type]
+    result = analyze(state, budget, replace(game_params(game_id), seed=1))
     assert (result.stopped_by, result.iterations) == ("single_move", 0)
     assert result.cpu_ms < 1000  # of a budget of 60 s, or 10^6 iterations
     (move,) = result.moves
@@ -44,7 +46,7 @@ def test_a_bot_plays_a_single_legal_move_without_searching() -> None:
 def test_two_legal_moves_are_searched() -> None:
     state = get_game("puerto-rico").new_game(3, 1)
     assert len(state.legal_moves()) > 1
-    result = analyze(state, iterations=200, seed=1)
+    result = analyze(state, Budget(iterations=200), replace(game_params(state.game_id), seed=1))
     assert (result.stopped_by, result.iterations) == ("iterations", 200)
 
 
@@ -53,7 +55,7 @@ def test_a_line_names_the_seat_of_each_move(players: int) -> None:
     """A PV's seats are those the game gives when its moves are played (a role choice passes
     the turn to the next seat in Puerto Rico, the seat to move when the line starts)."""
     state = get_game("puerto-rico").new_game(players, 5)
-    result = analyze(state, iterations=3000, seed=2, threads=1)
+    result = analyze(state, Budget(iterations=3000, threads=1), replace(game_params(state.game_id), seed=2))
     for move in result.moves[:3]:
         assert len(move.pv_players) == len(move.pv) >= 2
         assert move.pv_players[0] == state.current_player

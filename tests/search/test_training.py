@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from meeplemind.native import load
 from meeplemind.native.weights import game_weights, loaded_model
 from meeplemind.search import NativeHandle, analyze
 from meeplemind.search import training
+from meeplemind.search.params import Budget, game_params
 from meeplemind.search.arena import run_arena
 from meeplemind.search.game_runner import run_jobs, start_ray
 from meeplemind.search.training import (TrainConfig, fit_prior_exponent, prior_cross_entropy, selfplay_game,
@@ -32,7 +34,8 @@ def _weights_file(path: Path, model: dict[str, Any], game: str = GAME) -> str:
 
 def _visits(weights: str | None, **options: Any) -> list[tuple[int, int]]:
     state = get_game(GAME).new_game(2, seed=4)
-    result = analyze(state, iterations=400, seed=9, weights=weights, **options)
+    params = replace(game_params(GAME), seed=9, weights=weights, **options)
+    result = analyze(state, Budget(iterations=400), params)
     return [(m.action, m.visits) for m in result.moves]
 
 

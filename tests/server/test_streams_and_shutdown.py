@@ -16,9 +16,8 @@ import pytest
 
 from meeplemind.server import analysis
 from meeplemind.server.analysis import AnalysisServicer
-from meeplemind.server.budgets import MIN_SEARCH_MS, Plan
 from meeplemind.server.capacity import SearchGate
-from meeplemind.search.deadlines import DeadlineMargin
+from meeplemind.search.deadlines import MIN_SEARCH_MS, DeadlineMargin
 from meeplemind.server.errors import ServiceError
 from meeplemind.server.limits import MAX_TEXT_BYTES, Limits
 from meeplemind.server.metrics import Metrics
@@ -211,11 +210,10 @@ def test_deadline_cut_answers_stay_in_time_when_replies_are_slow(
 
 
 def test_a_time_budget_counts_from_the_request_and_keeps_room_for_the_reply() -> None:
-    plan = Plan(None, 300.0, 1)
-    assert plan.counted_from(spent_ms=50.0, margin_ms=20.0).time_ms == 230.0
-    assert plan.counted_from(spent_ms=400.0, margin_ms=20.0).time_ms == MIN_SEARCH_MS  # a search still runs
-    assert Plan(None, 3.0, 1).counted_from(0.0, 1.0).time_ms == 3.0  # never more than the budget
-    assert Plan(100, None, 1).counted_from(50.0, 20.0) == Plan(100, None, 1)
+    margin = DeadlineMargin(40.0, 250.0)  # the server's: its floor for a deadline, replaced for a time budget
+    assert margin.loop_ms(300.0, spent_ms=50.0, floor_ms=20.0) == 230.0
+    assert margin.loop_ms(300.0, spent_ms=400.0, floor_ms=20.0) == MIN_SEARCH_MS  # a search still runs
+    assert margin.loop_ms(3.0, 0.0, floor_ms=1.0) == 3.0  # never more than the budget
 
 
 def test_time_budget_answers_stay_in_time_when_replies_are_slow(
