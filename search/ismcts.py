@@ -26,7 +26,6 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from ..engine import get_game
 from ..positions import explain
 from ..native import NativeDecodeError
 from ..native import load as load_cffi_module
