@@ -37,6 +37,8 @@ TUNING_PARAMS: dict[str, Any] = {"exploration": float, "rollout_policy": str, "m
 #: The search as of the starting commit of issue 21 (``ismcts-v1``).
 V1_PARAMS = SearchParams(exploration=0.7, rollout_policy="heuristic", margin_weight=0.0, margin_scale=10.0,
                          mast=0.0, playout_moves=0, guided_expansion=False, prior_weight=0.0, widening=0.0)
+#: ``ismcts-v1``'s parameters as a spec's tuning keys.
+V1_TUNING = {key: value for key in TUNING_PARAMS if (value := getattr(V1_PARAMS, key)) is not None}
 #: What a value that does not read is not.
 _KINDS = {int: "an int", float: "a number", boolean: "true or false"}
 
@@ -68,8 +70,7 @@ class IsmctsBot:
         self.name = spec
         if options is None:
             known = BUDGET_PARAMS if frozen else BUDGET_PARAMS | TUNING_PARAMS
-            v1 = {key: value for key in TUNING_PARAMS if (value := getattr(V1_PARAMS, key)) is not None}
-            options = (v1 if frozen else {}) | _read(spec, params, known)
+            options = (V1_TUNING if frozen else {}) | _read(spec, params, known)
             if not {"iterations", "time_ms", "cpu_ms"} & set(options):
                 options["time_ms"] = 1000
         self.options = options

@@ -18,7 +18,7 @@ from meeplemind.cli import main
 from meeplemind.engine.puerto_rico import new_game
 from meeplemind.search import analyze
 from meeplemind.search.bots import make_bot
-from meeplemind.search.ismcts_bot import TUNING_PARAMS, V1_PARAMS
+from meeplemind.search.ismcts_bot import TUNING_PARAMS, V1_PARAMS, V1_TUNING
 from meeplemind.search.ladder import fit_elo, format_ladder, ladder_pairs, run_ladder
 from meeplemind.search.levels import LEVEL_BUDGETS, budget_text, level_budget
 from meeplemind.search.params import Budget, SearchParams, game_params
@@ -39,8 +39,8 @@ def _fingerprint(base: SearchParams | None = None, **changes: Any) -> str:
 def test_ismcts_v1_is_the_starting_search() -> None:
     assert _fingerprint(V1_PARAMS) == V1_PINNED
     bot = make_bot("ismcts-v1:iterations=400")
-    v1 = {key: getattr(V1_PARAMS, key) for key in TUNING_PARAMS}
-    assert bot.options == v1 | {"iterations": 400}  # type: ignore[attr-defined]
+    assert V1_TUNING == {key: getattr(V1_PARAMS, key) for key in TUNING_PARAMS if key != "weights"}
+    assert bot.options == V1_TUNING | {"iterations": 400}  # type: ignore[attr-defined]
 
 
 def test_ismcts_v1_takes_budget_keys_only() -> None:
