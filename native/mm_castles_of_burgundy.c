@@ -10,6 +10,7 @@
 #include "mm_eval.h"
 #include "schema_castles_of_burgundy.h"
 #include "layout_castles_of_burgundy.h"
+#include "mm_layout.h"
 
 typedef mm_cob_state state;
 typedef mm_cob_player player;
@@ -1140,16 +1141,7 @@ _Static_assert(sizeof(mm_cob_player) == 88 && sizeof(mm_cob_state) == 928
                "no padding: equal positions must be equal bytes");
 _Static_assert(MM_COB_A_GOODS + NG == MM_COB_NUM_ACTIONS, "action ids");
 
-/* The load/store tables of native/layout_castles_of_burgundy.h, expanded into
- * straight-line copies between the vector v and the struct s. */
-#define STORE_ONE(m, at) v[at] = s->m;
-#define STORE_MANY(m, at, n, step)      \
-    for (int i = 0; i < (n); i++)       \
-        v[(at) + i * (step)] = s->m[i];
-#define LOAD_ONE(m, at) s->m = v[at];
-#define LOAD_MANY(m, at, n, step)       \
-    for (int i = 0; i < (n); i++)       \
-        s->m[i] = v[(at) + i * (step)];
+/* The load/store tables of native/layout_*.h expand into native/mm_layout.h's copies. */
 
 static void encode_player(const player *s, int32_t *v) { MM_COB_V1_PLAYER(STORE_ONE, STORE_MANY) }
 

@@ -8,6 +8,7 @@
 #include "mm_eval.h"
 #include "schema_puerto_rico.h"
 #include "layout_puerto_rico.h"
+#include "mm_layout.h"
 
 #define NK MM_PR_KINDS
 #define NB MM_PR_BUILDINGS
@@ -1599,16 +1600,7 @@ _Static_assert(MM_PR_A_GIVE_COLONIST + NSLOTS + 1 == MM_PR_A_GUEST
 
 static const layout *layout_of(const mm_pr_state *s) { return expansion(s) ? &V2 : &V1; }
 
-/* The load/store tables of native/layout_puerto_rico.h, expanded into straight-line copies
- * between the vector v and the struct s. */
-#define STORE_ONE(m, at) v[at] = s->m;
-#define STORE_MANY(m, at, n, step)      \
-    for (int i = 0; i < (n); i++)       \
-        v[(at) + i * (step)] = s->m[i];
-#define LOAD_ONE(m, at) s->m = v[at];
-#define LOAD_MANY(m, at, n, step)       \
-    for (int i = 0; i < (n); i++)       \
-        s->m[i] = v[(at) + i * (step)];
+/* The load/store tables of native/layout_*.h expand into native/mm_layout.h's copies. */
 
 static void encode_player(const layout *L, const mm_pr_player *s, int32_t *v)
 {
