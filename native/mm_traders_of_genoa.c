@@ -257,7 +257,7 @@ static int offer_moves(const state *s, const player *p, int16_t *out)
     int top = offer_top(s, seat, offered);
     int16_t items[MAX_LEGAL];
     int m = item_moves(s, p, seat, top, held & ~offered, items);
-    if (ducats < 0)
+    if (ducats <= 0 && top < TOG_I_GOOD) /* no offer, or a steering offer with its target only */
         out[n++] = TOG_A_PASS;
     if ((ducats > 0 || top >= TOG_I_GOOD) && (top >= TOG_I_GOOD || s->players > 2))
         out[n++] = TOG_A_OFFER;
@@ -731,10 +731,12 @@ static void do_move(state *s, int a, mm_rng *rng)
         s->acquirer = 0;
         acquisition_turn(s);
     } else if (a == TOG_A_PASS) {
-        if (s->stage == ST_OFFER || s->stage == ST_STEER)
+        if (s->stage == ST_OFFER || s->stage == ST_STEER) {
+            s->offer_target[s->to_move] = s->offer_ducats[s->to_move] = -1; /* a steering offer withdrawn */
             next_bidder(s, s->stage);
-        else
+        } else {
             next_acquirer(s);
+        }
     } else if (a == TOG_A_TAKE) {
         perform(s, s->owner, s->site, 1, rng);
     } else if (a == TOG_A_LAPSE) {

@@ -196,7 +196,8 @@ class State(GameState):
                   if I_SPECIAL + k >= top and self.offer_specials[seat][k] < p.specials[k] - needed[k]]
         if self.offer_markers[seat] < p.markers:
             items.append(A_GIVE + I_MARKER)
-        ids = [A_PASS] if ducats < 0 else []
+        empty = ducats <= 0 and top < I_GOOD  # no offer, or a steering offer with its target only
+        ids = [A_PASS] if empty else []  # (a bidder whose items the viewer cannot see may withdraw)
         if (ducats > 0 or top >= I_GOOD) and (top >= I_GOOD or self.num_players > 2):
             ids.append(A_OFFER)
         if top < I_GOOD and (self.num_players > 2 or items or any(p.hand)):  # (counts are public)
@@ -356,6 +357,8 @@ class State(GameState):
         elif k == "give":
             self._give(self.to_move, a)
         elif k == "offer" or (k == "pass" and self.stage in (ST_OFFER, ST_STEER)):
+            if k == "pass":  # a steering offer withdrawn before any item
+                self.offer_target[self.to_move], self.offer_ducats[self.to_move] = -1, -1
             self._next_bidder(self.stage)
         elif k == "accept" and self.stage == ST_HEED:
             self._steer(a, rng)

@@ -58,8 +58,10 @@ def test_each_bidder_names_a_building_next_to_the_tower_or_passes() -> None:
     assert moves(s) == ["pass", "steer:1.4", "steer:3.4"]  # the Harbor, the City Hall
     opened = play(s, "steer:1.4")
     assert opened.offer_target[1] == Move.parse("steer:1.4").arg and opened.offer_ducats[1] == 0
-    assert "offer" not in moves(opened) and "pass" not in moves(opened)  # something must be given
-    assert "offer" in moves(play(opened, "give:5"))
+    assert "offer" not in moves(opened) and moves(opened)[0] == "pass"  # something must be given, or withdraw
+    assert "offer" in moves(play(opened, "give:5")) and "pass" not in moves(play(opened, "give:5"))
+    withdrawn = play(opened, "pass")
+    assert withdrawn.to_move == 2 and withdrawn.offer_target[1] == withdrawn.offer_ducats[1] == -1
 
 
 def test_accepting_moves_the_tower_and_sells_the_action() -> None:
