@@ -231,21 +231,20 @@ def _entries(where: str, field: FieldType, leaves: Sequence[str | int], cells: S
     empties = [c.empty for c in cells]
     plain = all(conv is int for conv in convert) and _integer(value_field)
 
-    def row(values: dict[Key, Scalar]) -> list[int]:
-        if plain:
-            return list(map(values.get, keys, empties))  # type: ignore[arg-type]  # ints: _integer
+    def row(values: Mapping[Key, Scalar]) -> list[int]:
         return [conv(values[k]) if k in values else empty for k, conv, empty in zip(keys, convert, empties)]
 
     if entry.GetOptions().map_entry:
         def from_map(container: Mapping[Key, Scalar] | None) -> list[int]:
+            out = list(empties)
             if container is None:
-                return list(empties)
-            values = dict(container)
-            if not position.keys() >= values.keys():
-                unknown = next(k for k in values if k not in position)
-                raise PositionError(f"{where}[{unknown}]" if isinstance(unknown, int) else f"{where}.{unknown}",
-                                    "unknown key")
-            return row(values)
+                return out
+            for k in list(container):  # a upb map's keys, read at once
+                i = position.get(k)
+                if i is None:
+                    raise PositionError(f"{where}[{k}]" if isinstance(k, int) else f"{where}.{k}", "unknown key")
+                out[i] = container[k] if plain else convert[i](container[k])  # type: ignore[assignment]  # plain: ints
+            return out
         return from_map
     key_name, value_name = key_field.name, value_field.name
 
