@@ -12,6 +12,7 @@ per field (docs/positions.md).
 
 from __future__ import annotations
 
+import functools
 import keyword
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -83,9 +84,10 @@ class _Compiler:
 
     def reader(self) -> ReadMessage:
         schema = self.schema
-        if schema.foreign:
-            self.lines.append(f"{self.name(_presence_check(schema))}(m)")
-        self.lines += [f"{self.name(_label(path, text))}(m)" for path, text in schema.labels]
+        for path in schema.foreign:
+            self.foreign(path)
+        for path, text in schema.labels:
+            self.label(path, text)
         run: list[Cell] = []
         parent: Path | None = None
         for c in schema.cells:
@@ -114,11 +116,14 @@ class _Compiler:
         self.objects[name] = value
         return name
 
+    def guard(self, tokens: Path) -> str:
+        """The test, followed by ``and``, that the object at ``tokens`` is there ("" if it always is)."""
+        return f"{self.at(tokens)} is not None and " if _may_be_none(tokens) else ""
+
     def at(self, tokens: Path) -> str:
         """The local holding the object at ``tokens``, looked up where first needed."""
         if tokens not in self.local:
-            parent, last = self.at(tokens[:-1]), tokens[-1]
-            guard = f"{parent} is not None and " if _may_be_none(tokens[:-1]) else ""
+            parent, last, guard = self.at(tokens[:-1]), tokens[-1], self.guard(tokens[:-1])
             if isinstance(last, int):
                 value = f"{parent}[{last}] if {guard}len({parent}) > {last} else None"
             elif guard:
@@ -128,6 +133,28 @@ class _Compiler:
             self.local[tokens] = f"v{len(self.local)}"
             self.lines.append(f"{self.local[tokens]} = {value}")
         return self.local[tokens]
+
+    def foreign(self, path: str) -> None:
+        """A field with presence that the layout has no cell for (``Schema.foreign``) must be
+        unset (in every entry of a list: ``players[*].forests``)."""
+        head, _, name = path.rpartition(".")
+        tokens = tuple(_tokens(head.removesuffix("[*]")))
+        parent, guard = self.at(tokens), self.guard(tokens)
+        fail = self.name(functools.partial(_foreign, path, self.schema.foreign_note))
+        if head.endswith("[*]"):
+            self.lines.append(f"for n, item in enumerate({parent} if {guard}True else ()):")
+            self.lines.append(f"    if item.HasField({name!r}): {fail}(n)")
+        else:
+            self.lines.append(f"if {guard}{parent}.HasField({name!r}): {fail}(0)")
+
+    def label(self, path: str, text: str) -> None:
+        """A fixed text the message repeats (a role card's name): checked where present."""
+        head, _, name = path.rpartition(".")
+        tokens = tuple(_tokens(head))
+        parent = self.at(tokens)
+        value = _attribute(parent, name)
+        self.lines.append(f"if {self.guard(tokens)}{value} != {text!r}: "
+                          f"{self.name(functools.partial(_not_label, path, text))}({value})")
 
     def single(self, c: Cell, tokens: Path) -> None:
         if c.kind == "fixed":
@@ -149,7 +176,8 @@ class _Compiler:
             self.lines.append(f"out += {self.name(_entries(_path(parent), field, leaves, cells))}({container})")
         elif leaves == list(range(len(leaves))):  # entries 0.. of a repeated scalar field (absent ones: empty)
             assert field is not None
-            self.lines.append(f"items = {container}[:{len(leaves)}] if {container} is not None else ()")
+            present = f" if {container} is not None else ()" if _may_be_none(parent) else ""
+            self.lines.append(f"items = {container}[:{len(leaves)}]{present}")
             if all(conv is int for conv in convert):
                 self.lines.append("out += items" if _integer(field) else "out += map(int, items)")
             else:
@@ -186,7 +214,7 @@ class _Compiler:
             if key == ("players",):
                 continue  # the player count is a cell: its range names the problem
             container = self.at(key)
-            self.lines.append(f"if {container} is not None and len({container}) > {limit}: "
+            self.lines.append(f"if {self.guard(key)}len({container}) > {limit}: "
                               f"{self.name(_too_long)}({_path(key)!r}, {limit}, len({container}))")
 
 
@@ -278,21 +306,6 @@ def _members(where: str, known: Sequence[str], leaves: Sequence[str | int]) -> R
     return read_members
 
 
-def _resolver(tokens: Path) -> Callable[[Message], Any]:
-    """The object at a parent path, or None when a list index is past its end."""
-    def resolve(m: Message) -> Any:
-        at: Any = m
-        for t in tokens:
-            if isinstance(t, int):
-                if t >= len(at):
-                    return None
-                at = at[t]
-            else:
-                at = getattr(at, t)
-        return at
-    return resolve
-
-
 def _path(tokens: Path) -> str:
     return "".join(f"[{t}]" if isinstance(t, int) else f".{t}" for t in tokens).lstrip(".")
 
@@ -330,35 +343,12 @@ def _converter(c: Cell) -> Callable[[Any], int]:
     return int
 
 
-def _label(path: str, text: str) -> Callable[[Message], None]:
-    """A fixed text the message repeats (a role card's name): checked where present."""
-    head, _, name = path.rpartition(".")
-    resolve = _resolver(tuple(_tokens(head)))
-
-    def check(m: Message) -> None:
-        parent = resolve(m)
-        if parent is not None and getattr(parent, name) != text:
-            raise PositionError(path, f"expected {text!r} (listed in this order), got {getattr(parent, name)!r}")
-    return check
+def _foreign(path: str, note: str, entry: int) -> NoReturn:
+    raise PositionError(path.replace("[*]", f"[{entry}]"), note)
 
 
-def _presence_check(schema: Schema) -> Callable[[Message], None]:
-    """Fields with presence that ``schema``'s layout has no cell for (``schema.foreign``)
-    must be unset: a base-game position carries none of the expansion's."""
-    checks = []
-    for path in schema.foreign:
-        head, _, name = path.rpartition(".")
-        every = head.endswith("[*]")
-        checks.append((_resolver(tuple(_tokens(head.removesuffix("[*]")))), every, name, path))
-
-    def check(m: Message) -> None:
-        for resolve, every, name, path in checks:
-            parent = resolve(m)
-            items = list(enumerate(parent)) if every else [(0, parent)]
-            for n, item in items:
-                if item is not None and item.HasField(name):
-                    raise PositionError(path.replace("[*]", f"[{n}]"), schema.foreign_note)
-    return check
+def _not_label(path: str, text: str, got: str) -> NoReturn:
+    raise PositionError(path, f"expected {text!r} (listed in this order), got {got!r}")
 
 
 # ------------------------------------------------------------------- writing
