@@ -39,10 +39,12 @@ Key = int | str
 #: A message type's descriptor (protobuf's Python one or upb's).
 MessageType: TypeAlias = "Descriptor | UpbDescriptor"
 FieldType: TypeAlias = "FieldDescriptor | UpbFieldDescriptor"
+#: A proto value (a scalar, or a mask's repeated names) to its cell's int.
+Converter = Callable[[Any], int]
 #: A compiled reader: a state message's vector.
 ReadMessage = Callable[[Message], list[int]]
 #: A map's, keyed list's or member list's cells (the container None: past a list's end).
-ReadEntries = Callable[[Any], list[int]]
+ReadEntries = Callable[[Any], list[int]]  # its container: a map, a list of messages or of names
 _STRING = FieldDescriptor.TYPE_STRING
 _INTEGER_TYPES = frozenset({FieldDescriptor.CPPTYPE_INT32, FieldDescriptor.CPPTYPE_INT64,
                             FieldDescriptor.CPPTYPE_UINT32, FieldDescriptor.CPPTYPE_UINT64})
@@ -259,9 +261,6 @@ def _entries(where: str, field: FieldType, leaves: Sequence[str | int], cells: S
     empties = [c.empty for c in cells]
     plain = all(conv is int for conv in convert) and _integer(value_field)
 
-    def row(values: Mapping[Key, Scalar]) -> list[int]:
-        return [conv(values[k]) if k in values else empty for k, conv, empty in zip(keys, convert, empties)]
-
     if entry.GetOptions().map_entry:
         def from_map(container: Mapping[Key, Scalar] | None) -> list[int]:
             out = list(empties)
@@ -277,15 +276,17 @@ def _entries(where: str, field: FieldType, leaves: Sequence[str | int], cells: S
     key_name, value_name = key_field.name, value_field.name
 
     def from_list(container: Sequence[Message] | None) -> list[int]:
-        values: dict[Key, Scalar] = {}
+        out, listed = list(empties), set()
         for n, item in enumerate(container if container is not None else ()):
             k = getattr(item, key_name)
-            if k not in position:
+            i = position.get(k)
+            if i is None:
                 raise PositionError(f"{where}[{n}].{key_name}", f"{k!r} is not one of {', '.join(map(repr, keys))}")
-            if k in values:
+            if i in listed:
                 raise PositionError(f"{where}[{n}].{key_name}", f"{k} is listed twice")
-            values[k] = getattr(item, value_name)
-        return row(values)
+            listed.add(i)
+            out[i] = convert[i](getattr(item, value_name))
+        return out
     return from_list
 
 
@@ -310,7 +311,7 @@ def _path(tokens: Path) -> str:
     return "".join(f"[{t}]" if isinstance(t, int) else f".{t}" for t in tokens).lstrip(".")
 
 
-def _converter(c: Cell) -> Callable[[Any], int]:
+def _converter(c: Cell) -> Converter:
     """A proto value to the cell's int (its kind in ``schema.KINDS``)."""
     if c.names:
         index = {name: i + c.first for i, name in enumerate(c.names)}
@@ -352,7 +353,7 @@ def _not_label(path: str, text: str, got: str) -> NoReturn:
 
 
 # ------------------------------------------------------------------- writing
-def write(schema: Schema, vector: Sequence[int], message: Any = None) -> Any:
+def write(schema: Schema, vector: Sequence[int], message: Message | None = None) -> Message:
     """The state message of a state ``vector`` in ``schema``'s layout (into ``message``,
     empty, if given): the inverse of ``read``. Lists hold the entries the player count
     gives slots to (roles, ships, seats; ``Schema.packed`` lists only their non-empty
@@ -374,11 +375,16 @@ def write(schema: Schema, vector: Sequence[int], message: Any = None) -> Any:
     return message
 
 
-Writer = Callable[[Any, int, dict[tuple[str | int, ...], int]], None]
+#: How many entries each list of the message gets, by its path.
+Lengths = dict[Path, int]
+#: Writes a cell's value into a message.
+Writer = Callable[[Message, int, Lengths], None]
+#: A cell's value as its field holds it.
+ProtoValue = Scalar | list[str] | list[int]
 _WRITERS: dict[tuple[int, str], list[Writer | None]] = {}
 
 
-def _message_class(schema: Schema) -> Any:
+def _message_class(schema: Schema) -> type[Message]:
     """The state message type of ``schema``'s game: its field in ``Position``."""
     from google.protobuf import message_factory
 
@@ -389,7 +395,7 @@ def _message_class(schema: Schema) -> Any:
     return message_factory.GetMessageClass(state)
 
 
-def _writers(schema: Schema, descriptor: Any) -> list[Writer | None]:
+def _writers(schema: Schema, descriptor: MessageType) -> list[Writer | None]:
     key = (id(schema), descriptor.full_name)
     if key not in _WRITERS:
         _WRITERS[key] = [_writer(c, descriptor) for c in schema.cells]
@@ -454,9 +460,9 @@ def _present(tokens: tuple[str | int, ...], lengths: dict[tuple[str | int, ...],
     return all(t < lengths.get(tokens[:i], 0) for i, t in enumerate(tokens) if isinstance(t, int))
 
 
-def _open(message: Any, tokens: tuple[str | int, ...]) -> Any:
+def _open(message: Message, tokens: Path) -> Any:  # a message, list or map, by name: protobuf's types are dynamic
     """The message at a path, its entries and nested messages created (and set)."""
-    m = message
+    m: Any = message
     for t in tokens:
         if isinstance(t, int):
             while len(m) <= t:
@@ -469,7 +475,7 @@ def _open(message: Any, tokens: tuple[str | int, ...]) -> Any:
     return m
 
 
-def _value_writer(c: Cell) -> Callable[[int], Any]:
+def _value_writer(c: Cell) -> Callable[[int], ProtoValue]:
     """The cell's int to its proto value (the inverse of ``_converter``)."""
     if c.kind == "bool":
         return bool
@@ -480,20 +486,25 @@ def _value_writer(c: Cell) -> Callable[[int], Any]:
     return lambda value: value - c.first
 
 
-def _numbers_if_int(c: Cell, convert: Callable[[int], Any], field: Any) -> Callable[[int], Any]:
+def _numbers_if_int(c: Cell, convert: Callable[[int], ProtoValue], field: FieldType | None) -> Callable[[int], ProtoValue]:
     """A mask's names of numbers ("1") as ints for a repeated int field."""
-    if c.kind != "mask" or field.type == _STRING:
+    if c.kind != "mask" or field is None or field.type == _STRING:
         return convert
-    return lambda value: [int(x) for x in convert(value)]
+
+    def numbers(value: int) -> list[int]:
+        names = convert(value)
+        assert isinstance(names, list)  # a mask's names
+        return [int(x) for x in names]
+    return numbers
 
 
-def _writer(c: Cell, descriptor: Any) -> Writer | None:
+def _writer(c: Cell, descriptor: MessageType) -> Writer | None:
     """How the cell's value goes into a message (None: it is not in the message)."""
     if c.kind == "fixed":
         return None
     tokens = tuple(_tokens(c.path))
     if c.kind == "length":
-        def length(m: Any, value: int, lengths: dict[tuple[str | int, ...], int]) -> None:
+        def length(m: Message, value: int, lengths: Lengths) -> None:
             container = _open(m, tokens)
             while len(container) < value:
                 container.add()
@@ -504,19 +515,19 @@ def _writer(c: Cell, descriptor: Any) -> Writer | None:
     field, _ = _field(descriptor, head) if head else (None, descriptor)
     nested = field.message_type if field is not None and isinstance(head[-1], str) else None
     if c.kind == "member":
-        def member(m: Any, value: int, lengths: dict[tuple[str | int, ...], int]) -> None:
+        def member(m: Message, value: int, lengths: Lengths) -> None:
             if value and _present(head, lengths):
                 getattr(_open(m, head[:-1]), str(head[-1])).append(leaf)
         return member
     if isinstance(leaf, int) and c.kind != "entry":  # an entry of a repeated scalar field
-        def item(m: Any, value: int, lengths: dict[tuple[str | int, ...], int]) -> None:
+        def item(m: Message, value: int, lengths: Lengths) -> None:
             if _present(tokens, lengths):
                 getattr(_open(m, head[:-1]), str(head[-1])).append(convert(value))
         return item
     if nested is not None and nested.GetOptions().map_entry:
         key = leaf if nested.fields_by_name["key"].type == _STRING else int(leaf)
 
-        def to_map(m: Any, value: int, lengths: dict[tuple[str | int, ...], int]) -> None:
+        def to_map(m: Message, value: int, lengths: Lengths) -> None:
             if value != c.empty and _present(head, lengths):
                 getattr(_open(m, head[:-1]), str(head[-1]))[key] = convert(value)
         return to_map
@@ -524,7 +535,7 @@ def _writer(c: Cell, descriptor: Any) -> Writer | None:
         key_name, value_name = (f.name for f in nested.fields[:2])
         convert = _numbers_if_int(c, convert, nested.fields[1])
 
-        def keyed(m: Any, value: int, lengths: dict[tuple[str | int, ...], int]) -> None:
+        def keyed(m: Message, value: int, lengths: Lengths) -> None:
             if value != c.empty and _present(head, lengths):
                 getattr(_open(m, head[:-1]), str(head[-1])).add(**{key_name: leaf, value_name: convert(value)})
         return keyed
@@ -532,7 +543,7 @@ def _writer(c: Cell, descriptor: Any) -> Writer | None:
     mask = c.kind == "mask"
     convert = _numbers_if_int(c, convert, _field(descriptor, tokens)[0])
 
-    def scalar(m: Any, value: int, lengths: dict[tuple[str | int, ...], int]) -> None:
+    def scalar(m: Message, value: int, lengths: Lengths) -> None:
         if not keys or _present(tokens, lengths):
             parent = _open(m, head)
             if mask:

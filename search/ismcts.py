@@ -534,28 +534,27 @@ def _merged(snapshots: list[_Snapshot]) -> dict[str, np.ndarray]:
     return merged
 
 
-#: The notation of every move named so far, by (game id, action id): a move's notation
+#: The notation of every move named so far, by game id and action id: a move's notation
 #: depends on its id alone, and a game's action space bounds the table.
-_MOVE_NAMES: dict[tuple[str, int], str] = {}
+_MOVE_NAMES: dict[str, dict[int, str]] = {}
 
 
-def _notation(state: SearchableState, actions: list[int]) -> list[str]:
-    """Notation of a line of action ids, named without playing it, each id once per game."""
-    names = []
-    for action in actions:
-        name = _MOVE_NAMES.get((state.game_id, action))
-        if name is None:
-            name = _MOVE_NAMES[state.game_id, action] = str(state.move_from_id(action))
-        names.append(name)
-    return names
+def _notation(state: SearchableState, names: dict[int, str], actions: list[int]) -> list[str]:
+    """Notation of a line of action ids, named without playing it, each id once per game
+    (``names``: the game's in ``_MOVE_NAMES``)."""
+    line = [names.get(action, "") for action in actions]
+    for i, name in enumerate(line):
+        if not name:
+            line[i] = names[actions[i]] = str(state.move_from_id(actions[i]))
+    return line
 
 
-def _move_info(state: SearchableState, action: int, visits: int, reward: float, scores: list[int],
-               pv: list[int], pv_players: list[int]) -> MoveInfo:
+def _move_info(state: SearchableState, names: dict[int, str], action: int, visits: int, reward: float,
+               scores: list[int], pv: list[int], pv_players: list[int]) -> MoveInfo:
     """A root move's statistics (``scores``: sums over its visits, one per seat); an
     unsearched move (the only legal one: stop reason "single_move") has visits 0, win rate 0
     and no expected scores."""
-    line = _notation(state, pv)
+    line = _notation(state, names, pv)
     return MoveInfo(
         move=line[0],
         action=action,
@@ -578,14 +577,14 @@ def _analysis(
     root_player, players = snapshots[0].root_player, snapshots[0].players
     iterations = sum(s.iterations for s in snapshots)
     root_reward = sum(s.root_reward for s in snapshots)
-    rows = _merged(snapshots)
+    rows, names = _merged(snapshots), _MOVE_NAMES.setdefault(state.game_id, {})
     kept = np.lexsort((rows["action"], -rows["visits"]))[:max_moves]  # most visited first
     pv_len = rows["pv_len"][kept].tolist()
     columns = zip(rows["action"][kept].tolist(), rows["visits"][kept].tolist(), rows["reward"][kept].tolist(),
                   rows["score"][kept, :players].tolist(), rows["pv"][kept].tolist(), rows["pv_player"][kept].tolist(),
                   pv_len)
     return Analysis(
-        moves=[_move_info(state, action, visits, reward, scores, pv[:n], pv_players[:n])
+        moves=[_move_info(state, names, action, visits, reward, scores, pv[:n], pv_players[:n])
                for action, visits, reward, scores, pv, pv_players, n in columns],
         iterations=iterations,
         elapsed_ms=elapsed_ms,
