@@ -21,7 +21,7 @@ from ..search.review import turn_seed
 from ..v1 import analysis_pb2, analysis_pb2_grpc, position_pb2
 from . import budgets
 from .capacity import Caller, SearchGate
-from .convert import move_to_proto, read_position, result_to_proto, stats_to_proto
+from .convert import add_moves, move_to_proto, read_position, result_to_proto, stats_to_proto
 from .errors import ServiceError
 from .limits import Limits
 from .metrics import Metrics
@@ -98,9 +98,10 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
                         request, budgets.max_moves(request.max_moves))
         result = self._search(job, context, SearchStop())
         response = analysis_pb2.AnalyzeResponse(
-            request_id=request.request_id, moves=map(move_to_proto, result.analysis.moves),
+            request_id=request.request_id,
             stats=stats_to_proto(result.analysis, final=True, deadline_cut=result.deadline_cut),
             result=result_to_proto(job.state))
+        add_moves(response.moves, result.analysis.moves)
         self._answered(result)
         return response
 
@@ -114,10 +115,12 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
 
         def message(analysis: Analysis, final: bool,
                     deadline_cut: bool = False) -> analysis_pb2.AnalyzeStreamResponse:
-            return analysis_pb2.AnalyzeStreamResponse(
-                request_id=request.request_id, final=final, moves=map(move_to_proto, analysis.moves),
+            response = analysis_pb2.AnalyzeStreamResponse(
+                request_id=request.request_id, final=final,
                 stats=stats_to_proto(analysis, final=final, deadline_cut=deadline_cut),
                 result=result_to_proto(job.state))
+            add_moves(response.moves, analysis.moves)
+            return response
 
         def work() -> None:
             try:
