@@ -101,8 +101,8 @@ def test_bench_measures_the_cost_outside_the_search_of_every_game() -> None:
 
 #: The most Python and C function calls an Analyze or BestMove call of a 4-player position
 #: makes outside its search (its position read, checked and answered): about 1.2 times what
-#: the compiled reader's design needs (at most 978, Castles' Analyze naming 33 moves); a
-#: reader with a step per field, or a per-move conversion gone wrong, makes several times more.
+#: the compiled reader's design needs (at most 1,012, Castles' Analyze naming 33 moves); the
+#: reader with a closure per run of fields before it made 851 to 1,533 (docs/measurements.md).
 MAX_CALLS = 1200
 
 
