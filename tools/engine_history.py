@@ -7,9 +7,9 @@ compiled with its own release flags into a plain shared library, and its own Pyt
 writes the bench's start position.  The libraries are then loaded side by side (ctypes) and
 timed in interleaved rounds, so the machine's load falls on every commit alike::
 
-    .venv/bin/python tools/engine_history.py puerto-rico 4 6bbe5ed e7a3b97 HEAD --rounds 40
+    .venv/bin/python tools/engine_history.py GAME PLAYERS 6bbe5ed e7a3b97 HEAD --rounds 40
     valgrind --tool=callgrind --branch-sim=yes --toggle-collect=mm_playouts \\
-        .venv/bin/python tools/engine_history.py puerto-rico 4 6bbe5ed --rounds 1
+        .venv/bin/python tools/engine_history.py GAME PLAYERS 6bbe5ed --rounds 1 --games 100
 
 (the second counts the instructions and mispredicted branches inside ``mm_playouts``).
 """
