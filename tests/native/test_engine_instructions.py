@@ -30,8 +30,8 @@ from meeplemind.search.bench import BENCH_SEED
 BUDGETS = {
     ("puerto-rico", 2): (100, 649.5, 9.19),
     ("puerto-rico", 4): (100, 745.0, 9.19),
-    ("castles-of-burgundy", 2): (50, 1076.8, 24.07),
-    ("castles-of-burgundy", 4): (25, 1107.0, 23.50),
+    ("castles-of-burgundy", 2): (50, 1066.5, 20.14),
+    ("castles-of-burgundy", 4): (25, 1101.2, 19.52),
     ("traders-of-genoa", 2): (100, 788.3, 13.19),
     ("traders-of-genoa", 4): (50, 984.4, 15.31),
 }
