@@ -34,8 +34,13 @@ BENCH_SEED, REFERENCE_SEED = 20261130, 77
 START = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
-from meeplemind.engine import get_game
-print(json.dumps([int(x) for x in get_game(sys.argv[2]).new_game(int(sys.argv[3]), int(sys.argv[4])).encode()]))
+import importlib
+try:
+    from meeplemind.engine import get_game
+    game = get_game(sys.argv[2])
+except (ImportError, KeyError, ValueError):  # a game not registered yet (Traders of Genoa at 5978056)
+    game = importlib.import_module("meeplemind.engine." + sys.argv[2].replace("-", "_"))
+print(json.dumps([int(x) for x in game.new_game(int(sys.argv[3]), int(sys.argv[4])).encode()]))
 """
 
 
