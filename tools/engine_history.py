@@ -38,7 +38,7 @@ import importlib
 try:
     from meeplemind.engine import get_game
     game = get_game(sys.argv[2])
-except (ImportError, KeyError, ValueError):  # a game not registered yet (Traders of Genoa at 5978056)
+except (ImportError, KeyError, ValueError):  # a game the commit has not registered yet
     game = importlib.import_module("meeplemind.engine." + sys.argv[2].replace("-", "_"))
 print(json.dumps([int(x) for x in game.new_game(int(sys.argv[3]), int(sys.argv[4])).encode()]))
 """
