@@ -6,6 +6,8 @@
 #include "mm_traders_of_genoa.h"
 #include "schema_traders_of_genoa.h"
 #include "traders_of_genoa_tables.h"
+#include "evaluation_traders_of_genoa.h"
+#include "mm_traders_of_genoa_eval.h"
 
 typedef mm_tog_state state;
 typedef mm_tog_player player;
@@ -1396,5 +1398,6 @@ const mm_game mm_traders_of_genoa_game = {
     .observe = tog_observe,
     .scores = tog_scores,
     .rollout_move = tog_rollout_move,
+    .eval_features = mm_tog_eval_features, .eval_model = &MM_TOG_EVAL_MODEL,
     .move_priors = tog_move_priors,
 };
