@@ -1285,16 +1285,28 @@ static int offer_worth(const state *s, int q)
     return w + TOG_MARKER_WORTH * s->offer_markers[q];
 }
 
+/* heuristic.py _give_score without the orders: the largest coin keeping the bid within half
+ * the action's worth, then in 2-player games (an offer needs an item) the item worth least. */
+static int give_value(const state *s, int seat, int item, int site_value)
+{
+    int cheapest = -1;
+    for (int i = 0; s->players == 2 && offer_top(s, seat) < TOG_I_GOOD && i < s->num_legal; i++) {
+        int it = s->legal[i] - TOG_A_GIVE;
+        if (it >= TOG_I_GOOD && it <= TOG_I_MARKER && (cheapest < 0 || item_worth(it) < item_worth(cheapest)))
+            cheapest = it;
+    }
+    int cost = offer_worth(s, seat) + item_worth(item) + (item < TOG_I_GOOD && cheapest >= 0 ? item_worth(cheapest) : 0);
+    if (2 * cost > site_value || (item >= TOG_I_GOOD && item != cheapest))
+        return -1;
+    return item < TOG_I_GOOD ? item_worth(item) : 1;
+}
+
 /* The value of move a; site_value: what the action on offer is worth to the mover. */
 static int move_value(const state *s, int a, int site_value)
 {
     int seat = s->to_move;
-    if (a >= TOG_A_GIVE && a < TOG_A_ACCEPT) { /* the largest coin (2 players: item) keeping the bid at half */
-        int item = a - TOG_A_GIVE, cost = offer_worth(s, seat) + item_worth(item);
-        if (2 * cost > site_value)
-            return -1;
-        return item < TOG_I_GOOD || s->players == 2 ? item_worth(item) : -1;
-    }
+    if (a >= TOG_A_GIVE && a < TOG_A_ACCEPT)
+        return give_value(s, seat, a - TOG_A_GIVE, site_value);
     if (a >= TOG_A_ACCEPT && a < TOG_A_LARGE)
         return offer_worth(s, a - TOG_A_ACCEPT);
     if (a == TOG_A_TAKE)

@@ -1,12 +1,15 @@
-"""The heuristic bot's offers (engine/traders_of_genoa/heuristic.py): within half of what
-the action is worth to it, ducats first, and in 2-player games the item it loses least by."""
+"""The heuristic bot's offers (engine/traders_of_genoa/heuristic.py) and the C playout policy's:
+within half of what the action is worth, ducats first, and in 2-player games the item the
+bidder loses least by."""
 
 from __future__ import annotations
 
 from meeplemind.engine.rng import Rng
 from meeplemind.engine.traders_of_genoa.data import D_LARGE, DECK_FIRST, GOODS, LARGE_ORDERS
 from meeplemind.engine.traders_of_genoa.heuristic import BID_SHARE, action_value, choose_move, needed_goods
+from meeplemind.engine.traders_of_genoa.moves import Move
 from meeplemind.engine.traders_of_genoa.state import ST_OFFER, State
+from meeplemind.native import NativeGame
 
 from .helpers import give_goods, play, square, turn_start
 
@@ -48,3 +51,26 @@ def test_a_3_player_offer_is_ducats_within_half_the_worth() -> None:
     coins = [int(m.removeprefix("give:")) for m in made[:-1]]
     assert made[-1] == "offer" and len(coins) == len(made) - 1, made
     assert sum(coins) <= BID_SHARE * worth < sum(coins) + 5
+
+
+def test_the_c_playout_policy_adds_the_item_worth_least_in_2_player_offers() -> None:
+    """The C twin of the 2-player offer (without the orders): coins while the item worth least
+    still fits the half, then that item (a good before any card), never an order card."""
+    native = NativeGame("traders-of-genoa")
+    s = turn_start(2, seed=3)
+    s.players[1].ducats = 200
+    give_goods(s, 1, "silk")
+    s = play(s, f"start:{square('city_hall')}")  # two small orders: 28 ducats to it, a bid of 14
+    buf = native.decode(s.encode())
+    priors = native.move_priors(buf)
+    assert priors is not None
+    by_move = {str(Move.from_id(int(a))): p for a, p in zip(native.legal_moves(buf), priors)}
+    cards = [m for m in by_move if m.startswith("give:") and "_" in m]
+    assert cards and max(by_move, key=by_move.__getitem__) == "give:5"  # 5 + the good's 5 fit 14; 10 + 5 do not
+    assert by_move["give:silk"] > max(by_move[m] for m in cards)
+    s = play(s, "give:5")
+    buf = native.decode(s.encode())
+    priors = native.move_priors(buf)
+    assert priors is not None
+    by_move = {str(Move.from_id(int(a))): p for a, p in zip(native.legal_moves(buf), priors)}
+    assert max(by_move, key=by_move.__getitem__) == "give:silk"
