@@ -10,7 +10,8 @@ there is one).  From that binding:
   the record at ``<prefix>_PLAYERS_AT``), per layout version where the versions differ
   (``<prefix>_V<n>_O_<ATTR>``, -1 when absent), the step between the elements of an
   attribute whose cells interleave with others' (``<prefix>_STRIDE_<ATTR>``: a ship's
-  capacity, good and count), and the load/store tables as X-macros
+  capacity, good and count; of a grid, a list of lists like the goods of every seat's
+  offer, the step between its rows), and the load/store tables as X-macros
   (``<prefix>_V<n>_STATE(ONE, MANY)``, ``..._PLAYER(ONE, MANY)``) its encode and load
   expand into straight-line copies;
 - ``Binding`` is the engine's codec: ``encode`` a State into the vector, ``decode`` a
@@ -44,12 +45,27 @@ class Block:
     cells: tuple[Cell, ...]
 
     @property
+    def cols(self) -> int:
+        """A grid's row length (a list of lists, like the goods of every seat's offer:
+        rows of evenly spaced cells, the rows evenly spaced), else the cell count.  A row
+        ends where the step between cells first changes; ValueError if they fit neither."""
+        at, steps = self.at, [b - a for a, b in zip(self.at, self.at[1:])]
+        cols = next((i + 1 for i, step in enumerate(steps) if step != steps[0]), len(at))
+        if cols < len(at) and (len(at) % cols or [at[0] + r * (at[cols] - at[0]) + c * self.step
+                                                  for r in range(len(at) // cols) for c in range(cols)] != list(at)):
+            raise ValueError(f"{self.attr}: cells at {at} are neither evenly spaced nor rows")
+        return cols
+
+    @property
+    def step(self) -> int:
+        """The step between the cells of a row (of a flat list: between its elements)."""
+        return self.at[1] - self.at[0] if len(self.at) > 1 else 1
+
+    @property
     def stride(self) -> int:
-        """The step between elements; ValueError unless evenly spaced."""
-        steps = {b - a for a, b in zip(self.at, self.at[1:])} or {1}
-        if len(steps) != 1:
-            raise ValueError(f"{self.attr}: cells at {self.at} are not evenly spaced")
-        return steps.pop()
+        """The step between elements: a flat list's cells, a grid's rows."""
+        cols = self.cols
+        return self.at[cols] - self.at[0] if cols < len(self.at) else self.step
 
 
 def blocks(schema: Schema, record: bool) -> tuple[Block, ...]:
@@ -111,8 +127,13 @@ def c_layout(prefix: str, schemas: Sequence[Schema], source: str, computed: Sequ
             for b in blocks(s, record):
                 if b.attr in computed or all(c.kind == "fixed" for c in b.cells):
                     continue
-                entries.append(f"ONE({b.attr}, {b.at[0]})" if len(b.at) == 1
-                               else f"MANY({b.attr}, {b.at[0]}, {len(b.at)}, {b.stride})")
+                if len(b.at) == 1:
+                    entries.append(f"ONE({b.attr}, {b.at[0]})")
+                elif b.cols == len(b.at):
+                    entries.append(f"MANY({b.attr}, {b.at[0]}, {len(b.at)}, {b.stride})")
+                else:  # a grid: a row at a time
+                    entries += [f"MANY({b.attr}[{r}], {b.at[0] + r * b.stride}, {b.cols}, {b.step})"
+                                for r in range(len(b.at) // b.cols)]
             lines.append(f"#define {tag}_{name}(ONE, MANY) " + " ".join(entries))
     lines += ["", "#endif", ""]
     return "\n".join(lines)
@@ -135,16 +156,19 @@ def _default(cls: type, attr: str) -> list[Any] | None:
 @dataclass(frozen=True)
 class _Field:
     """How one attribute is read from the vector: its cells ``v[at:stop:step]`` (from
-    the record's start), as a scalar, a bool or a list (of bools)."""
+    the record's start), as a scalar, a bool or a list (of bools); a grid's rows of
+    ``cols`` cells ``cell_step`` apart start every ``step``."""
 
     attr: str
     at: int
     stop: int
     step: int
-    kind: str  # "int", "bool", "list", "list[bool]" or "raw" (computed)
+    kind: str  # "int", "bool", "list", "list[bool]", "grid" (list[list[int]]) or "raw" (computed)
     sized: bool  # a list the State starts empty: only its present elements
     pad: tuple[Any, ...]  # the default's elements beyond the cells
     field: bool  # an init field (else a property, like the player to move: encoded only)
+    cols: int = 1  # a grid's row length
+    cell_step: int = 1  # a grid's step between the cells of a row
 
 
 class Binding:
@@ -176,20 +200,22 @@ class Binding:
     def _field(self, b: Block, kinds: Mapping[str, str], cls: type) -> _Field:
         written = kinds.get(b.attr, "")
         kind = "raw" if b.attr in self.computed else written if written in ("bool", "list[bool]") \
-            else "list" if written.startswith("list") else "int"
+            else "grid" if written.startswith("list[list") else "list" if written.startswith("list") else "int"
         default = _default(cls, b.attr)
+        cols = b.cols if kind == "grid" else 1
         return _Field(b.attr, b.at[0], b.at[-1] + 1, b.stride, kind, default == [],
-                      tuple(default[len(b.at):]) if default else (), b.attr in kinds or b.attr in self.computed)
+                      tuple(default[len(b.at) // cols:]) if default else (),
+                      b.attr in kinds or b.attr in self.computed, cols, b.step)
 
     def _count_present(self, n: int) -> dict[bool, dict[str, int]]:
         """Of every list, the elements an ``n``-player position holds (by record or not)."""
         ranges: Sequence[tuple[int, int, int]] = self.schema.ranges(n)
         out: dict[bool, dict[str, int]] = {False: {}, True: {}}
         for record, base, bs in ((False, 0, self.globals), (True, self.players_at, self.record)):
-            for b in bs:
+            for b, f in zip(bs, self._fields[record]):
                 present = [i for i, (at, c) in enumerate(zip(b.at, b.cells))
                            if ranges[base + at][:2] != (c.empty, c.empty)]
-                out[record][b.attr] = present[-1] + 1 if present else 0
+                out[record][b.attr] = present[-1] // f.cols + 1 if present else 0
         return out
 
     def encode(self, s: Any) -> list[int]:
@@ -211,6 +237,11 @@ class Binding:
             at = base + f.at
             count = (f.stop - f.at + f.step - 1) // f.step
             value = value[:count]
+            if f.kind == "grid":
+                for row in value:
+                    v[at:at + len(row) * f.cell_step:f.cell_step] = row
+                    at += f.step
+                continue
             v[at:at + len(value) * f.step:f.step] = value
 
     def decode(self, v: Sequence[int]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -233,6 +264,10 @@ class Binding:
                 out[f.attr] = v[base + f.at]
             elif f.kind == "bool":
                 out[f.attr] = bool(v[base + f.at])
+            elif f.kind == "grid":
+                rows = range(base + f.at, base + f.stop, f.step)
+                grid = [list(v[at:at + f.cols * f.cell_step:f.cell_step]) for at in rows]
+                out[f.attr] = grid[:present[f.attr]] if f.sized else grid
             else:
                 values: list[Any] = list(v[base + f.at:base + f.stop:f.step])
                 if f.sized:

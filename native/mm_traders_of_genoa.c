@@ -1,11 +1,13 @@
 /* meeplemind: Traders of Genoa in C; see mm_traders_of_genoa.h.  Function names follow
- * engine/traders_of_genoa (state.py, codec.py, heuristic.py) so the two read side by side. */
+ * engine/traders_of_genoa (state.py, heuristic.py) so the two read side by side. */
 #include <assert.h>
 #include <stddef.h>
 #include <string.h>
 #include "mm_traders_of_genoa.h"
 #include "schema_traders_of_genoa.h"
 #include "traders_of_genoa_tables.h"
+#include "layout_traders_of_genoa.h"
+#include "mm_layout.h"
 #include "evaluation_traders_of_genoa.h"
 #include "mm_traders_of_genoa_eval.h"
 
@@ -35,11 +37,6 @@ _Static_assert(sizeof(mm_tog_player) == 24 && offsetof(mm_tog_state, legal) % 2 
 #define UNSEEN TOG_UNSEEN
 #define EPSILON_TENTHS 2 /* heuristic playouts: a uniform move 2 times in 10 */
 
-enum {
-    G_VERSION, G_PLAYERS, G_START, G_OWNER, G_ROUND, G_STAGE, G_TO_MOVE, G_SITE, G_ACTOR, G_DELIVERED,
-    G_BASE, G_LAST_MARK, G_USED_DISCS, G_ACQUIRER, G_OUSTED
-};
-
 static int popcount(uint32_t x)
 {
     int n = 0;
@@ -58,7 +55,7 @@ static void clear_offers(state *s)
     memset(s->offer_goods, 0, sizeof s->offer_goods);
     memset(s->offer_specials, 0, sizeof s->offer_specials);
     memset(s->offer_markers, 0, sizeof s->offer_markers);
-    memset(s->offered, 0, sizeof s->offered);
+    memset(s->offered_cards, 0, sizeof s->offered_cards);
 }
 
 /* state.py offer_top: the last item in building order in seat's offer (0: ducats or none). */
@@ -70,7 +67,7 @@ static int offer_top(const state *s, int seat)
         if (s->offer_specials[seat][k])
             return TOG_I_SPECIAL + k;
     for (int c = NCARDS - 1; c >= 0; c--)
-        if (s->offered[c] && s->location[c] == seat)
+        if (s->offered_cards[c] && s->cards[c] == seat)
             return TOG_I_CARD + c;
     for (int g = NG - 1; g >= 0; g--)
         if (s->offer_goods[seat][g])
@@ -152,7 +149,7 @@ static int item_moves(const state *s, const player *p, int seat, int top, int16_
         if (TOG_I_GOOD + g >= top && s->offer_goods[seat][g] < p->goods[g])
             out[n++] = TOG_A_GIVE + TOG_I_GOOD + g;
     for (int c = 0; c < NCARDS; c++)
-        if (TOG_I_CARD + c > top && s->location[c] == seat && !s->offered[c])
+        if (TOG_I_CARD + c > top && s->cards[c] == seat && !s->offered_cards[c])
             out[n++] = TOG_A_GIVE + TOG_I_CARD + c;
     for (int k = 0; k < NK; k++) /* not the extra-action card its bidder needs to act */
         if (TOG_I_SPECIAL + k >= top
@@ -177,7 +174,7 @@ static int offer_moves(const state *s, const player *p, int16_t *out)
         out[n++] = TOG_A_OFFER;
     int cards = 0; /* public counts: the same legal moves in every seat's view */
     for (int d = 0; d < ND; d++)
-        cards += p->cards[d];
+        cards += p->hand[d];
     if (top < TOG_I_GOOD && (s->players > 2 || m || cards)) {
         int total = ducats > 0 ? ducats : 0;
         for (int i = 0; i < TOG_NUM_OFFER_COINS; i++)
@@ -198,7 +195,7 @@ static void give(state *s, int seat, int item)
     else if (item < TOG_I_CARD)
         s->offer_goods[seat][item - TOG_I_GOOD]++;
     else if (item < TOG_I_SPECIAL)
-        s->offered[item - TOG_I_CARD] = 1;
+        s->offered_cards[item - TOG_I_CARD] = 1;
     else if (item < TOG_I_MARKER)
         s->offer_specials[seat][item - TOG_I_SPECIAL]++;
     else
@@ -245,7 +242,7 @@ static int villa_moves(const state *s, const player *p, int16_t *out)
     int n = 0;
     out[n++] = TOG_A_PRIVILEGE;
     for (const int8_t *i = LARGE_AT[s->site]; *i >= 0; i++)
-        if (s->location[DECK_FIRST[D_LARGE] + *i] == s->actor && has_large_goods(p, *i))
+        if (s->cards[DECK_FIRST[D_LARGE] + *i] == s->actor && has_large_goods(p, *i))
             out[n++] = TOG_A_LARGE + *i;
     return n + goods_card_moves(s, p, out + n);
 }
@@ -266,7 +263,7 @@ static int extras_moves(const state *s, const player *p, int16_t *out)
     n += goods_card_moves(s, p, out + n);
     if (!s->delivered)
         for (const int8_t *i = SMALL_AT[s->site]; *i >= 0; i++)
-            if (s->location[DECK_FIRST[D_SMALL] + *i] == s->actor && p->goods[SMALL_ORDERS[*i][0]])
+            if (s->cards[DECK_FIRST[D_SMALL] + *i] == s->actor && p->goods[SMALL_ORDERS[*i][0]])
                 out[n++] = TOG_A_DELIVER + *i;
     if (p->specials[S_BUILDING_ACTION])
         for (int b = 0; b < NB; b++)
@@ -359,8 +356,8 @@ static void take_good(state *s, player *p, int g)
 
 static void reveal(state *s, int card)
 {
-    s->p[s->location[card]].cards[CARD_DECK[card]]--;
-    s->location[card] = USED;
+    s->p[s->cards[card]].hand[CARD_DECK[card]]--;
+    s->cards[card] = USED;
 }
 
 /* state.py draw */
@@ -369,28 +366,28 @@ static int draw(state *s, int deck, mm_rng *rng)
     int first = DECK_FIRST[deck], size = DECK_SIZES[deck], known = 0, r;
     if (!s->piles[deck]) {
         for (int c = first; c < first + size; c++)
-            if (s->location[c] == USED) {
-                s->location[c] = PILE;
+            if (s->cards[c] == USED) {
+                s->cards[c] = PILE;
                 s->piles[deck]++;
             }
         if (!s->piles[deck])
             return -1;
     }
     for (int c = first; c < first + size; c++)
-        known += s->location[c] == PILE;
+        known += s->cards[c] == PILE;
     r = (int)mm_rng_below(rng, (uint32_t)s->piles[deck]);
     s->piles[deck]--;
     if (r < known) {
         for (int c = first;; c++)
-            if (s->location[c] == PILE && r-- == 0)
+            if (s->cards[c] == PILE && r-- == 0)
                 return c;
     }
     int unseen = 0;
     for (int c = first; c < first + size; c++)
-        unseen += s->location[c] == UNSEEN;
+        unseen += s->cards[c] == UNSEEN;
     r = (int)mm_rng_below(rng, (uint32_t)unseen);
     for (int c = first;; c++)
-        if (s->location[c] == UNSEEN && r-- == 0)
+        if (s->cards[c] == UNSEEN && r-- == 0)
             return c;
 }
 
@@ -398,8 +395,8 @@ static void draw_to(state *s, int seat, int deck, mm_rng *rng)
 {
     int card = draw(s, deck, rng);
     if (card >= 0) {
-        s->location[card] = (int8_t)seat;
-        s->p[seat].cards[deck]++;
+        s->cards[card] = (int8_t)seat;
+        s->p[seat].hand[deck]++;
     }
 }
 
@@ -421,7 +418,7 @@ static void complete_messages(state *s, int b)
     uint32_t visited = visited_buildings(s);
     int first = DECK_FIRST[D_MESSAGE];
     for (const int8_t *i = MESSAGES_AT[b]; *i >= 0; i++) {
-        int seat = s->location[first + *i];
+        int seat = s->cards[first + *i];
         if (seat < PILE && (visited >> MESSAGES[*i][0] & 1) && (visited >> MESSAGES[*i][1] & 1)) {
             reveal(s, first + *i);
             s->p[seat].ducats += TOG_MESSAGE_PAY;
@@ -540,10 +537,10 @@ static void sell(state *s, int buyer, mm_rng *rng)
         o->specials[k] = (int8_t)(o->specials[k] + s->offer_specials[buyer][k]);
     }
     for (int c = 0; c < NCARDS; c++)
-        if (s->offered[c] && s->location[c] == buyer) {
-            b->cards[CARD_DECK[c]]--;
-            o->cards[CARD_DECK[c]]++;
-            s->location[c] = s->owner;
+        if (s->offered_cards[c] && s->cards[c] == buyer) {
+            b->hand[CARD_DECK[c]]--;
+            o->hand[CARD_DECK[c]]++;
+            s->cards[c] = s->owner;
         }
     int m = s->offer_markers[buyer];
     b->markers = (int8_t)(b->markers - m);
@@ -733,78 +730,47 @@ static void cache_legal(state *s)
 
 /* ------------------------------------------------------------------ the state vector */
 
-static int32_t *player_at(int32_t *v, int seat) { return v + TOG_O_PLAYERS + seat * TOG_PLAYER_LEN; }
+/* Offsets in the state vector, from the schema (native/layout_traders_of_genoa.h): G() of a
+ * global or the first cell of a table, P() of a field in a player's record, OFFER() of a
+ * field of a seat's offer (the offers' fields interleave, one record per seat). */
+#define G(NAME) MM_TOG_O_##NAME
+#define P(NAME) MM_TOG_P_##NAME
+#define PLAYERS_AT MM_TOG_V2_PLAYERS_AT
+#define PLAYER_LEN MM_TOG_V2_PLAYER_LEN
+#define OFFER_LEN MM_TOG_STRIDE_OFFER_DUCATS
+#define OFFER(seat, NAME) (G(OFFER_##NAME) + (seat) * OFFER_LEN)
+_Static_assert(MM_TOG_STRIDE_OFFER_GOODS == OFFER_LEN && MM_TOG_STRIDE_OFFER_SPECIALS == OFFER_LEN
+                   && MM_TOG_STRIDE_OFFER_MARKERS == OFFER_LEN && G(OFFER_MARKERS) == G(OFFER_DUCATS) + OFFER_LEN - 1,
+               "an offer is one record per seat, ducats first and markers last");
+
+/* The load/store tables of native/layout_*.h expand into native/mm_layout.h's copies. */
+
+static void encode_player(const player *s, int32_t *v) { MM_TOG_V2_PLAYER(STORE_ONE, STORE_MANY) }
+
+static void load_player(player *s, const int32_t *v) { MM_TOG_V2_PLAYER(LOAD_ONE, LOAD_MANY) }
 
 static void encode_state(const state *s, int32_t *v)
 {
-    memset(v, 0, sizeof(int32_t) * TOG_VECTOR_LEN);
-    v[G_VERSION] = TOG_LAYOUT_VERSION;
-    v[G_PLAYERS] = s->players;
-    v[G_START] = s->start_player;
-    v[G_OWNER] = s->owner;
-    v[G_ROUND] = s->round;
-    v[G_STAGE] = s->stage;
-    v[G_TO_MOVE] = s->to_move;
-    v[G_SITE] = s->site;
-    v[G_ACTOR] = s->actor;
-    v[G_DELIVERED] = s->delivered;
-    v[G_BASE] = s->base;
-    v[G_LAST_MARK] = s->last_mark;
-    v[G_USED_DISCS] = s->used_discs;
-    v[G_ACQUIRER] = s->acquirer;
-    v[G_OUSTED] = s->ousted;
-    for (int i = 0; i < DISCS; i++)
-        v[TOG_O_PATH + i] = s->path[i];
-    for (int q = 0; q < NP; q++) {
-        int32_t *o = v + TOG_O_OFFERS + q * TOG_OFFER_LEN;
-        o[TOG_F_DUCATS] = s->offer_ducats[q];
-        for (int g = 0; g < NG; g++)
-            o[TOG_F_GOODS + g] = s->offer_goods[q][g];
-        for (int k = 0; k < NK; k++)
-            o[TOG_F_SPECIALS + k] = s->offer_specials[q][k];
-        o[TOG_F_MARKERS] = s->offer_markers[q];
-    }
-    for (int c = 0; c < NCARDS; c++)
-        v[TOG_O_OFFERED + c] = s->offered[c];
-    for (int g = 0; g < NG; g++)
-        v[TOG_O_SUPPLY + g] = s->supply[g];
-    for (int k = 0; k < NK; k++)
-        v[TOG_O_SPECIAL_SUPPLY + k] = s->special_supply[k];
-    for (int b = 0; b < NB; b++)
-        v[TOG_O_MARKS + b] = s->marks[b];
-    for (int c = 0; c < NCARDS; c++)
-        v[TOG_O_LOCATION + c] = s->location[c];
-    for (int d = 0; d < ND; d++)
-        v[TOG_O_PILES + d] = s->piles[d];
-    for (int q = 0; q < s->players; q++) {
-        const player *p = &s->p[q];
-        int32_t *f = player_at(v, q);
-        f[TOG_P_DUCATS] = p->ducats;
-        for (int g = 0; g < NG; g++)
-            f[TOG_P_GOODS + g] = p->goods[g];
-        for (int k = 0; k < NK; k++)
-            f[TOG_P_SPECIALS + k] = p->specials[k];
-        f[TOG_P_MARKERS] = p->markers;
-        f[TOG_P_RESERVE] = p->reserve;
-        for (int d = 0; d < ND; d++)
-            f[TOG_P_CARDS + d] = p->cards[d];
-        f[TOG_P_ACTIONS] = p->actions;
-    }
+    memset(v, 0, sizeof(int32_t) * MM_TOG_V2_LEN);
+    v[G(VERSION)] = MM_TOG_V2_VERSION;
+    MM_TOG_V2_STATE(STORE_ONE, STORE_MANY)
+    for (int q = 0; q < s->players; q++)
+        encode_player(&s->p[q], v + PLAYERS_AT + q * PLAYER_LEN);
 }
 
-static int32_t pv(const int32_t *v, int seat, int j) { return v[TOG_O_PLAYERS + seat * TOG_PLAYER_LEN + j]; }
+static int32_t pv(const int32_t *v, int seat, int j) { return v[PLAYERS_AT + seat * PLAYER_LEN + j]; }
 
 /* The seat has actions left this turn without an extra-action card (on the vector). */
 static int vector_acts_left(const int32_t *v, int seat)
 {
-    int limit = 1 + (v[G_PLAYERS] == 2 && seat == v[G_OWNER] && pv(v, 1 - seat, TOG_P_ACTIONS) > 0);
-    return pv(v, seat, TOG_P_ACTIONS) < limit;
+    int limit = 1 + (v[G(PLAYERS)] == 2 && seat == v[G(OWNER)] && pv(v, 1 - seat, P(ACTIONS)) > 0);
+    return pv(v, seat, P(ACTIONS)) < limit;
 }
 
 /* may_act on the vector: the seat may still take an action this turn. */
 static int vector_may_act(const int32_t *v, int seat)
 {
-    return vector_acts_left(v, seat) || pv(v, seat, TOG_P_SPECIALS + S_EXTRA_ACTION) > 0;
+    return vector_acts_left(v, seat) || pv(v, seat, P(SPECIALS) + S_EXTRA_ACTION) > 0;
 }
 
 #define STAGE_NAME(stage) MM_TOG_NAMES_STAGES[stage]
@@ -812,46 +778,46 @@ static int vector_may_act(const int32_t *v, int seat)
 /* Rules path and progress: the tower's path and who is to move at this stage. */
 static int32_t check_turn(const int32_t *v, mm_verdict *out)
 {
-    int n = v[G_PLAYERS], stage = v[G_STAGE], owner = v[G_OWNER], len = 0;
+    int n = v[G(PLAYERS)], stage = v[G(STAGE)], owner = v[G(OWNER)], len = 0;
     int32_t path[DISCS];
-    while (len < DISCS && v[TOG_O_PATH + len] >= 0) {
-        path[len] = v[TOG_O_PATH + len];
+    while (len < DISCS && v[G(PATH) + len] >= 0) {
+        path[len] = v[G(PATH) + len];
         len++;
     }
     for (int i = 0; i < DISCS; i++) {
-        int sq = v[TOG_O_PATH + i];
+        int sq = v[G(PATH) + i];
         if (i >= len) {
             if (sq >= 0)
-                return mm_reject(out, TOG_O_PATH + i, "the path lists its squares first, then -1");
+                return mm_reject(out, G(PATH) + i, "the path lists its squares first, then -1");
             continue;
         }
         if (SQUARE[sq] == TOG_MARKET)
-            return mm_reject(out, TOG_O_PATH + i, "the tower never stands on the market");
+            return mm_reject(out, G(PATH) + i, "the tower never stands on the market");
         for (int j = 0; j < i; j++)
             if (path[j] == sq)
-                return mm_reject(out, TOG_O_PATH + i, "the tower never visits a square twice in a turn");
+                return mm_reject(out, G(PATH) + i, "the tower never visits a square twice in a turn");
         if (i) {
             int next = 0;
             for (int d = 0; d < 4; d++)
                 next |= NEIGHBOUR[path[i - 1]][d] == sq;
             if (!next)
-                return mm_reject(out, TOG_O_PATH + i, "the tower moves one square orthogonally");
+                return mm_reject(out, G(PATH) + i, "the tower moves one square orthogonally");
         }
     }
     for (int i = 0; i < DISCS; i++)
-        if ((v[G_USED_DISCS] >> i & 1) && (i >= len || SQUARE[path[i]] != TOG_STREET))
-            return mm_reject(out, G_USED_DISCS, "disc %d is not on a street square", i);
+        if ((v[G(USED_DISCS)] >> i & 1) && (i >= len || SQUARE[path[i]] != TOG_STREET))
+            return mm_reject(out, G(USED_DISCS), "disc %d is not on a street square", i);
     int acting = stage == ST_VILLA || stage == ST_REWARD || stage == ST_EXTRAS;
     /* each field: set (1: must be >= 0, 2: any value) or its one value */
     struct { int index, free, value; } want[] = {
-        {G_TO_MOVE, stage != ST_END, -1},
-        {G_SITE, stage == ST_OFFER || stage == ST_DECIDE || acting, -1},
-        {G_ACTOR, acting, -1},
-        {G_DELIVERED, stage == ST_EXTRAS ? 2 : 0, 0},
-        {G_BASE, stage == ST_MARK, -1},
-        {G_LAST_MARK, stage == ST_MARK ? 2 : 0, -1},
-        {G_ACQUIRER, stage == ST_BASE || stage == ST_MARK ? 2 : 0, 0},
-        {G_OUSTED, stage == ST_MARK ? 2 : 0, 0},
+        {G(TO_MOVE), stage != ST_END, -1},
+        {G(SITE), stage == ST_OFFER || stage == ST_DECIDE || acting, -1},
+        {G(ACTOR), acting, -1},
+        {G(DELIVERED), stage == ST_EXTRAS ? 2 : 0, 0},
+        {G(BASE), stage == ST_MARK, -1},
+        {G(LAST_MARK), stage == ST_MARK ? 2 : 0, -1},
+        {G(ACQUIRER), stage == ST_BASE || stage == ST_MARK ? 2 : 0, 0},
+        {G(OUSTED), stage == ST_MARK ? 2 : 0, 0},
     };
     for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
         int i = want[k].index;
@@ -861,86 +827,85 @@ static int32_t check_turn(const int32_t *v, mm_verdict *out)
             return mm_reject(out, i, "must be set at stage %s", STAGE_NAME(stage));
     }
     if ((stage == ST_START || stage == ST_END) && len)
-        return mm_reject(out, TOG_O_PATH, "the tower has no path at stage %s", STAGE_NAME(stage));
+        return mm_reject(out, G(PATH), "the tower has no path at stage %s", STAGE_NAME(stage));
     if (stage != ST_START && stage != ST_END && !len)
-        return mm_reject(out, TOG_O_PATH, "the tower stands on the board at stage %s", STAGE_NAME(stage));
-    if ((stage == ST_OFFER || stage == ST_DECIDE) && SQUARE[path[len - 1]] != v[G_SITE])
-        return mm_reject(out, G_SITE, "the action on offer is the building the tower stands on");
-    if (stage == ST_VILLA && BUILDING_ACTION[v[G_SITE]][0] != ACT_VILLA)
-        return mm_reject(out, G_SITE, "only a villa offers a privilege or a large order");
+        return mm_reject(out, G(PATH), "the tower stands on the board at stage %s", STAGE_NAME(stage));
+    if ((stage == ST_OFFER || stage == ST_DECIDE) && SQUARE[path[len - 1]] != v[G(SITE)])
+        return mm_reject(out, G(SITE), "the action on offer is the building the tower stands on");
+    if (stage == ST_VILLA && BUILDING_ACTION[v[G(SITE)]][0] != ACT_VILLA)
+        return mm_reject(out, G(SITE), "only a villa offers a privilege or a large order");
     if (stage == ST_REWARD) {
         int any = 0;
         for (int k = 0; k < NK; k++)
-            any |= v[TOG_O_SPECIAL_SUPPLY + k] > 0;
+            any |= v[G(SPECIAL_SUPPLY) + k] > 0;
         if (!any)
-            return mm_reject(out, G_STAGE, "a large order's special card needs one in the supply");
+            return mm_reject(out, G(STAGE), "a large order's special card needs one in the supply");
     }
     if (stage == ST_MARK) {
         int at = -1;
         for (int i = 0; i < len && at < 0; i++)
-            if (path[i] == v[G_BASE])
+            if (path[i] == v[G(BASE)])
                 at = i;
-        if (at < 0 || !(v[G_USED_DISCS] >> at & 1))
-            return mm_reject(out, G_BASE, "the base is a street square of the path whose disc is used");
-        if (v[G_LAST_MARK] >= 0 && !(v[TOG_O_MARKS + v[G_LAST_MARK]] >> v[G_TO_MOVE] & 1))
-            return mm_reject(out, G_LAST_MARK, "the last building marked carries the player's marker");
+        if (at < 0 || !(v[G(USED_DISCS)] >> at & 1))
+            return mm_reject(out, G(BASE), "the base is a street square of the path whose disc is used");
+        if (v[G(LAST_MARK)] >= 0 && !(v[G(MARKS) + v[G(LAST_MARK)]] >> v[G(TO_MOVE)] & 1))
+            return mm_reject(out, G(LAST_MARK), "the last building marked carries the player's marker");
     }
-    if (stage == ST_OFFER && v[G_TO_MOVE] == owner)
-        return mm_reject(out, G_TO_MOVE, "the tower owner makes no offer");
-    if (stage == ST_OFFER && !vector_may_act(v, v[G_TO_MOVE]))
-        return mm_reject(out, G_TO_MOVE, "the bidder to move may still act this turn");
-    if ((stage == ST_START || stage == ST_DECIDE || stage == ST_WALK) && v[G_TO_MOVE] != owner)
-        return mm_reject(out, G_TO_MOVE, "the tower owner %d is to move", owner);
-    if (acting && v[G_TO_MOVE] != v[G_ACTOR])
-        return mm_reject(out, G_TO_MOVE, "the actor %d is to move", v[G_ACTOR]);
-    if ((stage == ST_BASE || stage == ST_MARK) && v[G_TO_MOVE] != (owner + v[G_ACQUIRER]) % n)
-        return mm_reject(out, G_TO_MOVE, "the acquirer %d is to move", (owner + v[G_ACQUIRER]) % n);
+    if (stage == ST_OFFER && v[G(TO_MOVE)] == owner)
+        return mm_reject(out, G(TO_MOVE), "the tower owner makes no offer");
+    if (stage == ST_OFFER && !vector_may_act(v, v[G(TO_MOVE)]))
+        return mm_reject(out, G(TO_MOVE), "the bidder to move may still act this turn");
+    if ((stage == ST_START || stage == ST_DECIDE || stage == ST_WALK) && v[G(TO_MOVE)] != owner)
+        return mm_reject(out, G(TO_MOVE), "the tower owner %d is to move", owner);
+    if (acting && v[G(TO_MOVE)] != v[G(ACTOR)])
+        return mm_reject(out, G(TO_MOVE), "the actor %d is to move", v[G(ACTOR)]);
+    if ((stage == ST_BASE || stage == ST_MARK) && v[G(TO_MOVE)] != (owner + v[G(ACQUIRER)]) % n)
+        return mm_reject(out, G(TO_MOVE), "the acquirer %d is to move", (owner + v[G(ACQUIRER)]) % n);
     return -1;
 }
 
 /* Rule offers. */
 static int32_t check_offers(const int32_t *v, mm_verdict *out)
 {
-    int n = v[G_PLAYERS], stage = v[G_STAGE];
+    int n = v[G(PLAYERS)], stage = v[G(STAGE)];
     int cards[MM_TOG_MAX_PLAYERS] = {0};
     for (int c = 0; c < NCARDS; c++) {
-        int loc = v[TOG_O_LOCATION + c];
-        if (!v[TOG_O_OFFERED + c])
+        int loc = v[G(CARDS) + c];
+        if (!v[G(OFFERED_CARDS) + c])
             continue;
-        if (loc >= n || v[TOG_O_OFFERS + loc * TOG_OFFER_LEN + TOG_F_DUCATS] < 0)
-            return mm_reject(out, TOG_O_OFFERED + c, "an offered card is in the hand of a player with an offer");
+        if (loc >= n || v[OFFER(loc, DUCATS)] < 0)
+            return mm_reject(out, G(OFFERED_CARDS) + c, "an offered card is in the hand of a player with an offer");
         cards[loc]++;
     }
     for (int seat = 0; seat < n; seat++) {
-        int at = TOG_O_OFFERS + seat * TOG_OFFER_LEN, amount = v[at + TOG_F_DUCATS], items = cards[seat];
-        for (int i = TOG_F_DUCATS + 1; i < TOG_OFFER_LEN; i++) {
-            if (amount < 0 && v[at + i])
-                return mm_reject(out, at + i, "only an offer (0 ducats or more) holds items");
-            items += v[at + i];
+        int at = OFFER(seat, DUCATS), amount = v[at], items = cards[seat];
+        for (int i = at + 1; i <= OFFER(seat, MARKERS); i++) {
+            if (amount < 0 && v[i])
+                return mm_reject(out, i, "only an offer (0 ducats or more) holds items");
+            items += v[i];
         }
         if (amount < 0)
             continue;
-        if ((stage != ST_OFFER && stage != ST_DECIDE) || seat == v[G_OWNER])
+        if ((stage != ST_OFFER && stage != ST_DECIDE) || seat == v[G(OWNER)])
             return mm_reject(out, at, "offers are made to the tower owner during a negotiation");
         if (!vector_may_act(v, seat))
             return mm_reject(out, at, "an offer comes from a player who may still act this turn");
-        if (amount % TOG_OFFER_STEP || amount > pv(v, seat, TOG_P_DUCATS))
+        if (amount % TOG_OFFER_STEP || amount > pv(v, seat, P(DUCATS)))
             return mm_reject(out, at, "an offer is a multiple of %d ducats the bidder has", TOG_OFFER_STEP);
         for (int g = 0; g < NG; g++)
-            if (v[at + TOG_F_GOODS + g] > pv(v, seat, TOG_P_GOODS + g))
-                return mm_reject(out, at + TOG_F_GOODS + g, "an offer holds goods the bidder has");
+            if (v[OFFER(seat, GOODS) + g] > pv(v, seat, P(GOODS) + g))
+                return mm_reject(out, OFFER(seat, GOODS) + g, "an offer holds goods the bidder has");
         for (int k = 0; k < NK; k++)
-            if (v[at + TOG_F_SPECIALS + k] > pv(v, seat, TOG_P_SPECIALS + k))
-                return mm_reject(out, at + TOG_F_SPECIALS + k, "an offer holds special cards the bidder has");
-        if (pv(v, seat, TOG_P_SPECIALS + S_EXTRA_ACTION) == v[at + TOG_F_SPECIALS + S_EXTRA_ACTION]
-            && v[at + TOG_F_SPECIALS + S_EXTRA_ACTION] && !vector_acts_left(v, seat))
-            return mm_reject(out, at + TOG_F_SPECIALS + S_EXTRA_ACTION, "an offer keeps the extra-action card "
-                             "its bidder needs to act");
-        if (v[at + TOG_F_MARKERS] > pv(v, seat, TOG_P_MARKERS))
-            return mm_reject(out, at + TOG_F_MARKERS, "an offer holds markers from the bidder's hand");
+            if (v[OFFER(seat, SPECIALS) + k] > pv(v, seat, P(SPECIALS) + k))
+                return mm_reject(out, OFFER(seat, SPECIALS) + k, "an offer holds special cards the bidder has");
+        int extra = OFFER(seat, SPECIALS) + S_EXTRA_ACTION;
+        if (pv(v, seat, P(SPECIALS) + S_EXTRA_ACTION) == v[extra] && v[extra] && !vector_acts_left(v, seat))
+            return mm_reject(out, extra, "an offer keeps the extra-action card its bidder needs to act");
+        if (v[OFFER(seat, MARKERS)] > pv(v, seat, P(MARKERS)))
+            return mm_reject(out, OFFER(seat, MARKERS), "an offer holds markers from the bidder's hand");
         if (!amount && !items)
             return mm_reject(out, at, "an offer holds something");
-        if (n == 2 && !items && (stage == ST_DECIDE || seat != v[G_TO_MOVE]))
+        if (n == 2 && !items && (stage == ST_DECIDE || seat != v[G(TO_MOVE)]))
             return mm_reject(out, at, "a 2-player offer holds something besides ducats");
     }
     return -1;
@@ -949,29 +914,29 @@ static int32_t check_offers(const int32_t *v, mm_verdict *out)
 /* Rule conservation: every good, special card and marker of the game is somewhere. */
 static int32_t check_conservation(const int32_t *v, mm_verdict *out)
 {
-    int n = v[G_PLAYERS];
+    int n = v[G(PLAYERS)];
     for (int g = 0; g < NG; g++) {
-        int total = v[TOG_O_SUPPLY + g];
+        int total = v[G(SUPPLY) + g];
         for (int q = 0; q < n; q++)
-            total += pv(v, q, TOG_P_GOODS + g);
+            total += pv(v, q, P(GOODS) + g);
         if (total != TOG_GOODS_PER_KIND)
-            return mm_reject(out, TOG_O_SUPPLY + g, "%d %s in play, the game has %d", total, MM_TOG_NAMES_GOODS[g],
+            return mm_reject(out, G(SUPPLY) + g, "%d %s in play, the game has %d", total, MM_TOG_NAMES_GOODS[g],
                              TOG_GOODS_PER_KIND);
     }
     for (int k = 0; k < NK; k++) {
-        int total = v[TOG_O_SPECIAL_SUPPLY + k];
+        int total = v[G(SPECIAL_SUPPLY) + k];
         for (int q = 0; q < n; q++)
-            total += pv(v, q, TOG_P_SPECIALS + k);
+            total += pv(v, q, P(SPECIALS) + k);
         if (total != SPECIAL_COUNTS[k])
-            return mm_reject(out, TOG_O_SPECIAL_SUPPLY + k, "%d %s cards in play, the game has %d", total,
+            return mm_reject(out, G(SPECIAL_SUPPLY) + k, "%d %s cards in play, the game has %d", total,
                              MM_TOG_NAMES_SPECIALS[k], SPECIAL_COUNTS[k]);
     }
     for (int q = 0; q < n; q++) {
-        int total = pv(v, q, TOG_P_MARKERS) + pv(v, q, TOG_P_RESERVE);
+        int total = pv(v, q, P(MARKERS)) + pv(v, q, P(RESERVE));
         for (int b = 0; b < NB; b++)
-            total += v[TOG_O_MARKS + b] >> q & 1;
+            total += v[G(MARKS) + b] >> q & 1;
         if (total != TOG_MARKERS_PER_PLAYER)
-            return mm_reject(out, TOG_O_PLAYERS + q * TOG_PLAYER_LEN + TOG_P_RESERVE,
+            return mm_reject(out, PLAYERS_AT + q * PLAYER_LEN + P(RESERVE),
                              "%d markers of seat %d in play, each player has %d", total, q, TOG_MARKERS_PER_PLAYER);
     }
     return -1;
@@ -980,29 +945,29 @@ static int32_t check_conservation(const int32_t *v, mm_verdict *out)
 /* Rule cards: every card has one location, and the public counts agree with the known cards. */
 static int32_t check_cards(const int32_t *v, mm_verdict *out)
 {
-    int n = v[G_PLAYERS];
+    int n = v[G(PLAYERS)];
     for (int c = 0; c < NCARDS; c++) {
-        int loc = v[TOG_O_LOCATION + c];
+        int loc = v[G(CARDS) + c];
         if (loc >= n && loc < PILE)
-            return mm_reject(out, TOG_O_LOCATION + c, "seat %d is not in a %d-player game", loc, n);
+            return mm_reject(out, G(CARDS) + c, "seat %d is not in a %d-player game", loc, n);
     }
     for (int d = 0; d < ND; d++) {
         int count[UNSEEN + 1] = {0};
         for (int c = DECK_FIRST[d]; c < DECK_FIRST[d] + DECK_SIZES[d]; c++)
-            count[v[TOG_O_LOCATION + c]]++;
-        int piles = v[TOG_O_PILES + d];
+            count[v[G(CARDS) + c]]++;
+        int piles = v[G(PILES) + d];
         if (count[PILE] > piles)
-            return mm_reject(out, TOG_O_PILES + d, "%d cards are known to be in the pile of %d", count[PILE], piles);
+            return mm_reject(out, G(PILES) + d, "%d cards are known to be in the pile of %d", count[PILE], piles);
         int hidden = piles - count[PILE];
         for (int q = 0; q < n; q++) {
-            int held = pv(v, q, TOG_P_CARDS + d);
+            int held = pv(v, q, P(HAND) + d);
             if (count[q] > held)
-                return mm_reject(out, TOG_O_PLAYERS + q * TOG_PLAYER_LEN + TOG_P_CARDS + d,
+                return mm_reject(out, PLAYERS_AT + q * PLAYER_LEN + P(HAND) + d,
                                  "%d cards are known in a hand of %d", count[q], held);
             hidden += held - count[q];
         }
         if (hidden != count[UNSEEN])
-            return mm_reject(out, TOG_O_PILES + d, "%d unseen %s cards for %d unknown places", count[UNSEEN],
+            return mm_reject(out, G(PILES) + d, "%d unseen %s cards for %d unknown places", count[UNSEEN],
                              MM_TOG_NAMES_DECKS[d], hidden);
     }
     return -1;
@@ -1011,59 +976,11 @@ static int32_t check_cards(const int32_t *v, mm_verdict *out)
 static void load_state(state *s, const int32_t *v)
 {
     memset(s, 0, sizeof *s);
-    s->players = (int8_t)v[G_PLAYERS];
-    s->start_player = (int8_t)v[G_START];
-    s->owner = (int8_t)v[G_OWNER];
-    s->round = v[G_ROUND];
-    s->stage = (int8_t)v[G_STAGE];
-    s->to_move = (int8_t)v[G_TO_MOVE];
-    s->site = (int8_t)v[G_SITE];
-    s->actor = (int8_t)v[G_ACTOR];
-    s->delivered = (int8_t)v[G_DELIVERED];
-    s->base = (int8_t)v[G_BASE];
-    s->last_mark = (int8_t)v[G_LAST_MARK];
-    s->used_discs = (int8_t)v[G_USED_DISCS];
-    s->acquirer = (int8_t)v[G_ACQUIRER];
-    s->ousted = (int8_t)v[G_OUSTED];
-    for (int i = 0; i < DISCS; i++) {
-        s->path[i] = (int8_t)v[TOG_O_PATH + i];
+    MM_TOG_V2_STATE(LOAD_ONE, LOAD_MANY)
+    for (int i = 0; i < DISCS; i++)
         s->path_len += s->path[i] >= 0;
-    }
-    for (int q = 0; q < NP; q++) {
-        const int32_t *o = v + TOG_O_OFFERS + q * TOG_OFFER_LEN;
-        s->offer_ducats[q] = o[TOG_F_DUCATS];
-        for (int g = 0; g < NG; g++)
-            s->offer_goods[q][g] = (int8_t)o[TOG_F_GOODS + g];
-        for (int k = 0; k < NK; k++)
-            s->offer_specials[q][k] = (int8_t)o[TOG_F_SPECIALS + k];
-        s->offer_markers[q] = (int8_t)o[TOG_F_MARKERS];
-    }
-    for (int c = 0; c < NCARDS; c++)
-        s->offered[c] = (int8_t)v[TOG_O_OFFERED + c];
-    for (int g = 0; g < NG; g++)
-        s->supply[g] = (int8_t)v[TOG_O_SUPPLY + g];
-    for (int k = 0; k < NK; k++)
-        s->special_supply[k] = (int8_t)v[TOG_O_SPECIAL_SUPPLY + k];
-    for (int b = 0; b < NB; b++)
-        s->marks[b] = (uint8_t)v[TOG_O_MARKS + b];
-    for (int c = 0; c < NCARDS; c++)
-        s->location[c] = (int8_t)v[TOG_O_LOCATION + c];
-    for (int d = 0; d < ND; d++)
-        s->piles[d] = (int8_t)v[TOG_O_PILES + d];
-    for (int q = 0; q < s->players; q++) {
-        player *p = &s->p[q];
-        const int32_t *f = v + TOG_O_PLAYERS + q * TOG_PLAYER_LEN;
-        p->ducats = f[TOG_P_DUCATS];
-        for (int g = 0; g < NG; g++)
-            p->goods[g] = (int8_t)f[TOG_P_GOODS + g];
-        for (int k = 0; k < NK; k++)
-            p->specials[k] = (int8_t)f[TOG_P_SPECIALS + k];
-        p->markers = (int8_t)f[TOG_P_MARKERS];
-        p->reserve = (int8_t)f[TOG_P_RESERVE];
-        for (int d = 0; d < ND; d++)
-            p->cards[d] = (int8_t)f[TOG_P_CARDS + d];
-        p->actions = (int8_t)f[TOG_P_ACTIONS];
-    }
+    for (int q = 0; q < s->players; q++)
+        load_player(&s->p[q], v + PLAYERS_AT + q * PLAYER_LEN);
 }
 
 /* The one validator of Traders of Genoa positions: the length, version, player count
@@ -1086,11 +1003,11 @@ static int tog_decode(void *out, const int32_t *vec, int32_t len, mm_verdict *ve
 /* Debug builds: every position apply reaches is one decode accepts, as the same bytes. */
 static int consistent(const state *s)
 {
-    int32_t v[TOG_VECTOR_LEN];
+    int32_t v[MM_TOG_V2_LEN];
     state again;
     mm_verdict verdict;
     encode_state(s, v);
-    return tog_decode(&again, v, TOG_VECTOR_LEN, &verdict) == MM_OK && memcmp(&again, s, sizeof again) == 0;
+    return tog_decode(&again, v, MM_TOG_V2_LEN, &verdict) == MM_OK && memcmp(&again, s, sizeof again) == 0;
 }
 #endif
 
@@ -1128,9 +1045,9 @@ static void tog_observe(void *st, int viewer)
 {
     state *s = st;
     for (int c = 0; c < NCARDS; c++)
-        if (s->location[c] == PILE
-            || (s->location[c] < PILE && s->location[c] != viewer && s->stage != ST_END && !s->offered[c]))
-            s->location[c] = UNSEEN;
+        if (s->cards[c] == PILE
+            || (s->cards[c] < PILE && s->cards[c] != viewer && s->stage != ST_END && !s->offered_cards[c]))
+            s->cards[c] = UNSEEN;
     cache_legal(s);
 }
 
@@ -1166,16 +1083,16 @@ static void tog_determinize(void *st, int viewer, mm_rng *rng)
         for (int q = 0; q < s->players; q++) {
             if (q == viewer)
                 continue;
-            need[q] = s->p[q].cards[d];
+            need[q] = s->p[q].hand[d];
             for (int c = DECK_FIRST[d]; c < DECK_FIRST[d] + DECK_SIZES[d]; c++)
-                need[q] -= s->location[c] == q;
+                need[q] -= s->cards[c] == q;
             needed += need[q];
         }
         for (int c = DECK_FIRST[d]; c < DECK_FIRST[d] + DECK_SIZES[d]; c++)
-            open_cards += s->location[c] == UNSEEN && !(in_pile >> c & 1);
+            open_cards += s->cards[c] == UNSEEN && !(in_pile >> c & 1);
         uint64_t barred = open_cards >= needed ? in_pile : 0; /* a client's position may defy the inference */
         for (int c = DECK_FIRST[d]; c < DECK_FIRST[d] + DECK_SIZES[d]; c++)
-            if (s->location[c] == UNSEEN && !(barred >> c & 1))
+            if (s->cards[c] == UNSEEN && !(barred >> c & 1))
                 pool[len++] = (int8_t)c;
         for (int i = len - 1; i > 0; i--) {
             int j = (int)mm_rng_below(rng, (uint32_t)(i + 1));
@@ -1185,10 +1102,10 @@ static void tog_determinize(void *st, int viewer, mm_rng *rng)
         }
         for (int q = 0; q < s->players; q++)
             for (int i = 0; i < need[q]; i++)
-                s->location[pool[k++]] = (int8_t)q;
+                s->cards[pool[k++]] = (int8_t)q;
         for (int c = DECK_FIRST[d]; c < DECK_FIRST[d] + DECK_SIZES[d]; c++)
-            if (s->location[c] == UNSEEN)
-                s->location[c] = PILE;
+            if (s->cards[c] == UNSEEN)
+                s->cards[c] = PILE;
     }
     cache_legal(s);
 }
@@ -1222,7 +1139,7 @@ static void tog_scores(const void *st, int32_t *out)
         uint32_t mine = owned(s, q);
         int32_t score = s->p[q].ducats + TOG_MARKER_END_VALUE * popcount(mine), goods = 0;
         for (int i = 0; i < DECK_SIZES[D_PRIVILEGE]; i++)
-            if (s->location[DECK_FIRST[D_PRIVILEGE] + i] == q) {
+            if (s->cards[DECK_FIRST[D_PRIVILEGE] + i] == q) {
                 int size = group_size(mine, PRIVILEGES[i]);
                 score += PRIVILEGE_PAY[size < TOG_PRIVILEGE_SIZES ? size : TOG_PRIVILEGE_SIZES - 1];
             }
@@ -1247,14 +1164,14 @@ static int action_value(const state *s, int seat, int b)
     case ACT_VILLA:
         value = CARD_WORTH[D_PRIVILEGE];
         for (const int8_t *i = LARGE_AT[b]; *i >= 0; i++)
-            if (s->location[DECK_FIRST[D_LARGE] + *i] == seat && has_large_goods(p, *i))
+            if (s->cards[DECK_FIRST[D_LARGE] + *i] == seat && has_large_goods(p, *i))
                 value = TOG_LARGE_ORDER_PAY + TOG_REWARD_WORTH;
         break;
     case ACT_GOODS: value = TOG_GOOD_WORTH * ((s->supply[act[1]] > 0) + (s->supply[act[2]] > 0)); break;
     default: value = s->special_supply[act[1]] ? SPECIAL_WORTH[act[1]] : 0;
     }
     for (const int8_t *i = SMALL_AT[b]; *i >= 0; i++)
-        if (s->location[DECK_FIRST[D_SMALL] + *i] == seat && p->goods[SMALL_ORDERS[*i][0]])
+        if (s->cards[DECK_FIRST[D_SMALL] + *i] == seat && p->goods[SMALL_ORDERS[*i][0]])
             return value + TOG_SMALL_ORDER_PAY;
     return value;
 }
@@ -1278,7 +1195,7 @@ static int offer_worth(const state *s, int q)
     for (int g = 0; g < NG; g++)
         w += TOG_GOOD_WORTH * s->offer_goods[q][g];
     for (int c = 0; c < NCARDS; c++)
-        if (s->offered[c] && s->location[c] == q)
+        if (s->offered_cards[c] && s->cards[c] == q)
             w += CARD_WORTH[CARD_DECK[c]];
     for (int k = 0; k < NK; k++)
         w += SPECIAL_WORTH[k] * s->offer_specials[q][k];
@@ -1395,9 +1312,9 @@ static void tog_move_priors(const void *st, double *out)
 
 const mm_game mm_traders_of_genoa_game = {
     .name = "traders-of-genoa",
-    .layout_version = TOG_LAYOUT_VERSION,
+    .layout_version = MM_TOG_V2_VERSION,
     .state_bytes = sizeof(mm_tog_state),
-    .vector_len = TOG_VECTOR_LEN,
+    .vector_len = MM_TOG_V2_LEN,
     .num_actions = TOG_NUM_ACTIONS,
     .max_legal = MAX_LEGAL,
     .decode = tog_decode,

@@ -1,7 +1,7 @@
 /* meeplemind: Traders of Genoa (2-5 players), the C twin of engine/traders_of_genoa.
  *
  * The Python package is the specification: the same action ids (moves.py), the same
- * state vector (codec.py, layout version 2; decode here is the one validator of
+ * state vector (schema.py, layout version 2, copied by the generated layout_traders_of_genoa.h; decode here is the one validator of
  * positions, in schema.py's rule order), the same conventions (top of state.py): a decision with a
  * single legal move is played inside apply, and chance is rng below(n) in the same call
  * order (the start square, card draws).  Every number comes from the generated
@@ -35,11 +35,12 @@ typedef struct mm_tog_player {
     int32_t ducats;
     int8_t goods[MM_TOG_GOODS], specials[MM_TOG_SPECIALS];
     int8_t markers, reserve; /* in hand, in the board supply */
-    int8_t cards[MM_TOG_DECKS]; /* count per deck (public) */
+    int8_t hand[MM_TOG_DECKS];  /* cards per deck (public) */
     int8_t actions;             /* taken this turn */
 } mm_tog_player;
 
-/* Fields as in state.py; no padding, so equal positions are equal bytes. */
+/* Fields as in state.py, named as the schema's cells (engine/layout.py binds them); no
+ * padding, so equal positions are equal bytes. */
 typedef struct mm_tog_state {
     mm_tog_player p[MM_TOG_MAX_PLAYERS];
     int32_t round;
@@ -50,10 +51,10 @@ typedef struct mm_tog_state {
     /* per seat: the goods, special cards and markers in his offer */
     int8_t offer_goods[MM_TOG_MAX_PLAYERS][MM_TOG_GOODS], offer_specials[MM_TOG_MAX_PLAYERS][MM_TOG_SPECIALS];
     int8_t offer_markers[MM_TOG_MAX_PLAYERS];
-    int8_t offered[MM_TOG_CARDS]; /* 1: the card is in its holder's offer */
+    int8_t offered_cards[MM_TOG_CARDS]; /* 1: the card is in its holder's offer */
     int8_t supply[MM_TOG_GOODS], special_supply[MM_TOG_SPECIALS];
     uint8_t marks[MM_TOG_BUILDINGS]; /* bitmask of seats per building */
-    int8_t location[MM_TOG_CARDS];   /* seat 0-4, 5 pile, 6 used, 7 unseen */
+    int8_t cards[MM_TOG_CARDS];      /* every card's location: seat 0-4, 5 pile, 6 used, 7 unseen */
     int8_t piles[MM_TOG_DECKS];
     /* derived: the legal moves of the position, ascending (rebuilt by decode, apply and
      * determinize), so a playout generates them once per decision */

@@ -77,7 +77,7 @@ static void player_features(const state *s, int i, int turns, float *f)
     int large = 0, ready = 0, near = 0, small = 0, small_ready = 0, messages = 0;
     int privileges = 0, unpaid = 0, pay = 0;
     for (int c = 0; c < MM_TOG_CARDS; c++) {
-        if (s->location[c] != i)
+        if (s->cards[c] != i)
             continue;
         int deck = CARD_DECK[c], k = c - DECK_FIRST[deck];
         if (deck == D_LARGE) {

@@ -2,7 +2,8 @@
 
 Specs are ``NAME[:key=value[,key=value]]``: ``random``, ``heuristic``,
 ``ismcts:time_ms=1000,threads=1`` (fields of ``search.params.Budget`` and ``SearchParams``), ``ismcts-v1:cpu_ms=40``
-(the search frozen as of issue 21's starting commit: budget keys only), ``level:5``
+(the search frozen as of issue 21's starting commit: budget keys only), ``ismcts-v2:cpu_ms=40``
+(the default search frozen as of issue 33's start: budget keys only), ``level:5``
 (``BestMove``'s strength level 5).
 """
 
@@ -42,7 +43,7 @@ class HeuristicBot:
 
 
 #: The bots a spec may name.
-BOT_NAMES = ("random", "heuristic", "ismcts", "ismcts-v1", "level:N")
+BOT_NAMES = ("random", "heuristic", "ismcts", "ismcts-v1", "ismcts-v2", "level:N")
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -57,7 +58,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
-    from .ismcts_bot import IsmctsBot
+    from .ismcts_bot import KEPT, IsmctsBot
 
     kind, _, level = spec.partition(":")
     if kind.strip() == "level":
@@ -67,6 +68,6 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         if params:
             raise ValueError(f"bot {spec!r}: {name} takes no parameters")
         return RandomBot(seed) if name == "random" else HeuristicBot(seed)
-    if name in ("ismcts", "ismcts-v1"):
-        return IsmctsBot(spec, params, seed, frozen=name == "ismcts-v1")
+    if name == "ismcts" or name in KEPT:
+        return IsmctsBot(spec, params, seed, kept=name if name in KEPT else None)
     raise ValueError(f"bot {spec!r}: unknown bot {name!r} ({', '.join(BOT_NAMES)})")

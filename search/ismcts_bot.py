@@ -4,12 +4,16 @@
 plays a training generation's evaluation, see search/training.py);
 ``ismcts-v1`` is the search as of the strength work's starting commit, frozen so
 every later change can be measured against it at equal CPU
-(``meeplemind arena GAME --bot ismcts:cpu_ms=10 --bot ismcts-v1:cpu_ms=40``).
+(``meeplemind arena GAME --bot ismcts:cpu_ms=10 --bot ismcts-v1:cpu_ms=40``);
+``ismcts-v2`` is the default search as issue 33's training began (each game's tuning and
+evaluation weights then, the weights kept in search/ismcts_v2/), the bar a trained
+generation must clear (``--bot ismcts:cpu_ms=10 --bot ismcts-v2:cpu_ms=40``).
 ``level:N`` is ``BestMove``'s strength level N (see ``search.levels``).
 """
 
 from __future__ import annotations
 
+import pathlib
 from dataclasses import replace
 from typing import Any
 
@@ -39,6 +43,18 @@ V1_PARAMS = SearchParams(exploration=0.7, rollout_policy="heuristic", margin_wei
                          mast=0.0, playout_moves=0, guided_expansion=False, prior_weight=0.0, widening=0.0)
 #: ``ismcts-v1``'s parameters as a spec's tuning keys.
 V1_TUNING = {key: value for key in TUNING_PARAMS if (value := getattr(V1_PARAMS, key)) is not None}
+#: ``ismcts-v2``'s weights: each game's compiled-in evaluation when it was frozen.
+V2_WEIGHTS = pathlib.Path(__file__).resolve().parent / "ismcts_v2"
+#: ``ismcts-v2``'s tuning per game (each game's ``SEARCH_TUNING`` when it was frozen).
+V2_TUNING: dict[str, dict[str, Any]] = {
+    "puerto-rico": {"exploration": 0.0, "prior_weight": 1.0, "playout_moves": 40,
+                    "weights": str(V2_WEIGHTS / "puerto-rico.json")},
+    "castles-of-burgundy": {"exploration": 0.0, "prior_weight": 1.0, "playout_moves": 40,
+                            "weights": str(V2_WEIGHTS / "castles-of-burgundy.json")},
+    "traders-of-genoa": {"exploration": 0.0, "prior_weight": 1.0},
+}
+#: The kept searches a spec may name: each plays its own tuning, so its spec takes budget keys only.
+KEPT = ("ismcts-v1", "ismcts-v2")
 #: What a value that does not read is not.
 _KINDS = {int: "an int", float: "a number", boolean: "true or false"}
 
@@ -62,15 +78,16 @@ def _level_options(budget: Budget) -> dict[str, Any]:
 
 
 class IsmctsBot:
-    def __init__(self, spec: str, params: dict[str, str], seed: int = 0, *, frozen: bool = False,
+    def __init__(self, spec: str, params: dict[str, str], seed: int = 0, *, kept: str | None = None,
                  options: dict[str, Any] | None = None) -> None:
         """The bot of ``spec``: its ``params`` read as budget keys (and tuning keys unless
-        ``frozen``, which plays ismcts-v1's parameters), or ``options`` (budget keys) as given.
-        ``options`` are what it plays with (a ladder's results file records them)."""
+        it is a ``kept`` search, one of ``KEPT``, which plays its own), or ``options`` (budget
+        keys) as given. ``options`` are what it plays with (a ladder's results file records them)."""
         self.name = spec
+        self.kept = kept
         if options is None:
-            known = BUDGET_PARAMS if frozen else BUDGET_PARAMS | TUNING_PARAMS
-            options = (V1_TUNING if frozen else {}) | _read(spec, params, known)
+            known = BUDGET_PARAMS if kept else BUDGET_PARAMS | TUNING_PARAMS
+            options = (V1_TUNING if kept == "ismcts-v1" else {}) | _read(spec, params, known)
             if not {"iterations", "time_ms", "cpu_ms"} & set(options):
                 options["time_ms"] = 1000
         self.options = options
@@ -91,6 +108,11 @@ class IsmctsBot:
 
     def choose(self, state: Any) -> Any:
         self.moves_played += 1
-        params = replace(game_params(state.game_id), seed=self.seed + self.moves_played, **self._tuning)
+        tuning = self._tuning
+        if self.kept == "ismcts-v2":
+            if state.game_id not in V2_TUNING:
+                raise ValueError(f"bot {self.name!r}: ismcts-v2 does not know {state.game_id}")
+            tuning = V2_TUNING[state.game_id]
+        params = replace(game_params(state.game_id), seed=self.seed + self.moves_played, **tuning)
         result = analyze(state, self.budget, params)
         return state.move_from_id(result.moves[0].action)

@@ -68,11 +68,11 @@ class Told(Rng):
             if card < 0:
                 raise IllegalMoveError(f"shown: seat {seat} draws a card of the {CARD_NAMES[cards[0]][:-2]} "
                                        "deck, and none is given")
-            if state.location[card] not in (PILE, UNSEEN):
+            if state.cards[card] not in (PILE, UNSEEN):
                 raise IllegalMoveError(f"shown: {CARD_NAMES[card]} cannot be drawn: it is not in the pile")
             self.cards.remove(card)
         else:
-            card = next((c for c in cards if state.location[c] in (PILE, UNSEEN) and c not in self.cards), -1)
+            card = next((c for c in cards if state.cards[c] in (PILE, UNSEEN) and c not in self.cards), -1)
             if card < 0:
                 raise IllegalMoveError("shown: the cards told leave no card for another seat's draw")
         state.piles[deck] -= 1
@@ -108,10 +108,10 @@ def shown_to(viewer: int, before: State, after: State, witness: Witness) -> list
     the squares rolled, the cards he drew, the messages the others were paid for and, when
     it ends the game, their hands."""
     first = DECK_FIRST[D_MESSAGE]
-    showed = [c for c in range(first, first + DECK_SIZES[D_MESSAGE]) if after.location[c] == USED]
+    showed = [c for c in range(first, first + DECK_SIZES[D_MESSAGE]) if after.cards[c] == USED]
     if after.is_terminal:
-        showed += [c for c in range(len(CARD_NAMES)) if after.location[c] < len(after.players)]
+        showed += [c for c in range(len(CARD_NAMES)) if after.cards[c] < len(after.players)]
     return ([SQUARE_PREFIX + square_name(s) for s in witness.squares]
             + [CARD_NAMES[c] for seat, c in witness.draws if seat == viewer]
-            + [f"{CARD_NAMES[c]}@{before.location[c]}" for c in showed
-               if before.location[c] < len(before.players) and before.location[c] != viewer])
+            + [f"{CARD_NAMES[c]}@{before.cards[c]}" for c in showed
+               if before.cards[c] < len(before.players) and before.cards[c] != viewer])

@@ -39,5 +39,5 @@ def render(s: State) -> str:
         owned = [BUILDING_NAMES[b] for b in range(len(BUILDING_NAMES)) if s.marks[b] >> q & 1]
         lines.append(f"{seat_tag(q)} {p.ducats} ducats | goods {_counts(GOODS, p.goods)} | specials "
                      f"{_counts(SPECIALS, p.specials)} | markers {p.markers} hand, {p.reserve} supply, on "
-                     f"{', '.join(owned) or '-'} | cards {_counts(DECKS, p.cards)}")
+                     f"{', '.join(owned) or '-'} | cards {_counts(DECKS, p.hand)}")
     return "\n".join(lines)

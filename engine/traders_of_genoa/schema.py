@@ -2,7 +2,9 @@
 
 Each cell's path is its field in ``meeplemind.v1.TradersOfGenoaState``; numbers a position
 names (buildings, squares, goods) are 0-based in the vector (``first=-1``: "" is -1).  The
-C decoder checks the ranges from this table and the rules in their order.
+C decoder checks the ranges from this table and the rules in their order.  A cell's
+attribute (``engine/layout.py``) is its path's first field, as both twins name it, but
+for the offers: seat p's ``offers[p].goods`` are row p of ``offer_goods`` (and so on).
 """
 
 from __future__ import annotations
@@ -58,10 +60,12 @@ def _table() -> list[Cell]:
              for i in range(TOWER_DISCS)]
     for p in range(MAX_PLAYERS):
         here = by_players(FIRST, LAST, lambda n: p < n)
-        cells += [cell(f"offers[{p}].ducats", -1, tuple(LIMIT if h else -1 for h in here), empty=-1)]
-        cells += counts(f"offers[{p}].goods", GOODS, 0, _upto(here, GOODS_PER_KIND))
-        cells += counts(f"offers[{p}].specials", SPECIALS, 0, [_upto(here, n) for n in SPECIAL_COUNTS].__getitem__)
-        cells += [cell(f"offers[{p}].markers", 0, _upto(here, MARKERS_PER_PLAYER))]
+        cells += [cell(f"offers[{p}].ducats", -1, tuple(LIMIT if h else -1 for h in here), empty=-1,
+                       attr="offer_ducats")]
+        cells += counts(f"offers[{p}].goods", GOODS, 0, _upto(here, GOODS_PER_KIND), attr="offer_goods")
+        cells += counts(f"offers[{p}].specials", SPECIALS, 0, [_upto(here, n) for n in SPECIAL_COUNTS].__getitem__,
+                        attr="offer_specials")
+        cells += [cell(f"offers[{p}].markers", 0, _upto(here, MARKERS_PER_PLAYER), attr="offer_markers")]
     cells += counts("supply", GOODS, 0, GOODS_PER_KIND)
     cells += counts("special_supply", SPECIALS, 0, lambda k: SPECIAL_COUNTS[k])
     cells += counts("marks", BUILDING_NAMES, 0, by_players(FIRST, LAST, lambda n: (1 << n) - 1), "mask",

@@ -65,12 +65,12 @@ class Player:
     specials: list[int] = field(default_factory=lambda: [0] * len(SPECIALS))
     markers: int = 0  # in hand (the Cathedral hands them out)
     reserve: int = MARKERS_PER_PLAYER  # in the board supply, not yet taken
-    cards: list[int] = field(default_factory=lambda: [0] * len(DECKS))  # count per deck (public)
+    hand: list[int] = field(default_factory=lambda: [0] * len(DECKS))  # cards per deck (public)
     actions: int = 0  # actions taken this turn
 
     def copy(self) -> Player:
         return Player(self.ducats, self.goods[:], self.specials[:], self.markers, self.reserve,
-                      self.cards[:], self.actions)
+                      self.hand[:], self.actions)
 
 
 @dataclass
@@ -91,7 +91,7 @@ class State(GameState):
     offer_goods: list[list[int]] = field(default_factory=list)  # per seat, count per good
     offer_specials: list[list[int]] = field(default_factory=list)  # per seat, count per special card
     offer_markers: list[int] = field(default_factory=list)  # per seat, markers from his hand
-    offered: list[int] = field(default_factory=lambda: [0] * NUM_CARDS)  # per card: 1 in its holder's offer
+    offered_cards: list[int] = field(default_factory=lambda: [0] * NUM_CARDS)  # per card: 1 in its holder's offer
     base: int = -1  # the street square markers are placed from
     last_mark: int = -1  # the highest building marked from the base (ascending order)
     ousted: bool = False  # a marker was given up at this base to remove another's
@@ -100,7 +100,7 @@ class State(GameState):
     supply: list[int] = field(default_factory=lambda: [GOODS_PER_KIND] * NUM_GOODS)
     special_supply: list[int] = field(default_factory=lambda: list(SPECIAL_COUNTS))
     marks: list[int] = field(default_factory=lambda: [0] * NUM_BUILDINGS)  # bitmask of seats
-    location: list[int] = field(default_factory=lambda: [PILE] * NUM_CARDS)
+    cards: list[int] = field(default_factory=lambda: [PILE] * NUM_CARDS)  # every card's location
     piles: list[int] = field(default_factory=lambda: list(DECK_SIZES))  # cards per draw pile
 
     game_id = "traders-of-genoa"
@@ -121,7 +121,7 @@ class State(GameState):
     def hand(self, seat: int, deck: int) -> list[int]:
         """The cards of ``deck`` known to be in ``seat``'s hand, ascending."""
         first = DECK_FIRST[deck]
-        return [c for c in range(first, first + DECK_SIZES[deck]) if self.location[c] == seat]
+        return [c for c in range(first, first + DECK_SIZES[deck]) if self.cards[c] == seat]
 
     def building_visited(self, b: int) -> bool:
         return any(SQUARE[s] == b for s in self.path)
@@ -158,7 +158,7 @@ class State(GameState):
         items = [A_GIVE + I_GOOD + g for g in range(NUM_GOODS)
                  if I_GOOD + g >= top and self.offer_goods[seat][g] < p.goods[g]]
         items += [A_GIVE + I_CARD + c for c in range(NUM_CARDS)
-                  if I_CARD + c > top and self.location[c] == seat and not self.offered[c]]
+                  if I_CARD + c > top and self.cards[c] == seat and not self.offered_cards[c]]
         items += [A_GIVE + I_SPECIAL + k for k in range(len(SPECIALS))
                   if I_SPECIAL + k >= top and self.offer_specials[seat][k] < p.specials[k] - needed[k]]
         if self.offer_markers[seat] < p.markers:
@@ -166,7 +166,7 @@ class State(GameState):
         ids = [A_PASS] if ducats < 0 else []
         if ducats >= 0 and (top >= I_GOOD or self.num_players > 2):
             ids.append(A_OFFER)
-        if top < I_GOOD and (self.num_players > 2 or items or any(p.cards)):  # (counts are public)
+        if top < I_GOOD and (self.num_players > 2 or items or any(p.hand)):  # (counts are public)
             total = max(ducats, 0)
             ids += [A_GIVE + i for i, c in enumerate(OFFER_COINS) if total % c == 0 and total + c <= p.ducats]
         return ids + items
@@ -182,7 +182,7 @@ class State(GameState):
         if top:
             return top
         for c in range(NUM_CARDS):
-            top = I_CARD + c if self.offered[c] and self.location[c] == seat else top
+            top = I_CARD + c if self.offered_cards[c] and self.cards[c] == seat else top
         if top:
             return top
         for g, n in enumerate(self.offer_goods[seat]):
@@ -419,7 +419,7 @@ class State(GameState):
         visited = {SQUARE[s] for s in self.path}
         first = DECK_FIRST[D_MESSAGE]
         for c in range(first, first + DECK_SIZES[D_MESSAGE]):
-            seat = self.location[c]
+            seat = self.cards[c]
             if seat < PILE and entered in MESSAGES[c - first] and all(b in visited for b in MESSAGES[c - first]):
                 self._reveal(c)
                 self.players[seat].ducats += MESSAGE_PAY
@@ -440,7 +440,7 @@ class State(GameState):
     def offer_items(self, seat: int) -> list[int]:
         """The items of ``seat``'s offer (ITEM_NAMES indices, coins excluded) in building order."""
         items = [I_GOOD + g for g, n in enumerate(self.offer_goods[seat]) for _ in range(n)]
-        items += [I_CARD + c for c in range(NUM_CARDS) if self.offered[c] and self.location[c] == seat]
+        items += [I_CARD + c for c in range(NUM_CARDS) if self.offered_cards[c] and self.cards[c] == seat]
         items += [I_SPECIAL + k for k, n in enumerate(self.offer_specials[seat]) for _ in range(n)]
         return items + [I_MARKER] * self.offer_markers[seat]
 
@@ -459,7 +459,7 @@ class State(GameState):
         elif item < I_CARD:
             self.offer_goods[seat][item - I_GOOD] += 1
         elif item < I_SPECIAL:
-            self.offered[item - I_CARD] = 1
+            self.offered_cards[item - I_CARD] = 1
         elif item < I_MARKER:
             self.offer_specials[seat][item - I_SPECIAL] += 1
         else:
@@ -478,10 +478,10 @@ class State(GameState):
             b.specials[k] -= n
             o.specials[k] += n
         for c in range(NUM_CARDS):
-            if self.offered[c] and self.location[c] == buyer:
-                b.cards[CARD_DECK[c]] -= 1
-                o.cards[CARD_DECK[c]] += 1
-                self.location[c] = self.owner
+            if self.offered_cards[c] and self.cards[c] == buyer:
+                b.hand[CARD_DECK[c]] -= 1
+                o.hand[CARD_DECK[c]] += 1
+                self.cards[c] = self.owner
         n = self.offer_markers[buyer]
         b.markers -= n
         b.reserve += n
@@ -540,21 +540,21 @@ class State(GameState):
         self.offer_ducats, self.offer_markers = [-1] * n, [0] * n
         self.offer_goods = [[0] * NUM_GOODS for _ in range(n)]
         self.offer_specials = [[0] * len(SPECIALS) for _ in range(n)]
-        self.offered = [0] * NUM_CARDS
+        self.offered_cards = [0] * NUM_CARDS
 
     # ------------------------------------------------------------------- cards
     def _reveal(self, card: int) -> None:
         """A card from a hand goes face up under its deck."""
-        self.players[self.location[card]].cards[CARD_DECK[card]] -= 1
-        self.location[card] = USED
+        self.players[self.cards[card]].hand[CARD_DECK[card]] -= 1
+        self.cards[card] = USED
 
     def _draw_to(self, seat: int, deck: int, rng: Rng) -> None:
         card = rng.card(self, seat, deck) if isinstance(rng, Told) else self.draw(deck, rng)
         if isinstance(rng, Witness) and card >= 0:
             rng.draws.append((seat, card))
         if card >= 0:
-            self.location[card] = seat
-            self.players[seat].cards[deck] += 1
+            self.cards[card] = seat
+            self.players[seat].hand[deck] += 1
 
     def draw(self, deck: int, rng: Rng) -> int:
         """Take a card from the pile of ``deck`` (-1 if it and the used cards are gone):
@@ -564,12 +564,12 @@ class State(GameState):
         cards = range(first, first + size)
         if not self.refill(deck):
             return -1
-        known = [c for c in cards if self.location[c] == PILE]
+        known = [c for c in cards if self.cards[c] == PILE]
         r = rng.below(self.piles[deck])
         if r < len(known):
             card = known[r]
         else:
-            unseen = [c for c in cards if self.location[c] == UNSEEN]
+            unseen = [c for c in cards if self.cards[c] == UNSEEN]
             card = unseen[rng.below(len(unseen))]
         self.piles[deck] -= 1
         return card
@@ -579,8 +579,8 @@ class State(GameState):
         card then."""
         if not self.piles[deck]:
             for c in range(DECK_FIRST[deck], DECK_FIRST[deck] + DECK_SIZES[deck]):
-                if self.location[c] == USED:
-                    self.location[c] = PILE
+                if self.cards[c] == USED:
+                    self.cards[c] = PILE
                     self.piles[deck] += 1
         return self.piles[deck] > 0
 
@@ -642,14 +642,14 @@ class State(GameState):
         scoring shows every hand)."""
         s = super().observation(viewer)
         shown = range(s.num_players) if self.stage == ST_END else (viewer,)
-        s.location = [UNSEEN if (loc < PILE and loc not in shown and not offered) or loc == PILE else loc
-                      for loc, offered in zip(s.location, s.offered)]
+        s.cards = [UNSEEN if (loc < PILE and loc not in shown and not offered) or loc == PILE else loc
+                   for loc, offered in zip(s.cards, s.offered_cards)]
         return s
 
     @property
     def hides_nothing(self) -> bool:
         """Whether every card's place is known (a full-information state)."""
-        return UNSEEN not in self.location
+        return UNSEEN not in self.cards
 
     def follow(self, move: Move | str, rng: Rng, viewer: int, shown: Sequence[str] = ()) -> State:
         """``GameState.follow``; on ``viewer``'s observation, ``shown`` (``chance``) tells
@@ -669,14 +669,14 @@ class State(GameState):
         s = self._assume(move, viewer)
         for card, seat in showed:
             deck = CARD_DECK[card]
-            if not (0 <= seat < s.num_players and seat != viewer and s.location[card] == UNSEEN
-                    and len(s.hand(seat, deck)) < s.players[seat].cards[deck]):
+            if not (0 <= seat < s.num_players and seat != viewer and s.cards[card] == UNSEEN
+                    and len(s.hand(seat, deck)) < s.players[seat].hand[deck]):
                 raise IllegalMoveError(f"shown: seat {seat} cannot hold {CARD_NAMES[card]}")
-            s.location[card] = seat
+            s.cards[card] = seat
         told = Told(viewer, squares, cards)
         after = s.apply(move, told, play_forced=False)
         told.finish()
-        kept = [CARD_NAMES[c] for c, _ in showed if after.location[c] != USED and not after.is_terminal]
+        kept = [CARD_NAMES[c] for c, _ in showed if after.cards[c] != USED and not after.is_terminal]
         if kept:
             raise IllegalMoveError(f"shown: {', '.join(kept)} did not pay in this move")
         return after.observation(viewer)
@@ -693,10 +693,10 @@ class State(GameState):
         seat = self.to_move
         if deck is None or seat == viewer or self.stage == ST_END:
             return self
-        if self.location[card] != UNSEEN or self.players[seat].cards[deck] <= len(self.hand(seat, deck)):
+        if self.cards[card] != UNSEEN or self.players[seat].hand[deck] <= len(self.hand(seat, deck)):
             return self
         s = self.copy()
-        s.location[card] = seat
+        s.cards[card] = seat
         return s
 
     def paid_elsewhere(self) -> set[int]:
@@ -721,9 +721,9 @@ class State(GameState):
         for deck in range(len(DECKS)):
             first = DECK_FIRST[deck]
             cards = range(first, first + DECK_SIZES[deck])
-            need = [0 if seat == viewer else s.players[seat].cards[deck] - len(s.hand(seat, deck))
+            need = [0 if seat == viewer else s.players[seat].hand[deck] - len(s.hand(seat, deck))
                     for seat in range(s.num_players)]
-            unseen = [c for c in cards if s.location[c] == UNSEEN]
+            unseen = [c for c in cards if s.cards[c] == UNSEEN]
             pool = [c for c in unseen if c not in in_pile]
             if len(pool) < sum(need):
                 pool = unseen
@@ -733,11 +733,11 @@ class State(GameState):
             k = 0
             for seat, n in enumerate(need):
                 for c in pool[k:k + n]:
-                    s.location[c] = seat
+                    s.cards[c] = seat
                 k += n
             for c in unseen:
-                if s.location[c] == UNSEEN:
-                    s.location[c] = PILE
+                if s.cards[c] == UNSEEN:
+                    s.cards[c] = PILE
         return s
 
 

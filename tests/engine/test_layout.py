@@ -24,13 +24,15 @@ from meeplemind.engine.puerto_rico.state import Player as PrPlayer
 from meeplemind.engine.puerto_rico.state import State as PrState
 from meeplemind.engine.schema import Schema, cell
 from meeplemind.engine.traders_of_genoa import schema as tog_schema
+from meeplemind.engine.traders_of_genoa.state import Player as TogPlayer
+from meeplemind.engine.traders_of_genoa.state import State as TogState
 
 ENGINE = pathlib.Path(meeplemind.engine.__file__).parent
 NATIVE = pathlib.Path(meeplemind.native.__file__).parent
 #: The codecs driven by the table, and the C twins whose encode and load expand it.
-BOUND = {"puerto_rico": pr_schema, "castles_of_burgundy": cob_schema}
+BOUND = {"puerto_rico": pr_schema, "castles_of_burgundy": cob_schema, "traders_of_genoa": tog_schema}
 CLASSES = [(pr_schema.V1, PrState, PrPlayer), (pr_schema.V2, ExpansionState, PrPlayer),
-           (cob_schema.V1, CobState, CobPlayer)]
+           (cob_schema.V1, CobState, CobPlayer), (tog_schema.V2, TogState, TogPlayer)]
 
 
 def _literal_indexes(source: str) -> list[str]:
@@ -60,14 +62,15 @@ def test_the_codecs_hold_no_vector_index(game: str) -> None:
 
 @pytest.mark.parametrize("game", sorted(BOUND))
 def test_the_c_twins_read_their_offsets_from_the_generated_header(game: str) -> None:
-    """(Traders of Genoa's twin still reads the offsets native/gen_traders_of_genoa.py
-    generates from the same schema: its offers changed this round, its binding is next.)"""
     source = (NATIVE / f"mm_{game}.c").read_text()
     assert f'#include "layout_{game}.h"' in source
     # no offset enum or number of its own: every G()/P() is a generated name
     assert not re.search(r"enum\s*{\s*G_VERSION|\b[GOP]_[A-Z]+\s*=\s*\d", source)
     assert not re.search(r"\b(v|f|vec)\[\d+\]", source)
     assert re.search(r"#define G\(NAME\) MM_[A-Z]+_O_##NAME", source)
+    # and no second generation of them (a game's generated tables hold its numbers only)
+    tables = NATIVE / f"{game}_tables.h"
+    assert not tables.exists() or not re.search(r"#define \w+_([OPF]_\w+|LEN|VERSION) ", tables.read_text())
 
 
 @pytest.mark.parametrize("game", sorted(BOUND))
@@ -102,6 +105,7 @@ def test_every_cell_is_bound_to_an_attribute_of_its_kind(schema: Schema, state: 
             assert hasattr(cls, b.attr) or b.attr in fields, (cls.__name__, b.attr)
             if b.attr in fields and b.attr != "options":
                 assert fields[b.attr].startswith("list") == (len(b.at) > 1), (b.attr, fields[b.attr])
+                assert fields[b.attr].startswith("list[list") == (b.cols < len(b.at)), (b.attr, fields[b.attr])
 
 
 def test_a_cell_names_its_attribute() -> None:
@@ -133,3 +137,22 @@ def test_a_property_is_encoded_and_not_decoded() -> None:
     v = binding.encode(s)
     assert v[cob_schema.V1.index("current_player")] == s.current == 1  # not the cell's empty 0
     assert "current" not in binding.decode(v)[0]
+
+
+def test_a_grid_is_copied_a_row_at_a_time() -> None:
+    """Seat p's offered goods are row p of ``offer_goods``: the C twin copies a row at a
+    time, the codec reads a list of lists holding the rows of the seats in play."""
+    goods = next(b for b in blocks(tog_schema.V2, False) if b.attr == "offer_goods")
+    assert (goods.cols, goods.step, goods.stride) == (8, 1, 15)
+    text = c_layout(tog_schema.C_PREFIX, tog_schema.SCHEMAS, "x")
+    assert "MANY(offer_goods[1], 36, 8, 1)" in text and "MANY(offer_ducats, 20, 5, 15)" in text
+    assert "#define MM_TOG_STRIDE_OFFER_GOODS 15\n" in text
+    s = get_game("traders-of-genoa").new_game(3, 1)
+    s.offer_goods[1][7] = 2
+    fields, seats = Binding(tog_schema.V2, TogState, TogPlayer).decode(Binding(tog_schema.V2, TogState, TogPlayer).encode(s))
+    assert fields["offer_goods"] == s.offer_goods and len(s.offer_goods) == 3 and fields["offer_goods"][1][7] == 2
+    uneven = Schema("x", 1, (2, 2), (cell("version", 1, 1, "fixed"), cell("players", 2, 2, "length"),
+                                     *(cell(f"a[{i}]", 0, 1, attr="a") for i in range(3)), cell("b", 0, 1),
+                                     cell("a[3]", 0, 1, attr="a")))
+    with pytest.raises(ValueError, match="neither evenly spaced nor rows"):
+        c_layout("X", (uneven,), "x")

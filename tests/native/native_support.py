@@ -104,13 +104,14 @@ def _castles_of_burgundy() -> Profile:
 
 
 def _traders_of_genoa() -> Profile:
-    from meeplemind.engine.traders_of_genoa import codec as c
+    from meeplemind.engine.traders_of_genoa.schema import V2
 
     # who is to move and the progress of the turn: the globals, the path and the offers
-    wide = {c.G_STAGE: range(-1, 11), c.G_SITE: range(-1, 19), c.G_BASE: range(-1, 65),
-            c.G_LAST_MARK: range(-1, 19), c.G_USED_DISCS: range(-1, 33)}
+    at = V2.index
+    wide = {at("stage"): range(-1, 11), at("site"): range(-1, 19), at("base"): range(-1, 65),
+            at("last_mark"): range(-1, 19), at("used_discs"): range(-1, 33)}
     return Profile("traders-of-genoa", tuple((n, {}) for n in (2, 3, 4, 5)),
-                   sweep=tuple(range(c.G_START, c.O_SUPPLY)), wide_sweep=wide, shortest_game=40,
+                   sweep=tuple(range(at("start_player"), at("supply.silver"))), wide_sweep=wide, shortest_game=40,
                    lockstep_games=2000, sanitizer_games=200, fuzz_vectors=100_000)
 
 

@@ -16,6 +16,7 @@ from meeplemind.positions import checked_state
 from meeplemind.engine import Rng
 from meeplemind.engine.traders_of_genoa import LAYOUT_VERSION, NUM_ACTIONS, VECTOR_LEN, codec, new_game
 from meeplemind.engine.traders_of_genoa.data import D_MESSAGE, DECK_FIRST, DECK_SIZES
+from meeplemind.engine.traders_of_genoa.schema import V2 as SCHEMA
 from meeplemind.engine.traders_of_genoa.state import ST_DECIDE, ST_OFFER, UNSEEN, USED
 from meeplemind.native import NativeDecodeError, NativeGame, gen_traders_of_genoa
 from meeplemind.search.ismcts import analyze
@@ -49,14 +50,15 @@ def test_game_info_matches_python(native: NativeGame) -> None:
 
 def test_decode_errors_name_the_field(native: NativeGame) -> None:
     lib, vec = native.lib, new_game(3, seed=1).encode()
-    seat1 = codec.O_PLAYERS + codec.PLAYER_LEN
+    at = SCHEMA.index
     # layout 1 (one good per offer) is gone
     cases = [(vec[:-1], lib.MM_ERR_LENGTH, -1), (with_field(vec, 0, 1), lib.MM_ERR_VERSION, 0),
              (with_field(vec, 1, 6), lib.MM_ERR_RANGE, 1),
-             (with_field(vec, codec.G_TO_MOVE, 3), lib.MM_ERR_RANGE, codec.G_TO_MOVE),
-             (with_field(vec, codec.O_SUPPLY, vec[codec.O_SUPPLY] - 1), lib.MM_ERR_INVARIANT, codec.O_SUPPLY),
-             (with_field(vec, seat1 + codec.P_CARDS + D_MESSAGE, 2), lib.MM_ERR_INVARIANT,
-              codec.O_PILES + D_MESSAGE)]  # a hidden card that is nowhere
+             (with_field(vec, at("to_move"), 3), lib.MM_ERR_RANGE, at("to_move")),
+             (with_field(vec, at("supply.silver"), vec[at("supply.silver")] - 1), lib.MM_ERR_INVARIANT,
+              at("supply.silver")),
+             (with_field(vec, at("players[1].hand.message"), 2), lib.MM_ERR_INVARIANT,
+              at("piles.message"))]  # a hidden card that is nowhere
     for bad, code, index in cases:
         with pytest.raises(NativeDecodeError) as info:
             native.decode(bad)
@@ -76,7 +78,7 @@ def test_determinize_deals_like_the_reference(native: NativeGame) -> None:
             buf = native.decode(s.observation(viewer).encode())
             native.determinize(buf, viewer, 5)
             got = checked_state("traders-of-genoa", native.encode(buf))
-            assert got.observation(viewer) == s.observation(viewer) and UNSEEN not in got.location
+            assert got.observation(viewer) == s.observation(viewer) and UNSEEN not in got.cards
 
 
 def test_observe_masks_like_the_reference(native: NativeGame) -> None:
@@ -119,7 +121,7 @@ def test_determinize_is_uniform_and_never_deals_a_used_card(native: NativeGame) 
         buf = bytearray(start)
         rng = native.determinize(buf, 0, rng)
         v = native.encode(buf)
-        locations = tuple(v[codec.O_LOCATION + first:codec.O_LOCATION + first + size].tolist())
+        locations = tuple(codec.decode(v).cards[first:first + size])
         assert all(loc == USED for loc in locations[6:]) and locations[0] == 0
         counts[locations] += 1
         native.decode(v)  # a consistent position

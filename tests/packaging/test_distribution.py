@@ -52,6 +52,8 @@ def test_wheel_is_abi3_without_sources_or_sanitizer(dist: Path) -> None:
             "meeplemind/v1/analysis_pb2_grpc.pyi", "meeplemind/py.typed"} <= names
     # the web page and its bundle of the TypeScript client's calls (built before the sdist: make install)
     assert {"meeplemind/web/index.html", "meeplemind/web/rpc.js", "meeplemind/web/meeplemind-rpc.js"} <= names
+    # the kept search ismcts-v2's weights (search/ismcts_bot.py)
+    assert {"meeplemind/search/ismcts_v2/puerto-rico.json", "meeplemind/search/ismcts_v2/castles-of-burgundy.json"} <= names
     # every game's page files (web/games/) and engine package, found by setup.py without a list
     for key in map(game_key, game_ids()):
         assert {f"meeplemind/web/games/{key}.{kind}" for kind in ("js", "css", "py")} <= names

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from meeplemind.engine import game_ids, get_game
 from meeplemind.engine.puerto_rico import new_game
+from meeplemind.native.weights import read_weights_file
 from meeplemind.search.arena import run_arena, wilson_interval
 from meeplemind.search.bench import run_bench
 from meeplemind.search.bots import make_bot, parse_spec
+from meeplemind.search.ismcts_bot import V2_TUNING
 
 
 def test_wilson_interval() -> None:
@@ -27,6 +30,20 @@ def test_spec_parsing_and_errors() -> None:
         make_bot("ismcts:time_ms=fast")
     with pytest.raises(ValueError, match="takes no parameters"):
         make_bot("random:x=1")
+    with pytest.raises(ValueError, match="unknown parameter 'exploration'"):
+        make_bot("ismcts-v2:exploration=1")  # a kept search plays its own tuning
+
+
+def test_ismcts_v2_plays_its_frozen_tuning_and_weights_for_every_game() -> None:
+    """ismcts-v2 knows every game, each with weights that load and fit its game's evaluation."""
+    for game_id in game_ids():
+        state = get_game(game_id).new_game(2, 1)
+        bot = make_bot("ismcts-v2:iterations=60", seed=2)
+        assert bot.choose(state) in state.legal_moves()
+    assert set(V2_TUNING) == set(game_ids())
+    for game_id, tuning in V2_TUNING.items():
+        if "weights" in tuning:
+            assert read_weights_file(tuning["weights"])[0] == game_id
 
 
 def test_bots_play_legal_moves() -> None:

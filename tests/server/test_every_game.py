@@ -84,4 +84,4 @@ def _only_moves_the_viewer_cannot_rule_out(moves: set[str], state: Any, viewer: 
     seen = state.observation(viewer)
     for move in extra:
         card = move.removeprefix("give:")
-        assert card in CARD_NAMES and seen.location[CARD_NAMES.index(card)] == UNSEEN, move
+        assert card in CARD_NAMES and seen.cards[CARD_NAMES.index(card)] == UNSEEN, move

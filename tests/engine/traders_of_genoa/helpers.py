@@ -41,13 +41,13 @@ def give_special(s: State, seat: int, kind: str) -> None:
 def give_card(s: State, seat: int, deck: int, number: int) -> None:
     """Card ``number`` (1-based in its deck) from wherever it is into ``seat``'s hand."""
     card = DECK_FIRST[deck] + number - 1
-    loc = s.location[card]
+    loc = s.cards[card]
     if loc < len(s.players):
-        s.players[loc].cards[deck] -= 1
+        s.players[loc].hand[deck] -= 1
     elif loc == 5:
         s.piles[deck] -= 1
-    s.location[card] = seat
-    s.players[seat].cards[deck] += 1
+    s.cards[card] = seat
+    s.players[seat].hand[deck] += 1
 
 
 def mark(s: State, seat: int, building: str) -> None:

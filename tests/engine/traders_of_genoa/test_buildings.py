@@ -27,7 +27,7 @@ def test_guild_hall_city_hall_post_office_draw_their_decks() -> None:
     for building, deck, count in (("guild_hall", D_LARGE, 1), ("city_hall", D_SMALL, 2),
                                   ("post_office", D_MESSAGE, 2)):
         before, after = taken_by_owner(building)
-        assert after.players[0].cards[deck] == before.players[0].cards[deck] + count == 1 + count
+        assert after.players[0].hand[deck] == before.players[0].hand[deck] + count == 1 + count
         assert after.piles[deck] == before.piles[deck] - count
         assert len(after.hand(0, deck)) == 1 + count
         assert after.players[0].actions == 1 and after.stage == ST_WALK
@@ -86,7 +86,7 @@ def test_marker_holders_earn_owner_income_from_the_bank() -> None:
 
 def test_villa_draws_a_privilege_or_delivers_a_large_order() -> None:
     _, after = taken_by_owner("villa_colini")  # no large order to deliver: the privilege is forced
-    assert after.players[0].cards[D_PRIVILEGE] == 2
+    assert after.players[0].hand[D_PRIVILEGE] == 2
 
     def order(s):  # type: ignore[no-untyped-def]
         give_card(s, 0, D_LARGE, 1)  # villa Colini: silver, salt, wheat
@@ -96,7 +96,7 @@ def test_villa_draws_a_privilege_or_delivers_a_large_order() -> None:
     assert s.stage == ST_VILLA and moves(s) == ["privilege", "large:1"]
     s = play(s, "large:1")
     assert s.players[0].ducats == 130 + LARGE_ORDER_PAY and sum(s.players[0].goods) == 0
-    assert s.location[DECK_FIRST[D_LARGE]] == USED and s.stage == ST_REWARD
+    assert s.cards[DECK_FIRST[D_LARGE]] == USED and s.stage == ST_REWARD
     assert moves(s) == [f"special:{k}" for k in SPECIALS]
     s = play(s, "special:trade")
     assert s.players[0].specials[SPECIALS.index("trade")] == 1
@@ -110,7 +110,7 @@ def test_small_order_alongside_the_action_at_its_building() -> None:
     assert s.stage == ST_EXTRAS and "deliver:2" in moves(s)
     s = play(s, "deliver:2")
     assert s.players[0].ducats == 130 + SMALL_ORDER_PAY and s.players[0].goods[COPPER] == 1
-    assert s.supply[COPPER] == 4 and s.location[DECK_FIRST[D_SMALL] + 1] == USED
+    assert s.supply[COPPER] == 4 and s.cards[DECK_FIRST[D_SMALL] + 1] == USED
     assert not any(m.startswith("deliver") for m in moves(s))
 
 
@@ -129,7 +129,7 @@ def test_message_pays_when_the_tower_has_visited_both_buildings() -> None:
     assert s.players[2].ducats == 130
     s = play(s, "move:s")  # onto the Trattoria: paid at once, before its negotiation
     assert s.players[2].ducats == 130 + MESSAGE_PAY
-    assert s.location[DECK_FIRST[D_MESSAGE] + 1] == USED and s.players[2].cards[D_MESSAGE] == 1
+    assert s.cards[DECK_FIRST[D_MESSAGE] + 1] == USED and s.players[2].hand[D_MESSAGE] == 1
     assert s.players[2].actions == 0
 
 

@@ -30,10 +30,10 @@ def test_observation_hides_other_hands_and_the_piles_and_keeps_the_counts() -> N
     for viewer in range(4):
         seen = s.observation(viewer)
         for c in range(NUM_CARDS):
-            loc = s.location[c]
+            loc = s.cards[c]
             want = loc if loc in (viewer, USED) else UNSEEN
-            assert seen.location[c] == want
-        assert [p.cards for p in seen.players] == [p.cards for p in s.players]
+            assert seen.cards[c] == want
+        assert [p.hand for p in seen.players] == [p.hand for p in s.players]
         assert seen.piles == s.piles and seen.observation(viewer) == seen
         check_state(seen)
 
@@ -47,15 +47,15 @@ def test_determinizations_look_like_the_observation_and_conserve_every_card() ->
             sample = s.determinize(viewer, rng)
             check_state(sample)
             assert sample.observation(viewer) == seen
-            assert UNSEEN not in sample.location
+            assert UNSEEN not in sample.cards
             for c in range(NUM_CARDS):
-                if s.location[c] in (viewer, USED):  # known cards stay, revealed ones are never dealt
-                    assert sample.location[c] == s.location[c]
+                if s.cards[c] in (viewer, USED):  # known cards stay, revealed ones are never dealt
+                    assert sample.cards[c] == s.cards[c]
             for d in range(len(DECKS)):
                 cards = range(DECK_FIRST[d], DECK_FIRST[d] + DECK_SIZES[d])
-                assert sum(sample.location[c] == PILE for c in cards) == s.piles[d]
+                assert sum(sample.cards[c] == PILE for c in cards) == s.piles[d]
                 for seat in range(s.num_players):
-                    assert sum(sample.location[c] == seat for c in cards) == s.players[seat].cards[d]
+                    assert sum(sample.cards[c] == seat for c in cards) == s.players[seat].hand[d]
 
 
 def messages_spread(players: int, hands: dict[int, int], pile: int) -> State:
@@ -64,16 +64,16 @@ def messages_spread(players: int, hands: dict[int, int], pile: int) -> State:
     s = new_game(players, 1)
     first = DECK_FIRST[D_MESSAGE]
     for seat in range(players):
-        s.players[seat].cards[D_MESSAGE] = 0
+        s.players[seat].hand[D_MESSAGE] = 0
     cards = iter(range(first, first + DECK_SIZES[D_MESSAGE]))
     for seat, n in hands.items():
         for _ in range(n):
-            s.location[next(cards)] = seat
-            s.players[seat].cards[D_MESSAGE] += 1
+            s.cards[next(cards)] = seat
+            s.players[seat].hand[D_MESSAGE] += 1
     for _ in range(pile):
-        s.location[next(cards)] = PILE
+        s.cards[next(cards)] = PILE
     for c in cards:
-        s.location[c] = USED
+        s.cards[c] = USED
     s.piles[D_MESSAGE] = pile
     check_state(s)
     return s
@@ -82,7 +82,7 @@ def messages_spread(players: int, hands: dict[int, int], pile: int) -> State:
 def deal_counts(s: State, viewer: int, samples: int, seed: int) -> collections.Counter[tuple[int, ...]]:
     rng, first = Rng(seed), DECK_FIRST[D_MESSAGE]
     return collections.Counter(
-        tuple(s.determinize(viewer, rng).location[first:first + DECK_SIZES[D_MESSAGE]]) for _ in range(samples))
+        tuple(s.determinize(viewer, rng).cards[first:first + DECK_SIZES[D_MESSAGE]]) for _ in range(samples))
 
 
 def chi_square(counts: collections.Counter[tuple[int, ...]], cells: int) -> float:
@@ -104,7 +104,7 @@ def test_deals_are_uniform_over_thirty_deals() -> None:
     deals = {p for p in itertools.permutations([1, 1, 2, PILE, PILE])}
     assert len(deals) == 30 and len(counts) == 30
     first = DECK_FIRST[D_MESSAGE]
-    assert all(k[0] == 0 for k in counts) and s.location[first] == 0  # his own card stays
+    assert all(k[0] == 0 for k in counts) and s.cards[first] == 0  # his own card stays
     assert chi_square(counts, 30) < CHI2_999[29]
 
 
@@ -137,7 +137,7 @@ def inference_cases(games: int) -> list[State]:
     for seed in range(games):
         s, rng = new_game(2 + seed % 4, seed), Rng(seed)
         while not s.is_terminal:
-            if s.paid_elsewhere() and any(s.location[c] == PILE for c in s.paid_elsewhere()):
+            if s.paid_elsewhere() and any(s.cards[c] == PILE for c in s.paid_elsewhere()):
                 found.append(s)
             legal = s.legal_moves()
             s = s.apply(legal[rng.below(len(legal))], rng)
@@ -153,7 +153,7 @@ def test_a_message_that_would_have_paid_is_never_dealt_to_a_hand() -> None:
             for _ in range(20):
                 sample = s.determinize(viewer, rng)
                 check_state(sample)
-                assert all(sample.location[c] == PILE for c in s.paid_elsewhere() if s.location[c] == PILE)
+                assert all(sample.cards[c] == PILE for c in s.paid_elsewhere() if s.cards[c] == PILE)
 
 
 def test_the_mover_s_hand_is_dealt_for_another_viewer() -> None:
@@ -164,7 +164,7 @@ def test_the_mover_s_hand_is_dealt_for_another_viewer() -> None:
     check_state(sample)
     for d in range(len(DECKS)):
         cards = range(DECK_FIRST[d], DECK_FIRST[d] + DECK_SIZES[d])
-        assert sum(sample.location[c] == s.current_player for c in cards) == s.players[s.current_player].cards[d]
+        assert sum(sample.cards[c] == s.current_player for c in cards) == s.players[s.current_player].hand[d]
 
 
 def test_a_finished_game_shows_every_hand_but_not_the_piles() -> None:
@@ -173,8 +173,8 @@ def test_a_finished_game_shows_every_hand_but_not_the_piles() -> None:
         legal = s.legal_moves()
         s = s.apply(legal[rng.below(len(legal))], rng)
     seen = s.observation(0)
-    assert [loc for loc in seen.location if loc < PILE] == [loc for loc in s.location if loc < PILE]
-    assert PILE not in seen.location and seen.scores() == s.scores()
+    assert [loc for loc in seen.cards if loc < PILE] == [loc for loc in s.cards if loc < PILE]
+    assert PILE not in seen.cards and seen.scores() == s.scores()
 
 
 def test_a_follower_takes_an_order_another_seat_delivers() -> None:

@@ -69,7 +69,7 @@ def test_an_any_good_card_completes_a_large_order_at_the_villa() -> None:
     assert s.stage == ST_VILLA and moves(s) == ["privilege", "large:1"]
     s = play(s, "large:1")
     assert s.players[0].ducats == 130 + LARGE_ORDER_PAY and sum(s.players[0].goods) == 0
-    assert s.location[DECK_FIRST[D_LARGE]] == USED and s.stage == ST_REWARD
+    assert s.cards[DECK_FIRST[D_LARGE]] == USED and s.stage == ST_REWARD
 
 
 def test_a_trade_card_completes_a_large_order_at_the_villa() -> None:

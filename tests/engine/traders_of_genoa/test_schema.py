@@ -65,18 +65,18 @@ def _message(s: Any) -> Any:
         used_discs=[str(i + 1) for i in range(5) if s.used_discs >> i & 1], acquirer=s.acquirer,
         ousted=s.ousted, path=[square_name(q) for q in s.path],
         supply=named(GOODS, s.supply), special_supply=named(SPECIALS, s.special_supply),
-        cards={CARD_NAMES[c]: LOCATIONS[loc] for c, loc in enumerate(s.location) if loc != UNSEEN},
+        cards={CARD_NAMES[c]: LOCATIONS[loc] for c, loc in enumerate(s.cards) if loc != UNSEEN},
         piles=named(DECKS, s.piles))
     for q, ducats in enumerate(s.offer_ducats):
         m.offers.add(ducats=ducats, goods=named(GOODS, s.offer_goods[q]), specials=named(SPECIALS, s.offer_specials[q]),
                      markers=s.offer_markers[q])
-    m.offered_cards.extend(CARD_NAMES[c] for c in range(len(CARD_NAMES)) if s.offered[c])
+    m.offered_cards.extend(CARD_NAMES[c] for c in range(len(CARD_NAMES)) if s.offered_cards[c])
     for b in range(NUM_BUILDINGS):
         if s.marks[b]:
             m.marks.add(building=BUILDING_NAMES[b], seats=[q for q in range(5) if s.marks[b] >> q & 1])
     for p in s.players:
         m.players.add(ducats=p.ducats, goods=named(GOODS, p.goods), specials=named(SPECIALS, p.specials),
-                      markers=p.markers, reserve=p.reserve, hand=named(DECKS, p.cards), actions=p.actions)
+                      markers=p.markers, reserve=p.reserve, hand=named(DECKS, p.hand), actions=p.actions)
     return m
 
 

@@ -39,10 +39,10 @@ def test_an_offered_card_is_shown_to_everyone_and_changes_hands() -> None:
     give_card(s, 1, D_SMALL, 16)
     s = play(s, "start:3.4", "offer:10+small_16", "pass")
     card = DECK_FIRST[D_SMALL] + 15
-    assert s.observation(2).location[card] == 1 and s.observation(0).location[card] == 1
+    assert s.observation(2).cards[card] == 1 and s.observation(0).cards[card] == 1
     s = play(s, "accept:1")
-    assert s.location[card] == 0 and (s.players[0].cards[D_SMALL], s.players[1].cards[D_SMALL]) == (2, 3)
-    assert s.observation(2).location[card] == UNSEEN  # back in a hidden hand: the table forgets
+    assert s.cards[card] == 0 and (s.players[0].hand[D_SMALL], s.players[1].hand[D_SMALL]) == (2, 3)
+    assert s.observation(2).cards[card] == UNSEEN  # back in a hidden hand: the table forgets
 
 
 def test_owner_accepts_an_offer_and_the_buyer_acts() -> None:
@@ -50,7 +50,7 @@ def test_owner_accepts_an_offer_and_the_buyer_acts() -> None:
     assert s.stage == ST_DECIDE and moves(s) == ["take", "accept:1", "accept:2"]
     s = play(s, "accept:2")
     assert [p.ducats for p in s.players] == [160, 130, 100]
-    assert s.players[2].cards[1] == 3 and s.players[2].actions == 1 and s.players[0].actions == 0
+    assert s.players[2].hand[1] == 3 and s.players[2].actions == 1 and s.players[0].actions == 0
     s = play(s, "move:n", "move:e", "move:e")  # street squares 2.4 2.5 2.6
     assert s.stage == ST_WALK and s.to_move == 0 and len(s.path) == 4
 
@@ -167,8 +167,8 @@ def test_privileges_pay_by_the_connected_group() -> None:
     for size in range(0, 8):
         s = new_game(3, 1)
         for c in s.hand(0, D_PRIVILEGE):
-            s.location[c], s.piles[D_PRIVILEGE] = PILE, s.piles[D_PRIVILEGE] + 1
-            s.players[0].cards[D_PRIVILEGE] -= 1
+            s.cards[c], s.piles[D_PRIVILEGE] = PILE, s.piles[D_PRIVILEGE] + 1
+            s.players[0].hand[D_PRIVILEGE] -= 1
         give_card(s, 0, D_PRIVILEGE, 1)  # Villa Colini's
         for b in (chain[1:size] if size else ()) + ((chain[0],) if size else ()):
             mark(s, 0, b)
@@ -187,8 +187,8 @@ def test_an_unowned_privilege_pays_nothing() -> None:
 def test_markers_pay_ten_each_at_the_end() -> None:
     s = new_game(3, 1)
     for c in s.hand(1, D_PRIVILEGE):
-        s.location[c], s.piles[D_PRIVILEGE] = PILE, s.piles[D_PRIVILEGE] + 1
-        s.players[1].cards[D_PRIVILEGE] -= 1
+        s.cards[c], s.piles[D_PRIVILEGE] = PILE, s.piles[D_PRIVILEGE] + 1
+        s.players[1].hand[D_PRIVILEGE] -= 1
     mark(s, 1, "city_hall")
     mark(s, 1, "cathedral")
     assert s.scores()[1] == 130 + 2 * MARKER_END_VALUE
@@ -198,8 +198,8 @@ def test_tie_break_more_goods() -> None:
     s = new_game(2, 3)
     for seat in (0, 1):
         for c in s.hand(seat, D_PRIVILEGE):
-            s.location[c], s.piles[D_PRIVILEGE] = PILE, s.piles[D_PRIVILEGE] + 1
-            s.players[seat].cards[D_PRIVILEGE] -= 1
+            s.cards[c], s.piles[D_PRIVILEGE] = PILE, s.piles[D_PRIVILEGE] + 1
+            s.players[seat].hand[D_PRIVILEGE] -= 1
     give_goods(s, 1, "salt", 2)
     give_goods(s, 0, "silk")
     assert s.scores() == [130, 130] and s.tiebreaks() == [1, 2]
@@ -245,7 +245,7 @@ def test_a_position_may_hold_any_offer_the_bidder_can_pay() -> None:
         elif what == "markers":
             s.offer_markers[1] = value
         else:
-            s.offered[value] = 1
+            s.offered_cards[value] = 1
         with pytest.raises(PositionError) as info:
             check_state(s)
         assert info.value.path == field, what
