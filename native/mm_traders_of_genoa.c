@@ -20,6 +20,7 @@ _Static_assert(MM_TOG_MAX_PLAYERS == TOG_MAX_PLAYERS && MM_TOG_GOODS == TOG_NUM_
                    && MM_TOG_DISCS == TOG_TOWER_DISCS,
                "mm_traders_of_genoa.h sizes differ from the generated tables");
 _Static_assert(sizeof(mm_tog_player) == 24 && offsetof(mm_tog_state, legal) % 2 == 0
+                   && offsetof(mm_tog_state, num_legal) == offsetof(mm_tog_state, piles) + MM_TOG_DECKS
                    && sizeof(mm_tog_state) == offsetof(mm_tog_state, legal) + 2 * MM_TOG_MAX_LEGAL,
                "padding in the state");
 
@@ -51,24 +52,52 @@ static int trade_id(int give, int get) { return TOG_A_TRADE + give * (NG - 1) + 
 static void clear_offers(state *s)
 {
     for (int q = 0; q < NP; q++)
-        s->offer_ducats[q] = -1;
+        s->offer_ducats[q] = s->offer_target[q] = -1;
     memset(s->offer_goods, 0, sizeof s->offer_goods);
     memset(s->offer_specials, 0, sizeof s->offer_specials);
     memset(s->offer_markers, 0, sizeof s->offer_markers);
     memset(s->offered_cards, 0, sizeof s->offered_cards);
 }
 
-/* state.py offer_top: the last item in building order in seat's offer (0: ducats or none). */
-static int offer_top(const state *s, int seat)
+_Static_assert(NCARDS < 64, "a card set is a 64-bit mask");
+
+/* Bit i set where bytes[i] == value, for the NCARDS bytes of a card table: eight bytes a
+ * step (a byte is 0 after the xor exactly when its high bit survives the carry-free test;
+ * the multiply gathers the eight high bits). */
+static uint64_t card_mask(const int8_t *bytes, int8_t value)
+{
+    uint8_t buf[64] = {0};
+    uint64_t out = 0;
+    memcpy(buf, bytes, NCARDS);
+    for (int i = 0; i < 64; i += 8) {
+        uint64_t x;
+        memcpy(&x, buf + i, 8);
+        x ^= 0x0101010101010101ull * (uint8_t)value;
+        uint64_t zero = ~(((x & 0x7F7F7F7F7F7F7F7Full) + 0x7F7F7F7F7F7F7F7Full) | x | 0x7F7F7F7F7F7F7F7Full);
+        out |= ((zero >> 7) * 0x0102040810204080ull >> 56) << i;
+    }
+    return out & ((1ull << NCARDS) - 1);
+}
+
+/* The cards in seat's hand (bit c: card c); *offered: those of them in his offer. */
+static uint64_t hand_mask(const state *s, int seat, uint64_t *offered)
+{
+    uint64_t held = card_mask(s->cards, (int8_t)seat);
+    *offered = held & ~card_mask(s->offered_cards, 0);
+    return held;
+}
+
+/* state.py offer_top: the last item in building order in seat's offer (0: ducats or
+ * none); offered: his cards in it (hand_mask). */
+static int offer_top(const state *s, int seat, uint64_t offered)
 {
     if (s->offer_markers[seat])
         return TOG_I_MARKER;
     for (int k = NK - 1; k >= 0; k--)
         if (s->offer_specials[seat][k])
             return TOG_I_SPECIAL + k;
-    for (int c = NCARDS - 1; c >= 0; c--)
-        if (s->offered_cards[c] && s->cards[c] == seat)
-            return TOG_I_CARD + c;
+    if (offered)
+        return TOG_I_CARD + 63 - __builtin_clzll(offered);
     for (int g = NG - 1; g >= 0; g--)
         if (s->offer_goods[seat][g])
             return TOG_I_GOOD + g;
@@ -124,6 +153,38 @@ static int start_moves(const state *s, const player *p, int16_t *out)
     return n;
 }
 
+/* state.py steering_targets: the squares next to the tower of buildings it has not
+ * visited this turn (while it has a disc left), ascending; their count. */
+static int steering_targets(const state *s, int *out)
+{
+    int n = 0;
+    if (s->path_len >= DISCS)
+        return 0;
+    uint32_t visited = visited_buildings(s);
+    for (int d = 0; d < 4; d++) {
+        int t = NEIGHBOUR[s->path[s->path_len - 1]][d], b = t >= 0 ? SQUARE[t] : -1, j;
+        if (b < 0 || (visited >> b & 1))
+            continue;
+        for (j = n++; j > 0 && out[j - 1] > t; j--)
+            out[j] = out[j - 1];
+        out[j] = t;
+    }
+    return n;
+}
+
+/* state.py may_hear: the owner may call for steering offers at the walk. */
+static int may_hear(const state *s)
+{
+    int targets[4];
+    if (!steering_targets(s, targets))
+        return 0;
+    for (int q = 0; q < s->players; q++)
+        if (q != s->owner && may_act(s, q))
+            return 1;
+    return 0;
+}
+
+/* stop, a step, and at the walk (not while answering steering offers) hear. */
 static int walk_moves(const state *s, int16_t *out)
 {
     int n = 0;
@@ -138,19 +199,22 @@ static int walk_moves(const state *s, int16_t *out)
                 out[n++] = TOG_A_MOVE + d;
         }
     }
+    if (s->stage == ST_WALK && may_hear(s))
+        out[n++] = TOG_A_HEAR;
     return n;
 }
 
 /* The items besides ducats seat may still add to his offer (after top, in building order). */
-static int item_moves(const state *s, const player *p, int seat, int top, int16_t *out)
+static int item_moves(const state *s, const player *p, int seat, int top, uint64_t free_cards, int16_t *out)
 {
     int n = 0;
     for (int g = 0; g < NG; g++)
         if (TOG_I_GOOD + g >= top && s->offer_goods[seat][g] < p->goods[g])
             out[n++] = TOG_A_GIVE + TOG_I_GOOD + g;
-    for (int c = 0; c < NCARDS; c++)
-        if (TOG_I_CARD + c > top && s->cards[c] == seat && !s->offered_cards[c])
-            out[n++] = TOG_A_GIVE + TOG_I_CARD + c;
+    if (top >= TOG_I_CARD) /* only cards after the last one offered */
+        free_cards &= top >= TOG_I_SPECIAL ? 0 : ~0ull << (top - TOG_I_CARD) << 1;
+    for (; free_cards; free_cards &= free_cards - 1)
+        out[n++] = (int16_t)(TOG_A_GIVE + TOG_I_CARD + __builtin_ctzll(free_cards));
     for (int k = 0; k < NK; k++) /* not the extra-action card its bidder needs to act */
         if (TOG_I_SPECIAL + k >= top
             && s->offer_specials[seat][k] < p->specials[k] - (k == S_EXTRA_ACTION && p->actions >= action_limit(s, seat)))
@@ -160,17 +224,44 @@ static int item_moves(const state *s, const player *p, int seat, int top, int16_
     return n;
 }
 
+/* state.py can_offer: seat may make an offer, by what every view knows (goods, special
+ * cards and markers are public, a hand by its count). */
+static int can_offer(const state *s, const player *p, int seat)
+{
+    if (s->players > 2 && p->ducats >= TOG_OFFER_STEP)
+        return 1;
+    for (int g = 0; g < NG; g++)
+        if (p->goods[g])
+            return 1;
+    for (int k = 0; k < NK; k++)
+        if (p->specials[k] > (k == S_EXTRA_ACTION && p->actions >= action_limit(s, seat)))
+            return 1;
+    for (int d = 0; d < ND; d++)
+        if (p->hand[d])
+            return 1;
+    return p->markers > 0;
+}
+
 /* pass, or build an offer item by item (give) and make it (offer): state.py _offer_moves.
- * In 2-player games ducats only while an item besides them can follow (a card by the
- * hand's public count). */
+ * A steering offer is opened by its target (steer).  In 2-player games ducats only while
+ * an item besides them can follow (a card by the hand's public count). */
 static int offer_moves(const state *s, const player *p, int16_t *out)
 {
-    int n = 0, seat = s->to_move, ducats = s->offer_ducats[seat], top = offer_top(s, seat);
+    int n = 0, seat = s->to_move, ducats = s->offer_ducats[seat];
+    if (s->stage == ST_STEER && ducats < 0) {
+        int targets[4], count = steering_targets(s, targets);
+        out[n++] = TOG_A_PASS;
+        for (int i = 0; i < count && can_offer(s, p, seat); i++)
+            out[n++] = (int16_t)(TOG_A_STEER + targets[i]);
+        return n;
+    }
+    uint64_t offered, held = hand_mask(s, seat, &offered);
+    int top = offer_top(s, seat, offered);
     int16_t items[MAX_LEGAL];
-    int m = item_moves(s, p, seat, top, items);
+    int m = item_moves(s, p, seat, top, held & ~offered, items);
     if (ducats < 0)
         out[n++] = TOG_A_PASS;
-    if (ducats >= 0 && (top >= TOG_I_GOOD || s->players > 2))
+    if ((ducats > 0 || top >= TOG_I_GOOD) && (top >= TOG_I_GOOD || s->players > 2))
         out[n++] = TOG_A_OFFER;
     int cards = 0; /* public counts: the same legal moves in every seat's view */
     for (int d = 0; d < ND; d++)
@@ -320,6 +411,16 @@ static int mark_moves(const state *s, const player *p, int16_t *out)
     return n;
 }
 
+/* The owner's answer to the steering offers: the walk on (refusing them all), or accept one. */
+static int heed_moves(const state *s, int16_t *out)
+{
+    int n = walk_moves(s, out);
+    for (int q = 0; q < s->players; q++)
+        if (s->offer_ducats[q] >= 0)
+            out[n++] = TOG_A_ACCEPT + q;
+    return n;
+}
+
 static int legal(const state *s, int16_t *out)
 {
     if (s->stage == ST_END)
@@ -333,6 +434,8 @@ static int legal(const state *s, int16_t *out)
     case ST_REWARD: return reward_moves(s, out);
     case ST_EXTRAS: return extras_moves(s, p, out);
     case ST_WALK: return walk_moves(s, out);
+    case ST_STEER: return offer_moves(s, p, out);
+    case ST_HEED: return heed_moves(s, out);
     case ST_BASE: return base_moves(s, p, out);
     default: return mark_moves(s, p, out);
     }
@@ -426,19 +529,20 @@ static void complete_messages(state *s, int b)
     }
 }
 
-/* state.py _next_bidder */
-static void next_bidder(state *s)
+/* state.py _next_bidder: bidding is ST_OFFER (for the action on offer, then the owner
+ * decides) or ST_STEER (steering offers, then the owner heeds them). */
+static void next_bidder(state *s, int bidding)
 {
     int seat = s->to_move;
     for (;;) {
         seat = (seat + 1) % s->players;
         if (seat == s->owner) {
-            s->stage = ST_DECIDE;
+            s->stage = (int8_t)(bidding == ST_OFFER ? ST_DECIDE : ST_HEED);
             s->to_move = s->owner;
             return;
         }
         if (may_act(s, seat)) {
-            s->stage = ST_OFFER;
+            s->stage = (int8_t)bidding;
             s->to_move = (int8_t)seat;
             return;
         }
@@ -455,7 +559,7 @@ static void enter(state *s, int square)
         s->site = (int8_t)b;
         clear_offers(s);
         s->to_move = s->owner;
-        next_bidder(s);
+        next_bidder(s, ST_OFFER);
     } else {
         s->stage = ST_WALK;
         s->to_move = s->owner;
@@ -551,6 +655,17 @@ static void sell(state *s, int buyer, mm_rng *rng)
     perform(s, buyer, s->site, 1, rng);
 }
 
+/* state.py _steer: the owner accepts buyer's steering offer: the tower moves onto its
+ * target (messages pay as on any entry) and buyer buys that building's action with it. */
+static void steer(state *s, int buyer, mm_rng *rng)
+{
+    int square = s->offer_target[buyer], b = SQUARE[square];
+    s->path[s->path_len++] = (int8_t)square;
+    complete_messages(s, b);
+    s->site = (int8_t)b;
+    sell(s, buyer, rng);
+}
+
 static void after_action(state *s)
 {
     s->site = s->actor = -1;
@@ -603,14 +718,23 @@ static void next_acquirer(state *s)
 static void do_move(state *s, int a, mm_rng *rng)
 {
     player *p = &s->p[s->to_move];
-    if (a == TOG_A_ROLL) {
+    if (s->stage == ST_HEED && (a == TOG_A_STOP || (a >= TOG_A_MOVE && a < TOG_A_START)))
+        clear_offers(s); /* the owner walks on: the steering offers lapse */
+    if (a == TOG_A_HEAR) {
+        clear_offers(s);
+        s->to_move = s->owner;
+        next_bidder(s, ST_STEER);
+    } else if (a >= TOG_A_STEER) {
+        s->offer_target[s->to_move] = (int8_t)(a - TOG_A_STEER);
+        s->offer_ducats[s->to_move] = 0;
+    } else if (a == TOG_A_ROLL) {
         roll(s, rng);
     } else if (a == TOG_A_STOP) {
         s->acquirer = 0;
         acquisition_turn(s);
     } else if (a == TOG_A_PASS) {
-        if (s->stage == ST_OFFER)
-            next_bidder(s);
+        if (s->stage == ST_OFFER || s->stage == ST_STEER)
+            next_bidder(s, s->stage);
         else
             next_acquirer(s);
     } else if (a == TOG_A_TAKE) {
@@ -621,7 +745,7 @@ static void do_move(state *s, int a, mm_rng *rng)
         draw_to(s, s->actor, D_PRIVILEGE, rng);
         s->stage = ST_EXTRAS;
     } else if (a == TOG_A_OFFER) {
-        next_bidder(s);
+        next_bidder(s, s->stage);
     } else if (a == TOG_A_DONE) {
         if (s->stage == ST_EXTRAS)
             after_action(s);
@@ -635,7 +759,10 @@ static void do_move(state *s, int a, mm_rng *rng)
     } else if (a < TOG_A_ACCEPT) {
         give(s, s->to_move, a - TOG_A_GIVE);
     } else if (a < TOG_A_LARGE) {
-        sell(s, a - TOG_A_ACCEPT, rng);
+        if (s->stage == ST_HEED)
+            steer(s, a - TOG_A_ACCEPT, rng);
+        else
+            sell(s, a - TOG_A_ACCEPT, rng);
     } else if (a < TOG_A_SPECIAL) {
         int order = a - TOG_A_LARGE;
         for (int i = 1; i <= 3; i++) {
@@ -696,9 +823,6 @@ static void do_move(state *s, int a, mm_rng *rng)
     }
 }
 
-/* Play every decision that has a single move, then cache the legal moves. */
-/* Play every decision that has a single move; the legal moves are generated straight
- * into the state's cache (entries from `before` on are 0 already). */
 /* ducats count up to LIMIT (state.py _cap) */
 static void cap(state *s)
 {
@@ -708,7 +832,8 @@ static void cap(state *s)
 }
 
 /* Play every decision that has a single move, ducats capped after the move played and
- * after each of these (state.py _resolve_forced). */
+ * after each of these (state.py _resolve_forced); the legal moves are generated straight
+ * into the state's cache (entries from `before` on are 0 already). */
 static void resolve_forced(state *s, mm_rng *rng)
 {
     int n, before = s->num_legal > 1 ? s->num_legal : 1;
@@ -719,13 +844,13 @@ static void resolve_forced(state *s, mm_rng *rng)
     }
     for (int i = n; i < before; i++)
         s->legal[i] = 0;
-    s->num_legal = (uint16_t)n;
+    s->num_legal = (uint8_t)n;
 }
 
 static void cache_legal(state *s)
 {
     memset(s->legal, 0, sizeof s->legal);
-    s->num_legal = (uint16_t)legal(s, s->legal);
+    s->num_legal = (uint8_t)legal(s, s->legal);
 }
 
 /* ------------------------------------------------------------------ the state vector */
@@ -740,8 +865,9 @@ static void cache_legal(state *s)
 #define OFFER_LEN MM_TOG_STRIDE_OFFER_DUCATS
 #define OFFER(seat, NAME) (G(OFFER_##NAME) + (seat) * OFFER_LEN)
 _Static_assert(MM_TOG_STRIDE_OFFER_GOODS == OFFER_LEN && MM_TOG_STRIDE_OFFER_SPECIALS == OFFER_LEN
-                   && MM_TOG_STRIDE_OFFER_MARKERS == OFFER_LEN && G(OFFER_MARKERS) == G(OFFER_DUCATS) + OFFER_LEN - 1,
-               "an offer is one record per seat, ducats first and markers last");
+                   && MM_TOG_STRIDE_OFFER_MARKERS == OFFER_LEN && MM_TOG_STRIDE_OFFER_TARGET == OFFER_LEN
+                   && G(OFFER_MARKERS) + 1 == G(OFFER_TARGET) && G(OFFER_TARGET) == G(OFFER_DUCATS) + OFFER_LEN - 1,
+               "an offer is one record per seat: ducats, the items (markers last), the target");
 
 /* The load/store tables of native/layout_*.h expand into native/mm_layout.h's copies. */
 
@@ -851,11 +977,15 @@ static int32_t check_turn(const int32_t *v, mm_verdict *out)
         if (v[G(LAST_MARK)] >= 0 && !(v[G(MARKS) + v[G(LAST_MARK)]] >> v[G(TO_MOVE)] & 1))
             return mm_reject(out, G(LAST_MARK), "the last building marked carries the player's marker");
     }
-    if (stage == ST_OFFER && v[G(TO_MOVE)] == owner)
+    int bidding = stage == ST_OFFER || stage == ST_STEER;
+    if (bidding && v[G(TO_MOVE)] == owner)
         return mm_reject(out, G(TO_MOVE), "the tower owner makes no offer");
-    if (stage == ST_OFFER && !vector_may_act(v, v[G(TO_MOVE)]))
+    if (bidding && !vector_may_act(v, v[G(TO_MOVE)]))
         return mm_reject(out, G(TO_MOVE), "the bidder to move may still act this turn");
-    if ((stage == ST_START || stage == ST_DECIDE || stage == ST_WALK) && v[G(TO_MOVE)] != owner)
+    if ((stage == ST_STEER || stage == ST_HEED) && len >= DISCS)
+        return mm_reject(out, G(PATH), "steering offers move the tower: it has a disc left at stage %s",
+                         STAGE_NAME(stage));
+    if ((stage == ST_START || stage == ST_DECIDE || stage == ST_WALK || stage == ST_HEED) && v[G(TO_MOVE)] != owner)
         return mm_reject(out, G(TO_MOVE), "the tower owner %d is to move", owner);
     if (acting && v[G(TO_MOVE)] != v[G(ACTOR)])
         return mm_reject(out, G(TO_MOVE), "the actor %d is to move", v[G(ACTOR)]);
@@ -864,10 +994,26 @@ static int32_t check_turn(const int32_t *v, mm_verdict *out)
     return -1;
 }
 
+/* Whether square is a steering target on the vector: a building's square next to the
+ * tower's last square, of a building the path has not visited. */
+static int vector_target(const int32_t *v, int square)
+{
+    int len = 0, next = 0;
+    while (len < DISCS && v[G(PATH) + len] >= 0)
+        len++;
+    if (square < 0 || !len || len >= DISCS || SQUARE[square] < 0)
+        return 0;
+    for (int d = 0; d < 4; d++)
+        next |= NEIGHBOUR[v[G(PATH) + len - 1]][d] == square;
+    for (int i = 0; i < len; i++)
+        next &= SQUARE[v[G(PATH) + i]] != SQUARE[square];
+    return next;
+}
+
 /* Rule offers. */
 static int32_t check_offers(const int32_t *v, mm_verdict *out)
 {
-    int n = v[G(PLAYERS)], stage = v[G(STAGE)];
+    int n = v[G(PLAYERS)], stage = v[G(STAGE)], steering = stage == ST_STEER || stage == ST_HEED;
     int cards[MM_TOG_MAX_PLAYERS] = {0};
     for (int c = 0; c < NCARDS; c++) {
         int loc = v[G(CARDS) + c];
@@ -884,10 +1030,17 @@ static int32_t check_offers(const int32_t *v, mm_verdict *out)
                 return mm_reject(out, i, "only an offer (0 ducats or more) holds items");
             items += v[i];
         }
+        int target = v[OFFER(seat, TARGET)];
+        if (amount < 0 && target >= 0)
+            return mm_reject(out, OFFER(seat, TARGET), "only an offer (0 ducats or more) has a target");
         if (amount < 0)
             continue;
-        if ((stage != ST_OFFER && stage != ST_DECIDE) || seat == v[G(OWNER)])
+        if ((stage != ST_OFFER && stage != ST_DECIDE && !steering) || seat == v[G(OWNER)])
             return mm_reject(out, at, "offers are made to the tower owner during a negotiation");
+        if (steering ? !vector_target(v, target) : target >= 0)
+            return mm_reject(out, OFFER(seat, TARGET), steering
+                             ? "a steering offer's target is a square next to the tower of a building it has not visited"
+                             : "an offer for the action on offer has no target");
         if (!vector_may_act(v, seat))
             return mm_reject(out, at, "an offer comes from a player who may still act this turn");
         if (amount % TOG_OFFER_STEP || amount > pv(v, seat, P(DUCATS)))
@@ -903,9 +1056,10 @@ static int32_t check_offers(const int32_t *v, mm_verdict *out)
             return mm_reject(out, extra, "an offer keeps the extra-action card its bidder needs to act");
         if (v[OFFER(seat, MARKERS)] > pv(v, seat, P(MARKERS)))
             return mm_reject(out, OFFER(seat, MARKERS), "an offer holds markers from the bidder's hand");
-        if (!amount && !items)
+        int opening = stage == ST_STEER && seat == v[G(TO_MOVE)]; /* named its target, nothing yet */
+        if (!amount && !items && !opening)
             return mm_reject(out, at, "an offer holds something");
-        if (n == 2 && !items && (stage == ST_DECIDE || seat != v[G(TO_MOVE)]))
+        if (n == 2 && !items && (stage == ST_DECIDE || stage == ST_HEED || seat != v[G(TO_MOVE)]))
             return mm_reject(out, at, "a 2-player offer holds something besides ducats");
     }
     return -1;
@@ -1054,7 +1208,6 @@ static void tog_observe(void *st, int viewer)
 /* state.py paid_elsewhere: while the owner negotiates the building the tower has just
  * entered (no action taken since), a message naming it and another visited building is
  * in no hand: it would have paid on entering. */
-_Static_assert(NCARDS <= 64, "a card set is a 64-bit mask");
 static uint64_t inferred_in_pile(const state *s)
 {
     uint64_t out = 0;
@@ -1202,12 +1355,41 @@ static int offer_worth(const state *s, int q)
     return w + TOG_MARKER_WORTH * s->offer_markers[q];
 }
 
+/* What the action bid for is worth to the mover: the action on offer, or his steering
+ * offer's target (heuristic.py bid_site). */
+static int site_value(const state *s)
+{
+    int seat = s->to_move;
+    if (s->stage == ST_OFFER || s->stage == ST_DECIDE)
+        return action_value(s, seat, s->site);
+    if (s->stage == ST_STEER && s->offer_target[seat] >= 0)
+        return action_value(s, seat, SQUARE[s->offer_target[seat]]);
+    return 0;
+}
+
+/* What the owner may expect from hearing steering offers (heuristic.py steering_gain):
+ * the most another player who may act would bid for a target (half its worth to him)
+ * beyond the target's worth to the owner. */
+static int steering_gain(const state *s)
+{
+    int targets[4], count = steering_targets(s, targets), best = 0;
+    for (int i = 0; i < count; i++) {
+        int b = SQUARE[targets[i]], mine = may_act(s, s->owner) ? action_value(s, s->owner, b) : 0;
+        for (int q = 0; q < s->players; q++)
+            if (q != s->owner && may_act(s, q) && action_value(s, q, b) / 2 - mine > best)
+                best = action_value(s, q, b) / 2 - mine;
+    }
+    return best;
+}
+
 /* heuristic.py _give_score without the orders: the largest coin keeping the bid within half
  * the action's worth, then in 2-player games (an offer needs an item) the item worth least. */
 static int give_value(const state *s, int seat, int item, int site_value)
 {
+    uint64_t offered;
+    hand_mask(s, seat, &offered);
     int cheapest = -1;
-    for (int i = 0; s->players == 2 && offer_top(s, seat) < TOG_I_GOOD && i < s->num_legal; i++) {
+    for (int i = 0; s->players == 2 && offer_top(s, seat, offered) < TOG_I_GOOD && i < s->num_legal; i++) {
         int it = s->legal[i] - TOG_A_GIVE;
         if (it >= TOG_I_GOOD && it <= TOG_I_MARKER && (cheapest < 0 || item_worth(it) < item_worth(cheapest)))
             cheapest = it;
@@ -1218,10 +1400,18 @@ static int give_value(const state *s, int seat, int item, int site_value)
     return item < TOG_I_GOOD ? item_worth(item) : 1;
 }
 
-/* The value of move a; site_value: what the action on offer is worth to the mover. */
+/* The value of move a; site_value: what the action bid for is worth to the mover. */
 static int move_value(const state *s, int a, int site_value)
 {
     int seat = s->to_move;
+    if (a == TOG_A_HEAR)
+        return steering_gain(s);
+    if (a >= TOG_A_STEER) /* a target worth bidding for */
+        return action_value(s, seat, SQUARE[a - TOG_A_STEER]) / 2 - TOG_OFFER_STEP;
+    if (a >= TOG_A_ACCEPT && a < TOG_A_LARGE && s->stage == ST_HEED) { /* the bid beyond the target's worth */
+        int q = a - TOG_A_ACCEPT, b = SQUARE[s->offer_target[q]];
+        return offer_worth(s, q) - (may_act(s, seat) ? action_value(s, seat, b) : 0);
+    }
     if (a >= TOG_A_GIVE && a < TOG_A_ACCEPT)
         return give_value(s, seat, a - TOG_A_GIVE, site_value);
     if (a >= TOG_A_ACCEPT && a < TOG_A_LARGE)
@@ -1283,10 +1473,10 @@ static int32_t tog_rollout_move(const void *st, mm_rng *rng, int policy)
         return ids[mm_rng_below(rng, (uint32_t)n)];
     if (s->stage == ST_START) /* the any-start card: the square of the best action, if worth 20 */
         return start_move(s);
-    int site_value = s->stage == ST_OFFER || s->stage == ST_DECIDE ? action_value(s, s->to_move, s->site) : 0;
-    int best = 0, best_value = move_value(s, ids[0], site_value);
+    int value_of_site = site_value(s);
+    int best = 0, best_value = move_value(s, ids[0], value_of_site);
     for (int i = 1; i < n; i++) {
-        int value = move_value(s, ids[i], site_value);
+        int value = move_value(s, ids[i], value_of_site);
         if (value > best_value) {
             best = i;
             best_value = value;
@@ -1304,9 +1494,9 @@ static void tog_move_priors(const void *st, double *out)
 {
     const state *s = st;
     int values[MAX_LEGAL];
-    int site_value = s->stage == ST_OFFER || s->stage == ST_DECIDE ? action_value(s, s->to_move, s->site) : 0;
+    int value_of_site = site_value(s);
     for (int i = 0; i < s->num_legal; i++)
-        values[i] = move_value(s, s->legal[i], site_value);
+        values[i] = move_value(s, s->legal[i], value_of_site);
     mm_softmax(values, s->num_legal, PRIOR_TEMPERATURE, out);
 }
 

@@ -51,6 +51,7 @@ typedef struct mm_tog_state {
     /* per seat: the goods, special cards and markers in his offer */
     int8_t offer_goods[MM_TOG_MAX_PLAYERS][MM_TOG_GOODS], offer_specials[MM_TOG_MAX_PLAYERS][MM_TOG_SPECIALS];
     int8_t offer_markers[MM_TOG_MAX_PLAYERS];
+    int8_t offer_target[MM_TOG_MAX_PLAYERS]; /* per seat: a steering offer's square, -1 for none */
     int8_t offered_cards[MM_TOG_CARDS]; /* 1: the card is in its holder's offer */
     int8_t supply[MM_TOG_GOODS], special_supply[MM_TOG_SPECIALS];
     uint8_t marks[MM_TOG_BUILDINGS]; /* bitmask of seats per building */
@@ -58,7 +59,7 @@ typedef struct mm_tog_state {
     int8_t piles[MM_TOG_DECKS];
     /* derived: the legal moves of the position, ascending (rebuilt by decode, apply and
      * determinize), so a playout generates them once per decision */
-    uint16_t num_legal;
+    uint8_t num_legal;
     int16_t legal[MM_TOG_MAX_LEGAL];
 } mm_tog_state;
 

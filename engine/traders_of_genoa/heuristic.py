@@ -6,7 +6,11 @@ what the action is worth to it (in ducats; in 2-player games, where an offer nee
 besides ducats, with the item it loses least by: a good no order of its asks for, never an
 order it could complete), accepts the offer worth the most (or takes the action when
 that is worth more), walks the tower towards the buildings it values, and places its
-markers next to as many buildings as it can.  It is the arena's baseline, not a search.
+markers next to as many buildings as it can.  Steering: as the owner it hears steering
+offers when another player may value a building next to the tower more than it does, and
+accepts the one worth most beyond the target's worth to itself; as a bidder it steers
+towards the building next to the tower it values most, bidding as for an action.  It is
+the arena's baseline, not a search.
 """
 
 from __future__ import annotations
@@ -15,10 +19,10 @@ from ..rng import Rng
 from .board import NEIGHBOUR, SQUARE, STREET_BUILDINGS
 from .data import (
     BUILDINGS, CARD_DECK, DECKS, DECK_FIRST, D_LARGE, D_SMALL, LARGE_ORDER_PAY, LARGE_ORDERS, MARKER_END_VALUE, NUM_GOODS,
-    OFFER_COINS, SMALL_ORDER_PAY, SMALL_ORDERS,
+    OFFER_COINS, OFFER_STEP, SMALL_ORDER_PAY, SMALL_ORDERS,
 )
 from .moves import A_ACCEPT, A_GIVE, I_CARD, I_GOOD, I_MARKER, I_SPECIAL, Move
-from .state import State
+from .state import ST_HEED, ST_STEER, State
 
 #: What one card drawn from a deck, one marker and one special card are worth (ducats).
 CARD_VALUE = {"large": 25.0, "small": 14.0, "message": 10.0, "privilege": 18.0}
@@ -98,11 +102,30 @@ def action_value(s: State, seat: int, b: int) -> float:
     return value
 
 
+def bid_site(s: State, seat: int) -> int:
+    """The building ``seat`` bids for: the action on offer, or his steering offer's target."""
+    return SQUARE[s.offer_target[seat]] if s.stage == ST_STEER else s.site
+
+
+def steering_gain(s: State, seat: int) -> float:
+    """What the owner ``seat`` may expect from hearing steering offers: the most another
+    player who may act would bid for a target (``BID_SHARE`` of its worth to him) beyond
+    the target's worth to the owner."""
+    best = 0.0
+    for t in s.steering_targets():
+        b = SQUARE[t]
+        mine = action_value(s, seat, b) if s.may_act(seat) else 0.0
+        for q in range(s.num_players):
+            if q != seat and s.may_act(q):
+                best = max(best, BID_SHARE * action_value(s, q, b) - mine)
+    return best
+
+
 def _give_score(s: State, seat: int, item: int) -> float:
     """An offer's next item: the largest coin that keeps the bid within ``BID_SHARE`` of the
     action's worth to the bidder, then, in 2-player games (an offer needs an item besides
     ducats), the item he loses least by; never another item (-1)."""
-    budget = BID_SHARE * action_value(s, seat, s.site)
+    budget = BID_SHARE * action_value(s, seat, bid_site(s, seat))
     spent = max(s.offer_ducats[seat], 0) + sum(give_cost(s, seat, i) for i in s.offer_items(seat))
     cheapest = _cheapest_item(s, seat) if s.num_players == 2 and not s.offer_items(seat) else None
     if item < I_GOOD:
@@ -137,8 +160,15 @@ def _score(s: State, seat: int, m: Move) -> float:
         return 0.1
     if k == "pass":
         return 0.0
+    if k == "accept" and s.stage == ST_HEED:  # the bid beyond the target's worth to the owner
+        mine = action_value(s, seat, SQUARE[s.offer_target[a]]) if s.may_act(seat) else 0.0
+        return offer_worth(s, a, seat) - mine
     if k == "accept":
         return offer_worth(s, a, seat)
+    if k == "hear":
+        return steering_gain(s, seat)
+    if k == "steer":  # a target worth bidding for
+        return BID_SHARE * action_value(s, seat, SQUARE[a]) - OFFER_STEP
     if k == "take":
         return action_value(s, seat, s.site)
     if k == "lapse":

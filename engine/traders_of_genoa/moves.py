@@ -16,7 +16,12 @@ deck (1-16, 1-14)::
     offer:25+silk+silk+small_16
                       a whole offer in one (``offer_moves``: its gives, then ``offer``)
     pass              no offer (also: no ownership base)
-    accept:2          the tower owner sells the action to seat 2's offer
+    hear              at the walk, the tower owner calls for steering offers
+    steer:3.4         open a steering offer: the tower to move onto square 3.4 (a building
+                      next to it), whose action the bidder buys with the items given next
+    steer:3.4:25+silk a whole steering offer in one (``offer_moves``: steer, gives, ``offer``)
+    accept:2          the tower owner sells the action to seat 2's offer (answering steering
+                      offers: the tower moves to seat 2's target, seat 2 buys its action)
     take / lapse      ... takes the action himself / lets it lapse
     privilege         a villa's action: draw a privilege
     large:3           ... or deliver large order 3 (its three goods) at this villa
@@ -67,7 +72,9 @@ A_PALACE = A_DELIVER + DECK_SIZES[D_SMALL]  # + building
 A_BASE = A_PALACE + NUM_BUILDINGS  # + square
 A_MARK = A_BASE + NUM_SQUARES  # + building
 A_OUST = A_MARK + NUM_BUILDINGS  # + building * MAX_PLAYERS + seat
-NUM_ACTIONS = A_OUST + NUM_BUILDINGS * MAX_PLAYERS
+A_HEAR = A_OUST + NUM_BUILDINGS * MAX_PLAYERS
+A_STEER = A_HEAR + 1  # + square
+NUM_ACTIONS = A_STEER + NUM_SQUARES
 
 
 def trade_id(give: int, get: int) -> int:
@@ -87,9 +94,11 @@ class Move:
         k, a = self.kind, self.arg
         if k in SIMPLE:
             return k
+        if k == "hear":
+            return k
         if k == "move":
             return f"move:{DIRECTIONS[a]}"
-        if k in ("start", "base"):
+        if k in ("start", "base", "steer"):
             return f"{k}:{square_name(a)}"
         if k == "give":
             return f"give:{ITEM_NAMES[a]}"
@@ -114,14 +123,16 @@ class Move:
     def parse(cls, text: str) -> Move:
         """Parse notation; raises InvalidMoveError naming what is wrong."""
         t = text.strip()
-        if t in SIMPLE:
+        if t in SIMPLE or t == "hear":
             return cls(t)
         verb, sep, rest = t.partition(":")
         if not sep or not rest:
-            raise InvalidMoveError(f"move {text!r}: expected VERB:ARGUMENT or one of {', '.join(SIMPLE)}")
+            raise InvalidMoveError(f"move {text!r}: expected VERB:ARGUMENT or one of {', '.join(SIMPLE)}, hear")
         if verb == "move":
             return cls("move", _name(text, rest, DIRECTIONS, "direction"))
-        if verb in ("start", "base"):
+        if verb == "steer" and ":" in rest:
+            raise InvalidMoveError(f"move {text!r}: a whole steering offer is applied as its moves (offer_moves)")
+        if verb in ("start", "base", "steer"):
             return cls(verb, _square(text, rest))
         if verb == "give":
             return cls("give", _name(text, rest, ITEM_NAMES, "coin or item"))
@@ -157,6 +168,8 @@ class Move:
         k, a = self.kind, self.arg
         if k in SIMPLE:
             return SIMPLE.index(k)
+        if k == "hear":
+            return A_HEAR
         if k == "trade":
             return trade_id(a, self.extra)
         if k == "oust":
@@ -169,7 +182,7 @@ class Move:
 
 
 _BASE = {"move": A_MOVE, "start": A_START, "give": A_GIVE, "accept": A_ACCEPT, "large": A_LARGE, "special": A_SPECIAL,
-         "good": A_GOOD, "deliver": A_DELIVER, "palace": A_PALACE, "base": A_BASE, "mark": A_MARK}
+         "good": A_GOOD, "deliver": A_DELIVER, "palace": A_PALACE, "base": A_BASE, "mark": A_MARK, "steer": A_STEER}
 
 
 def coins(ducats: int) -> list[int]:
@@ -184,15 +197,21 @@ def coins(ducats: int) -> list[int]:
 
 
 def is_offer(text: str) -> bool:
-    """Whether ``text`` is a whole offer (``offer:25+silk``), not one move."""
-    return text.strip().startswith("offer:")
+    """Whether ``text`` is a whole offer (``offer:25+silk``, ``steer:3.4:25+silk``), not one move."""
+    t = text.strip()
+    return t.startswith("offer:") or (t.startswith("steer:") and t.count(":") >= 2)
 
 
 def offer_moves(text: str) -> list[Move]:
     """A whole offer ``offer:25+silk+silk+small_16`` (items joined by ``+`` in any order: at
     most one number of ducats, a multiple of 5, and item names as ``give`` takes them) as
-    its moves: the coins, the items in building order, then ``offer``."""
-    _, _, rest = text.strip().partition(":")
+    its moves: the coins, the items in building order, then ``offer``; a whole steering
+    offer ``steer:3.4:25+silk`` is ``steer:3.4`` and then the same."""
+    verb, _, rest = text.strip().partition(":")
+    opening = []
+    if verb == "steer":
+        square, _, rest = rest.partition(":")
+        opening = [Move("steer", _square(text, square))]
     ducats, items = -1, []
     for word in rest.split("+"):
         if word.isdigit():
@@ -207,7 +226,7 @@ def offer_moves(text: str) -> list[Move]:
     gives = coins(max(ducats, 0)) + sorted(items)
     if not gives:
         raise InvalidMoveError(f"move {text!r}: an offer of nothing is 'pass'")
-    return [Move("give", i) for i in gives] + [Move("offer")]
+    return opening + [Move("give", i) for i in gives] + [Move("offer")]
 
 
 def _name(text: str, word: str, names: tuple[str, ...], what: str) -> int:
@@ -245,6 +264,7 @@ def _all_moves() -> list[Move]:
     moves += [Move("base", s) for s in range(NUM_SQUARES)]
     moves += [Move("mark", b) for b in range(NUM_BUILDINGS)]
     moves += [Move("oust", b, q) for b in range(NUM_BUILDINGS) for q in range(MAX_PLAYERS)]
+    moves += [Move("hear")] + [Move("steer", s) for s in range(NUM_SQUARES)]
     return moves
 
 

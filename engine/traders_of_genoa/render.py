@@ -31,7 +31,7 @@ def render(s: State) -> str:
     to_move = seat_name(s.to_move) if s.to_move >= 0 else "-"
     lines.append(f"round {s.round} owner {seat_name(s.owner)} stage {STAGES[s.stage]} to move {to_move} site {site} "
                  f"path {' '.join(square_name(q) for q in s.path) or '-'}")
-    offers = [f"{seat_tag(q)} {s.offer_notation(q).partition(':')[2] or 0}"
+    offers = [f"{seat_tag(q)} {s.offer_notation(q).removeprefix('offer:') or 0}"
               for q in range(s.num_players) if s.offer_ducats[q] >= 0]
     if offers:
         lines.append("offers " + ", ".join(offers))

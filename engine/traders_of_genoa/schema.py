@@ -66,6 +66,8 @@ def _table() -> list[Cell]:
         cells += counts(f"offers[{p}].specials", SPECIALS, 0, [_upto(here, n) for n in SPECIAL_COUNTS].__getitem__,
                         attr="offer_specials")
         cells += [cell(f"offers[{p}].markers", 0, _upto(here, MARKERS_PER_PLAYER), attr="offer_markers")]
+        cells += [cell(f"offers[{p}].target", -1, tuple(NUM_SQUARES - 1 if h else -1 for h in here), "enum",
+                       names=SQUARES, first=-1, empty=-1, attr="offer_target")]
     cells += counts("supply", GOODS, 0, GOODS_PER_KIND)
     cells += counts("special_supply", SPECIALS, 0, lambda k: SPECIAL_COUNTS[k])
     cells += counts("marks", BUILDING_NAMES, 0, by_players(FIRST, LAST, lambda n: (1 << n) - 1), "mask",
@@ -90,13 +92,16 @@ RULES = (
     Rule("path", "path[0]", "the tower's squares first then -1, no market, no square twice, one orthogonal step "
                             "apart; used discs are street squares of the path"),
     Rule("progress", "to_move", "the stage, the player to move, the action's site and actor, the base and the "
-                                "acquirer agree; the bidder to move may still act this turn"),
+                                "acquirer agree; the bidder to move may still act this turn; steering offers "
+                                "are made while the tower has a disc left"),
     Rule("offers", "offers[0].ducats", "offers are made to the owner during a negotiation by players who may "
                                        "still act, in multiples of 5 the bidder has, with goods, cards, special "
                                        "cards (not the extra-action card he needs to act) and markers he holds "
                                        "(an offered card is his, listed in "
                                        "offered_cards, and nothing but an open offer holds items); a 2-player "
-                                       "offer holds something besides ducats"),
+                                       "offer holds something besides ducats; a steering offer (stages steer and "
+                                       "heed) targets the square of an unvisited building next to the tower, an "
+                                       "offer for the action on offer none"),
     Rule("conservation", "supply.silver", "every good, special card and marker of the game is somewhere"),
     Rule("cards", "piles.large", "every card's location agrees with the public counts of hands and piles"),
 )

@@ -3,9 +3,12 @@
 A ``State`` is a whole position; ``apply`` returns a new state, the private methods mutate
 a fresh copy.  A turn of the tower owner: the start square (rolled, or chosen with an
 any-start card; a market start moves the round marker on and rolls again), then the walk
-(up to 4 orthogonal steps onto unvisited building or street squares, or stop).  At each
-building entered for the first time in the turn its action is negotiated: the other players
-in turn order who may still act offer (a bundle of ducats, goods, cards, special cards and
+(up to 4 orthogonal steps onto unvisited building or street squares, or stop; before a
+step the owner may ``hear`` steering offers: the others who may still act each offer a
+bundle for the tower to step onto a building next to it whose action they then buy, or
+pass, and the owner accepts one or walks on as he likes).  At each building entered for
+the first time in the turn its action is negotiated: the other players in turn order who
+may still act offer (a bundle of ducats, goods, cards, special cards and
 markers, built item by item: ``moves.py``; in 2-player games not ducats alone) or pass,
 then the owner accepts one offer or takes the action himself (only while nobody offered
 may it lapse).  The actor performs the action (owners of markers on the building earn
@@ -37,24 +40,25 @@ from ..errors import IllegalMoveError
 from ..game_state import GameState
 from ..rng import Rng
 from .chance import Told, Witness, parse_shown
-from .board import NEIGHBOUR, NUM_SQUARES, SQUARE, STREET_BUILDINGS, group_size
+from .board import NEIGHBOUR, NUM_SQUARES, SQUARE, STREET_BUILDINGS, group_size, square_name
 from .data import (
     BUILDINGS, CARD_DECK, CARD_NAMES, DECK_FIRST, DECK_SIZES, DECKS, D_LARGE, D_MESSAGE, D_PRIVILEGE, D_SMALL,
     GOODS_PER_KIND, LARGE_ORDER_PAY, LARGE_ORDERS, LIMIT, MARKER_END_VALUE, MARKERS_PER_PLAYER, MARKET,
-    MAX_PLAYERS, MESSAGE_PAY, MESSAGES, NUM_BUILDINGS, NUM_CARDS, NUM_GOODS, OFFER_COINS, OWNER_INCOME,
+    MAX_PLAYERS, MESSAGE_PAY, MESSAGES, NUM_BUILDINGS, NUM_CARDS, NUM_GOODS, OFFER_COINS, OFFER_STEP, OWNER_INCOME,
     PLAYER_COUNTS, PRIVILEGE_PAY, PRIVILEGES, ROUNDS, S_ANY_GOOD, S_ANY_START, S_BUILDING_ACTION,
     S_EXTRA_ACTION, S_TRADE, SMALL_ORDER_PAY, SMALL_ORDERS, SPECIAL_COUNTS, SPECIALS, START_DUCATS,
     STREET, TOWER_DISCS, DIE_SIDES, PILE, UNSEEN, USED,
 )
 from .moves import (
-    A_ACCEPT, A_BASE, A_DELIVER, A_DONE, A_GIVE, A_GOOD, A_LAPSE, A_LARGE, A_MARK, A_MOVE, A_OFFER, A_PALACE,
-    A_PASS, A_OUST, A_PRIVILEGE, A_ROLL, A_SPECIAL, A_START, A_STOP, A_TAKE, I_CARD, I_GOOD, I_MARKER, I_SPECIAL,
+    A_ACCEPT, A_BASE, A_DELIVER, A_DONE, A_GIVE, A_GOOD, A_HEAR, A_LAPSE, A_LARGE, A_MARK, A_MOVE, A_OFFER, A_PALACE,
+    A_PASS, A_OUST, A_PRIVILEGE, A_ROLL, A_SPECIAL, A_START, A_STEER, A_STOP, A_TAKE, I_CARD, I_GOOD, I_MARKER,
+    I_SPECIAL,
     ITEM_NAMES, Move, is_offer, offer_moves, trade_id,
 )
 
-STAGES = ("start", "offer", "decide", "villa", "reward", "extras", "walk", "base", "mark", "end")
-ST_START, ST_OFFER, ST_DECIDE, ST_VILLA, ST_REWARD, ST_EXTRAS, ST_WALK, ST_BASE, ST_MARK, ST_END = range(
-    len(STAGES))
+STAGES = ("start", "offer", "decide", "villa", "reward", "extras", "walk", "steer", "heed", "base", "mark", "end")
+(ST_START, ST_OFFER, ST_DECIDE, ST_VILLA, ST_REWARD, ST_EXTRAS, ST_WALK, ST_STEER, ST_HEED, ST_BASE, ST_MARK,
+ ST_END) = range(len(STAGES))
 OPTIONS: tuple[str, ...] = ()
 
 
@@ -91,6 +95,7 @@ class State(GameState):
     offer_goods: list[list[int]] = field(default_factory=list)  # per seat, count per good
     offer_specials: list[list[int]] = field(default_factory=list)  # per seat, count per special card
     offer_markers: list[int] = field(default_factory=list)  # per seat, markers from his hand
+    offer_target: list[int] = field(default_factory=list)  # per seat, a steering offer's square (-1: none)
     offered_cards: list[int] = field(default_factory=lambda: [0] * NUM_CARDS)  # per card: 1 in its holder's offer
     base: int = -1  # the street square markers are placed from
     last_mark: int = -1  # the highest building marked from the base (ascending order)
@@ -139,19 +144,47 @@ class State(GameState):
         return ids
 
     def _walk_moves(self, p: Player) -> list[int]:
+        """``stop``, a step, and at the walk (not while answering steering offers) ``hear``."""
         ids = [A_STOP]
         if len(self.path) < TOWER_DISCS:
             for d, s in enumerate(NEIGHBOUR[self.path[-1]]):
                 if s >= 0 and SQUARE[s] != MARKET and s not in self.path:
                     ids.append(A_MOVE + d)
+        if self.stage == ST_WALK and self.may_hear():
+            ids.append(A_HEAR)
         return ids
 
+    def steering_targets(self) -> list[int]:
+        """The squares next to the tower of buildings it has not visited this turn (while
+        it has a disc left), ascending: where a steering offer may send it."""
+        if len(self.path) >= TOWER_DISCS:
+            return []
+        return sorted(s for s in NEIGHBOUR[self.path[-1]] if s >= 0 and SQUARE[s] >= 0
+                      and not self.building_visited(SQUARE[s]))
+
+    def may_hear(self) -> bool:
+        """The owner may call for steering offers: the tower can step onto a building it has
+        not visited and another player may still act."""
+        return bool(self.steering_targets()) and any(
+            self.may_act(q) for q in range(self.num_players) if q != self.owner)
+
+    def can_offer(self, seat: int) -> bool:
+        """``seat`` may make an offer, by what every view knows (goods, special cards and
+        markers are public, a hand by its count): ducats (not alone in 2-player games) or an item."""
+        p = self.players[seat]
+        needed = int(p.actions >= self._action_limit(seat))  # the extra-action card he needs
+        return (self.num_players > 2 and p.ducats >= OFFER_STEP) or any(p.goods) or any(p.hand) \
+            or p.markers > 0 or any(n > needed * (k == S_EXTRA_ACTION) for k, n in enumerate(p.specials))
+
     def _offer_moves(self, p: Player) -> list[int]:
-        """``pass``, or build an offer item by item (``give``) and make it (``offer``); in
-        2-player games ducats only while an item besides them can follow (known to all: a
-        card counts by the hand's public count)."""
+        """``pass``, or build an offer item by item (``give``) and make it (``offer``), a
+        steering offer opened by its target (``steer``); in 2-player games ducats only while
+        an item besides them can follow (known to all: a card counts by the hand's public
+        count)."""
         seat = self.to_move
         ducats = self.offer_ducats[seat]
+        if self.stage == ST_STEER and ducats < 0:
+            return [A_PASS] + ([A_STEER + s for s in self.steering_targets()] if self.can_offer(seat) else [])
         top = self.offer_top(seat)
         needed = [0] * len(SPECIALS)  # not the extra-action card its bidder needs to act
         needed[S_EXTRA_ACTION] = int(p.actions >= self._action_limit(seat))
@@ -164,7 +197,7 @@ class State(GameState):
         if self.offer_markers[seat] < p.markers:
             items.append(A_GIVE + I_MARKER)
         ids = [A_PASS] if ducats < 0 else []
-        if ducats >= 0 and (top >= I_GOOD or self.num_players > 2):
+        if (ducats > 0 or top >= I_GOOD) and (top >= I_GOOD or self.num_players > 2):
             ids.append(A_OFFER)
         if top < I_GOOD and (self.num_players > 2 or items or any(p.hand)):  # (counts are public)
             total = max(ducats, 0)
@@ -197,6 +230,10 @@ class State(GameState):
         if self.may_act(self.owner):
             ids.append(A_TAKE)
         return ids
+
+    def _heed_moves(self, p: Player) -> list[int]:
+        """Answer the steering offers: walk on (refusing them all) or accept one."""
+        return self._walk_moves(p) + [A_ACCEPT + q for q, d in enumerate(self.offer_ducats) if d >= 0]
 
     def _villa_moves(self, p: Player) -> list[int]:
         """A privilege or a large order; the goods cards may be played first, so that they
@@ -299,7 +336,15 @@ class State(GameState):
     def _do(self, move: Move, rng: Rng) -> None:
         k, a = move.kind, move.arg
         p = self.players[self.to_move]
-        if k == "roll":
+        if self.stage == ST_HEED and k in ("move", "stop"):
+            self._clear_offers()  # the owner walks on: the steering offers lapse
+        if k == "hear":
+            self._clear_offers()
+            self.to_move = self.owner
+            self._next_bidder(ST_STEER)
+        elif k == "steer":
+            self.offer_target[self.to_move], self.offer_ducats[self.to_move] = a, 0
+        elif k == "roll":
             self._roll(rng)
         elif k == "start":
             self._use_special(p, S_ANY_START)
@@ -310,10 +355,10 @@ class State(GameState):
             self._acquisition_turn()
         elif k == "give":
             self._give(self.to_move, a)
-        elif k == "offer":
-            self._next_bidder()
-        elif k == "pass" and self.stage == ST_OFFER:
-            self._next_bidder()
+        elif k == "offer" or (k == "pass" and self.stage in (ST_OFFER, ST_STEER)):
+            self._next_bidder(self.stage)
+        elif k == "accept" and self.stage == ST_HEED:
+            self._steer(a, rng)
         elif k == "accept":
             self._sell(a, rng)
         elif k == "take":
@@ -409,7 +454,7 @@ class State(GameState):
             self.site = b
             self._clear_offers()
             self.to_move = self.owner
-            self._next_bidder()
+            self._next_bidder(ST_OFFER)
         else:
             self.stage, self.to_move = ST_WALK, self.owner
 
@@ -424,17 +469,18 @@ class State(GameState):
                 self._reveal(c)
                 self.players[seat].ducats += MESSAGE_PAY
 
-    def _next_bidder(self) -> None:
-        """The next player after the one to move who may act makes an offer; after the
-        last, the owner decides."""
+    def _next_bidder(self, bidding: int) -> None:
+        """The next player after the one to move who may act makes an offer (``bidding``:
+        ST_OFFER for the action on offer, ST_STEER a steering offer); after the last, the
+        owner decides (ST_DECIDE) or answers the steering offers (ST_HEED)."""
         seat = self.to_move
         while True:
             seat = (seat + 1) % self.num_players
             if seat == self.owner:
-                self.stage, self.to_move = ST_DECIDE, self.owner
+                self.stage, self.to_move = ST_DECIDE if bidding == ST_OFFER else ST_HEED, self.owner
                 return
             if self.may_act(seat):
-                self.stage, self.to_move = ST_OFFER, seat
+                self.stage, self.to_move = bidding, seat
                 return
 
     def offer_items(self, seat: int) -> list[int]:
@@ -445,11 +491,14 @@ class State(GameState):
         return items + [I_MARKER] * self.offer_markers[seat]
 
     def offer_notation(self, seat: int) -> str:
-        """``seat``'s offer as a whole offer's notation (``offer:25+silk+small_16``), "" for none."""
+        """``seat``'s offer as a whole offer's notation (``offer:25+silk+small_16``; a steering
+        offer ``steer:1.4:25+silk``), "" for none."""
         if self.offer_ducats[seat] < 0:
             return ""
         words = [str(self.offer_ducats[seat])] if self.offer_ducats[seat] else []
-        return "offer:" + "+".join(words + [ITEM_NAMES[i] for i in self.offer_items(seat)])
+        target = self.offer_target[seat]
+        verb = f"steer:{square_name(target)}" if target >= 0 else "offer"
+        return f"{verb}:" + "+".join(words + [ITEM_NAMES[i] for i in self.offer_items(seat)])
 
     def _give(self, seat: int, item: int) -> None:
         """One item into ``seat``'s offer (the first one opens it)."""
@@ -489,6 +538,15 @@ class State(GameState):
         o.reserve -= n
         o.markers += n
         self._perform(buyer, self.site, True, rng)
+
+    def _steer(self, buyer: int, rng: Rng) -> None:
+        """The owner accepts ``buyer``'s steering offer: the tower moves onto its target
+        (messages pay as on any entry) and ``buyer`` buys that building's action with it."""
+        square = self.offer_target[buyer]
+        self.path.append(square)
+        self._complete_messages(SQUARE[square])
+        self.site = SQUARE[square]
+        self._sell(buyer, rng)
 
     def _perform(self, actor: int, b: int, counted: bool, rng: Rng) -> None:
         """``actor`` takes the action of building ``b`` (``counted``: one of his actions this
@@ -537,7 +595,7 @@ class State(GameState):
 
     def _clear_offers(self) -> None:
         n = self.num_players
-        self.offer_ducats, self.offer_markers = [-1] * n, [0] * n
+        self.offer_ducats, self.offer_markers, self.offer_target = [-1] * n, [0] * n, [-1] * n
         self.offer_goods = [[0] * NUM_GOODS for _ in range(n)]
         self.offer_specials = [[0] * len(SPECIALS) for _ in range(n)]
         self.offered_cards = [0] * NUM_CARDS
@@ -770,5 +828,6 @@ def new_game(players: int = 4, seed: int = 0, **options: str) -> State:
 _GENERATORS = {
     ST_START: State._start_moves, ST_OFFER: State._offer_moves, ST_DECIDE: State._decide_moves,
     ST_VILLA: State._villa_moves, ST_REWARD: State._reward_moves, ST_EXTRAS: State._extras_moves,
-    ST_WALK: State._walk_moves, ST_BASE: State._base_moves, ST_MARK: State._mark_moves,
+    ST_WALK: State._walk_moves, ST_STEER: State._offer_moves, ST_HEED: State._heed_moves, ST_BASE: State._base_moves,
+    ST_MARK: State._mark_moves,
 }

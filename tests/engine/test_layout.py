@@ -143,10 +143,10 @@ def test_a_grid_is_copied_a_row_at_a_time() -> None:
     """Seat p's offered goods are row p of ``offer_goods``: the C twin copies a row at a
     time, the codec reads a list of lists holding the rows of the seats in play."""
     goods = next(b for b in blocks(tog_schema.V2, False) if b.attr == "offer_goods")
-    assert (goods.cols, goods.step, goods.stride) == (8, 1, 15)
+    assert (goods.cols, goods.step, goods.stride) == (8, 1, 16)
     text = c_layout(tog_schema.C_PREFIX, tog_schema.SCHEMAS, "x")
-    assert "MANY(offer_goods[1], 36, 8, 1)" in text and "MANY(offer_ducats, 20, 5, 15)" in text
-    assert "#define MM_TOG_STRIDE_OFFER_GOODS 15\n" in text
+    assert "MANY(offer_goods[1], 37, 8, 1)" in text and "MANY(offer_ducats, 20, 5, 16)" in text
+    assert "#define MM_TOG_STRIDE_OFFER_GOODS 16\n" in text
     s = get_game("traders-of-genoa").new_game(3, 1)
     s.offer_goods[1][7] = 2
     fields, seats = Binding(tog_schema.V2, TogState, TogPlayer).decode(Binding(tog_schema.V2, TogState, TogPlayer).encode(s))

@@ -22,6 +22,9 @@ from meeplemind.engine.castles_of_burgundy import data as cob
 from meeplemind.engine.puerto_rico import data as pr
 from meeplemind.engine.traders_of_genoa import board as tog_board
 from meeplemind.engine.traders_of_genoa import data as tog_data
+from meeplemind.engine.traders_of_genoa.state import (
+    ST_BASE, ST_EXTRAS, ST_HEED, ST_MARK, ST_OFFER, ST_REWARD, ST_START, ST_VILLA,
+)
 from meeplemind.native import NativeGame
 
 Expected = tuple[str, "str | re.Pattern[str]"]
@@ -639,7 +642,7 @@ def cob_ship_depots(v: View) -> Expected:
 
 
 # ------------------------------------------------------------- Traders of Genoa
-TOG_START, TOG_OFFER = 0, 1
+TOG_START, TOG_OFFER = ST_START, ST_OFFER
 MARKET = tog_board.SQUARE.index(tog_board.MARKET)
 
 
@@ -796,7 +799,7 @@ def tog_hand_of_known_cards(v: View) -> Expected:
     return "players[0].hand.large", re.compile(r"\d+ cards are known in a hand of 0")
 
 
-TOG_VILLA, TOG_REWARD, TOG_EXTRAS, TOG_BASE, TOG_MARK = 3, 4, 5, 7, 8
+TOG_VILLA, TOG_REWARD, TOG_EXTRAS, TOG_BASE, TOG_MARK = ST_VILLA, ST_REWARD, ST_EXTRAS, ST_BASE, ST_MARK
 
 
 @case("traders-of-genoa", tog_stage(TOG_VILLA))
@@ -837,6 +840,25 @@ def tog_base_off_the_path(v: View) -> Expected:
 def tog_last_mark_carries_the_marker(v: View) -> Expected:
     v[f"marks.{tog_data.BUILDING_NAMES[v['last_mark']]}"] &= ~(1 << v["to_move"])
     return "last_mark", "the last building marked carries the player's marker"
+
+
+def _steering(v: View) -> int | None:
+    """A seat with a steering offer the owner is to answer, if any."""
+    return next((p for p in range(v["players"]) if v["stage"] == ST_HEED and v[f"offers[{p}].ducats"] >= 0), None)
+
+
+@case("traders-of-genoa", lambda v: _steering(v) is not None)
+def tog_steering_target_next_to_the_tower(v: View) -> Expected:
+    seat = _steering(v)
+    v[f"offers[{seat}].target"] = v["path[0]"]  # a square the tower has visited
+    return f"offers[{seat}].target", "a steering offer's target is a square next to the tower of a building it has not visited"
+
+
+@case("traders-of-genoa", lambda v: v["stage"] == ST_OFFER + 1 and _made(v) is not None)
+def tog_an_action_offer_has_no_target(v: View) -> Expected:
+    seat = _made(v)
+    v[f"offers[{seat}].target"] = v["path[0]"]
+    return f"offers[{seat}].target", "an offer for the action on offer has no target"
 
 
 def _made(v: View) -> int | None:

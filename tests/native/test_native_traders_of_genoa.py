@@ -15,17 +15,19 @@ import pytest
 from meeplemind.positions import checked_state
 from meeplemind.engine import Rng
 from meeplemind.engine.traders_of_genoa import LAYOUT_VERSION, NUM_ACTIONS, VECTOR_LEN, codec, new_game
-from meeplemind.engine.traders_of_genoa.data import D_MESSAGE, DECK_FIRST, DECK_SIZES
+from meeplemind.engine.traders_of_genoa.data import D_MESSAGE, D_SMALL, DECK_FIRST, DECK_SIZES
 from meeplemind.engine.traders_of_genoa.schema import V2 as SCHEMA
 from meeplemind.engine.traders_of_genoa.state import ST_DECIDE, ST_OFFER, UNSEEN, USED
 from meeplemind.native import NativeDecodeError, NativeGame, gen_traders_of_genoa
 from meeplemind.search.ismcts import analyze
 from meeplemind.search.params import Budget, game_params
 
-from ..engine.traders_of_genoa.helpers import give_goods, play, turn_start
+from ..engine.traders_of_genoa.helpers import give_card, give_goods, play, turn_start
 from . import native_support as support
 from .test_native_castles_of_burgundy import with_field
 from ..engine.traders_of_genoa.test_owner_and_villa import SCENARIOS
+from ..engine.traders_of_genoa.test_steering import SCENARIOS as STEERING
+from ..engine.traders_of_genoa.test_steering import at_the_walk, one_offer
 from ..engine.traders_of_genoa.test_hidden import CHI2_999, chi_square, messages_spread, played
 
 
@@ -63,6 +65,55 @@ def test_decode_errors_name_the_field(native: NativeGame) -> None:
         with pytest.raises(NativeDecodeError) as info:
             native.decode(bad)
         assert (info.value.code, info.value.index) == (code, index) and info.value.why
+
+
+def test_steering_targets_are_checked(native: NativeGame) -> None:
+    """A steering offer names a square next to the tower of an unvisited building; an offer
+    for the action on offer names none (rule offers)."""
+    at = SCHEMA.index
+    heeding = one_offer().encode()  # seat 1 steers to the Harbor, 1.4, from 2.4
+    negotiating = play(turn_start(3), "start:3.4").encode()  # the City Hall's action on offer
+    squares = SCHEMA.cells[at("path[0]")].names
+    cases = [(with_field(heeding, at("offers[1].target"), squares.index("2.5") - 1), at("offers[1].target")),
+             (with_field(heeding, at("offers[1].target"), -1), at("offers[1].target")),
+             (with_field(heeding, at("offers[2].target"), squares.index("3.4") - 1), at("offers[2].target")),
+             (with_field(with_field(negotiating, at("offers[1].ducats"), 10), at("offers[1].target"),
+                         squares.index("2.4") - 1), at("offers[1].target"))]
+    for bad, index in cases:
+        with pytest.raises(NativeDecodeError) as info:
+            native.decode(bad)
+        assert (info.value.code, info.value.index) == (native.lib.MM_ERR_INVARIANT, index), info.value.why
+    native.decode(heeding)
+
+
+def test_analyze_ranks_steering_offers_and_the_answers() -> None:
+    params = replace(game_params("traders-of-genoa"), seed=3)
+    s = play(at_the_walk(), "hear")
+    result = analyze(s.observation(1), Budget(iterations=1500), params)
+    assert {m.move for m in result.moves} == {"pass", "steer:1.4", "steer:3.4"}
+    result = analyze(one_offer().observation(0), Budget(iterations=1500), params)
+    assert {m.move for m in result.moves} == {"stop", "move:n", "move:e", "move:s", "move:w", "accept:1"}
+    assert all(0.0 <= m.win_rate <= 1.0 and len(m.expected_scores) == 3 for m in result.moves)
+
+
+def test_steering_answers_depend_only_on_what_the_viewer_sees() -> None:
+    """At a bidder's steering decision and the owner's answer, with a card offered (shown to
+    all), every viewer's analysis is the same for the truth and another deal he cannot tell
+    from it (tests/conformance/test_no_leak.py's check, on steering positions)."""
+    s = at_the_walk()
+    give_card(s, 1, D_SMALL, 16)
+    s = play(s, "hear", "steer:1.4:10+small_16")
+    differ = 0
+    for state in (s, play(s, "pass")):  # seat 2 to steer; the owner to answer
+        for viewer in range(3):
+            other = state.determinize(viewer, Rng(11 + viewer))
+            assert other.observation(viewer) == state.observation(viewer)
+            differ += other != state
+            params = replace(game_params("traders-of-genoa"), seed=7, viewer=viewer)
+            answers = [[(m.move, m.visits, round(m.win_rate, 9)) for m in analyze(x, Budget(iterations=300), params).moves]
+                       for x in (state, other)]
+            assert answers[0] == answers[1], (state.stage, viewer)
+    assert differ
 
 
 def test_determinize_deals_like_the_reference(native: NativeGame) -> None:
@@ -167,10 +218,10 @@ def test_searches_and_determinizations_under_the_sanitizers() -> None:
     assert result["searches"] >= 50 and result["determinized"] >= 100
 
 
-@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("scenario", SCENARIOS + STEERING, ids=lambda f: f.__name__)
 def test_rules_fix_scenarios_in_c(native: NativeGame, scenario) -> None:  # type: ignore[no-untyped-def]
-    """The owner's decision and the villa's goods cards: the C twin offers the reference's
-    moves and reaches its states through every move from each scenario."""
+    """The owner's decision, the villa's goods cards and steering offers: the C twin offers
+    the reference's moves and reaches its states through every move from each scenario."""
     s = scenario()
     buf = native.decode(s.encode())
     rng = Rng(5)

@@ -35,14 +35,16 @@ function town(s, facts) {
 }
 
 function offers(s, seats) {
-  if (s.stage !== "offer" && s.stage !== "decide") return "";
+  const steering = s.stage === "steer" || s.stage === "heed";
+  if (s.stage !== "offer" && s.stage !== "decide" && !steering) return "";
   const items = (o, seat) => [`${o.ducats} ducats`,
     ...Object.entries({...o.goods, ...o.specials}).map(([name, n]) => `${n} ${titleCase(name)}`),
     ...(o.markers ? [`${o.markers} marker${o.markers > 1 ? "s" : ""}`] : []),
     ...(s.offeredCards ?? []).filter((c) => s.cards?.[c] === String(seat)).map(titleCase)].join(" + ");
   const made = (s.offers ?? []).map((o, seat) => o.ducats < 0 ? "" :
-    `<span class="pill">${esc(seatName(seat, seats))}: ${esc(items(o, seat))}</span>`).join("");
-  return `<div class="row"><b>Offers for the ${esc(titleCase(s.site))}</b> ${made || '<span class="muted">none yet</span>'}</div>`;
+    `<span class="pill">${esc(seatName(seat, seats))}: ${esc(items(o, seat))}${o.target ? ` to steer to ${esc(o.target)}` : ""}</span>`).join("");
+  const what = steering ? "Steering offers" : `Offers for the ${esc(titleCase(s.site))}`;
+  return `<div class="row"><b>${what}</b> ${made || '<span class="muted">none yet</span>'}</div>`;
 }
 
 /** A card by what it is: "Small order: silver to harbor". */
@@ -94,7 +96,7 @@ const DIRECTIONS = { n: "north", e: "east", s: "south", w: "west" };
 
 /** A readable label for a move's notation. */
 function tradersOfGenoa(move) {
-  const [kind, arg = ""] = move.split(":");
+  const [kind, arg = "", bundle = ""] = move.split(":");
   switch (kind) {
     case "roll": return "Roll for the tower's start square";
     case "start": return `Play an any-start card: start on ${arg}`;
@@ -103,6 +105,9 @@ function tradersOfGenoa(move) {
     case "give": return `Add ${/^\d+$/.test(arg) ? `${arg} ducats` : titleCase(move.slice(5))} to your offer`;
     case "offer": return arg ? `Offer ${arg.replaceAll("+", ", ")}` : "Make your offer";
     case "accept": return `Accept seat ${Number(arg) + 1}'s offer`;
+    case "hear": return "Hear offers to steer the tower";
+    case "steer": return bundle ? `Offer ${bundle.replaceAll("+", ", ")} to steer the tower to ${arg}`
+      : `Offer to steer the tower to ${arg}`;
     case "take": return "Take the action yourself";
     case "lapse": return "Let the action lapse";
     case "privilege": return "Draw a privilege";

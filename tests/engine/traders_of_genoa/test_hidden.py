@@ -31,7 +31,7 @@ def test_observation_hides_other_hands_and_the_piles_and_keeps_the_counts() -> N
         seen = s.observation(viewer)
         for c in range(NUM_CARDS):
             loc = s.cards[c]
-            want = loc if loc in (viewer, USED) else UNSEEN
+            want = loc if loc in (viewer, USED) or s.offered_cards[c] else UNSEEN  # an offered card is shown
             assert seen.cards[c] == want
         assert [p.hand for p in seen.players] == [p.hand for p in s.players]
         assert seen.piles == s.piles and seen.observation(viewer) == seen

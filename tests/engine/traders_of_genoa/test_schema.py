@@ -69,7 +69,8 @@ def _message(s: Any) -> Any:
         piles=named(DECKS, s.piles))
     for q, ducats in enumerate(s.offer_ducats):
         m.offers.add(ducats=ducats, goods=named(GOODS, s.offer_goods[q]), specials=named(SPECIALS, s.offer_specials[q]),
-                     markers=s.offer_markers[q])
+                     markers=s.offer_markers[q],
+                     target=square_name(s.offer_target[q]) if s.offer_target[q] >= 0 else "")
     m.offered_cards.extend(CARD_NAMES[c] for c in range(len(CARD_NAMES)) if s.offered_cards[c])
     for b in range(NUM_BUILDINGS):
         if s.marks[b]:

@@ -106,7 +106,7 @@ def test_two_player_offers_include_a_good_and_the_owner_may_act_twice() -> None:
 
 def test_the_tower_walks_orthogonally_without_revisits_and_stops() -> None:
     s = play(turn_start(3), "start:2.2")
-    assert moves(s) == ["stop", "move:n", "move:e", "move:s", "move:w"]
+    assert moves(s) == ["stop", "move:n", "move:e", "move:s", "move:w", "hear"]
     s = play(s, "move:e")
     assert "move:w" not in moves(s)  # 2.2 has a disc
     s = play(s, "move:e", "move:e")
