@@ -161,17 +161,18 @@ def _analysis(args: argparse.Namespace) -> tuple[Any, str]:
 
         position = read_json(args.file)
         return remote_analyze_response(args, position, budget), str(position.get("game", ""))
-    from .search import Budget, analyze, game_params
+    from .search import Budget, SearchStop, analyze, game_params
+    from .search.deadlines import DeadlineMargin
     from .server.convert import move_to_proto, result_to_proto, stats_to_proto
     from .v1 import analysis_pb2
 
     # as the service reads it: one C decode, the viewer's observation searched, no reference state
     seen = load_position(args.file).seen()
     params = replace(game_params(seen.game_id), seed=args.seed, rollout_policy=args.rollout, viewer=seen.viewer)
-    stop = threading.Event()
+    stop = SearchStop()
     with _stopping_on_ctrl_c(stop):
         result = analyze(seen, Budget(args.iterations, args.time_ms, args.cpu_ms, threads=args.threads), params,
-                         max_moves=args.max_moves, stop_event=stop)
+                         max_moves=args.max_moves, stop_event=stop, time_margin=DeadlineMargin.for_time_budgets())
     if stop.is_set():
         print(f"meeplemind analyze: interrupted: the best moves after {result.iterations} iterations",
               file=sys.stderr)
@@ -356,6 +357,7 @@ def _overshoot(args: argparse.Namespace) -> dict[str, Any]:
     position, here or on ``--server``, timed from the call to the answer."""
     from .search import Budget, analyze, game_params
     from .search.bench import BENCH_PLAYERS, BENCH_SEED
+    from .search.deadlines import DeadlineMargin
     from .search.overshoot import BUDGETS_MS, DEFAULT_SAMPLES, measure
 
     game = get_game(args.game[0] if args.game else "puerto-rico")
@@ -370,8 +372,10 @@ def _overshoot(args: argparse.Namespace) -> dict[str, Any]:
     setup = {"game": game.GAME_ID, "players": players, "threads": threads, "server": args.server}
     if not args.server:
         analyze(state, Budget(iterations=10))  # warm up: the engine loaded, its first search run
+        margin = DeadlineMargin.for_time_budgets()  # this session's searches learn it, as a bot's do
         return {**setup, **measure(lambda t, seed: analyze(state, Budget(time_ms=t, threads=threads),
-                                                           replace(game_params(game.GAME_ID), seed=seed)),
+                                                           replace(game_params(game.GAME_ID), seed=seed),
+                                                           time_margin=margin),
                                    budgets, samples)}
     from .remote import connect
 

@@ -24,6 +24,7 @@ from ..engine.game_state import GameState
 from ..engine.schema import schema_for
 from ..v1.position_pb2 import Position
 from . import vector_codec
+from .vector_codec import MessageType
 from .check import as_vector
 from .checked import CheckedPosition, accept, read, state_key
 
@@ -89,7 +90,7 @@ def message_to_dict(message: Message) -> Json:
     return _in_field_order(data, message.DESCRIPTOR)
 
 
-def _in_field_order(data: Json, descriptor: Any) -> Json:  # a protobuf Descriptor (upb's or Python's)
+def _in_field_order(data: Json, descriptor: MessageType) -> Json:
     ordered: Json = {}
     for field in descriptor.fields:
         if field.name not in data:
@@ -163,7 +164,7 @@ def read_json(path: str) -> Json:
     return message_to_dict(read_message(path))
 
 
-def json_error(data: object, descriptor: Any, path: str = "") -> PositionError:  # a protobuf Descriptor
+def json_error(data: object, descriptor: MessageType, path: str = "") -> PositionError:
     """The first field of ``data`` (JSON of the message ``descriptor``) that protobuf's
     parser refuses, named by its path, with the parser's reason."""
     if not isinstance(data, dict):
@@ -175,7 +176,7 @@ def json_error(data: object, descriptor: Any, path: str = "") -> PositionError: 
         if field is None:
             return PositionError(at, f"unknown field (known: {', '.join(f.name for f in descriptor.fields)})")
         try:
-            json_format.ParseDict({key: value}, message_factory.GetMessageClass(descriptor)())
+            json_format.ParseDict({key: value}, message_factory.GetMessageClass(descriptor)())  # type: ignore[arg-type]  # upb's too
             continue
         except json_format.ParseError as e:
             problem = str(e).split("\n", 1)[0]

@@ -4,93 +4,241 @@ the game's schema (``engine/schema.py``).
 ``read(schema, message)`` writes every cell from the field its path names, converted by
 its kind; nothing about a field is written here. What it checks is the message's shape
 (names, keys, list lengths, fields of another layout); the ranges and the consistency
-rules are the C decoder's (``positions/check.py``). Errors are
-``PositionError`` naming the field path.
+rules are the C decoder's (``positions/check.py``). Errors are ``PositionError`` naming
+the field path. A layout's reader is compiled from its schema once, at its first use,
+into one Python function (``_Compiler``): a position is read by one call, without a step
+per field (docs/positions.md).
 """
 
 from __future__ import annotations
 
+import functools
+import keyword
 import re
-from collections.abc import Callable, Sequence
-from operator import attrgetter
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
+
+from google.protobuf.descriptor import Descriptor, FieldDescriptor
+from google.protobuf.message import Message
 
 from ..engine.errors import PositionError
 from ..engine.schema import Cell, Schema
 
+if TYPE_CHECKING:
+    from google._upb._message import Descriptor as UpbDescriptor
+    from google._upb._message import FieldDescriptor as UpbFieldDescriptor
+
 _TOKEN = re.compile(r"\.?([a-z_0-9]+)|\[(\d+)\]")
-Reader = Callable[..., None]  # (message, out): appends the cells it reads to out
 #: The state vector's int32 range.
 INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
+#: A field path as its names and list indexes (``players[2].goods``: players, 2, goods).
+Path = tuple[str | int, ...]
+#: What a state message's scalar fields hold, and a map's or keyed list's keys.
+Scalar = int | bool | str
+Key = int | str
+#: A message type's descriptor (protobuf's Python one or upb's).
+MessageType: TypeAlias = "Descriptor | UpbDescriptor"
+FieldType: TypeAlias = "FieldDescriptor | UpbFieldDescriptor"
+#: A proto value (a scalar, or a mask's repeated names) to its cell's int.
+Converter = Callable[[Any], int]
+#: A compiled reader: a state message's vector.
+ReadMessage = Callable[[Message], list[int]]
+#: A map's, keyed list's or member list's cells (the container None: past a list's end).
+ReadEntries = Callable[[Any], list[int]]  # its container: a map, a list of messages or of names
+_STRING = FieldDescriptor.TYPE_STRING
+_INTEGER_TYPES = frozenset({FieldDescriptor.CPPTYPE_INT32, FieldDescriptor.CPPTYPE_INT64,
+                            FieldDescriptor.CPPTYPE_UINT32, FieldDescriptor.CPPTYPE_UINT64})
 
 
-def read(schema: Schema, message: Any) -> list[int]:
+def read(schema: Schema, message: Message) -> list[int]:
     """The state vector of a state ``message`` in ``schema``'s layout."""
-    out: list[int] = []
-    for step in _plan(schema, message.DESCRIPTOR):
-        step(message, out)
-    return out
+    return _reader(schema, message.DESCRIPTOR)(message)
 
 
 def _tokens(path: str) -> list[str | int]:
     return [name if name is not None and name != "" else int(index) for name, index in _TOKEN.findall(path)]
 
 
-_PLANS: dict[tuple[int, str], list[Reader]] = {}
+_READERS: dict[tuple[int, str], ReadMessage] = {}
 
 
-def _plan(schema: Schema, descriptor: Any) -> list[Reader]:
+def _reader(schema: Schema, descriptor: MessageType) -> ReadMessage:
+    """``schema``'s reader of ``descriptor``'s messages, compiled at its first use."""
     key = (id(schema), descriptor.full_name)
-    if key not in _PLANS:
-        _PLANS[key] = _compile(schema, descriptor)
-    return _PLANS[key]
+    if key not in _READERS:
+        _READERS[key] = _Compiler(schema, descriptor).reader()
+    return _READERS[key]
 
 
-def _compile(schema: Schema, descriptor: Any) -> list[Reader]:
-    """Readers of runs of cells sharing a parent, in vector order."""
-    steps: list[Reader] = [_presence_check(schema)] if schema.foreign else []
-    steps += [_label(path, text) for path, text in schema.labels]
-    run: list[Cell] = []
-    parent: tuple[str | int, ...] | None = None
-    for c in schema.cells:
-        tokens = tuple(_tokens(c.path))
-        if c.kind in ("fixed", "length"):
-            mine: tuple[str | int, ...] | None = None
+class _Compiler:
+    """The reader of one layout written as one Python function and compiled once: every
+    parent message or list on a cell's path is looked up once (into a local, None when a
+    list index on the way is past its end), a run of plain fields under one parent is read
+    as one tuple, and whatever may need words for an error (names, keys, members, labels,
+    fields of another layout, list lengths) is read by the helpers below. The cells are read
+    in vector order; the list lengths are checked last."""
+
+    def __init__(self, schema: Schema, descriptor: MessageType) -> None:
+        self.schema, self.descriptor = schema, descriptor
+        self.lines: list[str] = []
+        self.objects: dict[str, object] = {}
+        self.local: dict[Path, str] = {(): "m"}
+
+    def reader(self) -> ReadMessage:
+        schema = self.schema
+        for path in schema.foreign:
+            self.foreign(path)
+        for path, text in schema.labels:
+            self.label(path, text)
+        run: list[Cell] = []
+        parent: Path | None = None
+        for c in schema.cells:
+            tokens = tuple(_tokens(c.path))
+            mine = None if c.kind in ("fixed", "length") else tokens[:-1]
+            if run and mine != parent:
+                self.group(parent, run)
+                run = []
+            if mine is None:
+                self.single(c, tokens)
+            else:
+                run.append(c)
+            parent = mine
+        if run:
+            self.group(parent, run)
+        self.length_checks()
+        source = "def read(m):\n    out = []\n" + "".join(f"    {line}\n" for line in self.lines) + "    return out\n"
+        namespace = dict(self.objects)
+        exec(compile(source, f"<{schema.game} v{schema.version} reader>", "exec"), namespace)
+        function: ReadMessage = namespace["read"]  # type: ignore[assignment]  # the function just compiled
+        return function
+
+    def name(self, value: object) -> str:
+        """The name the reader's code calls ``value`` by."""
+        name = f"k{len(self.objects)}"
+        self.objects[name] = value
+        return name
+
+    def guard(self, tokens: Path) -> str:
+        """The test, followed by ``and``, that the object at ``tokens`` is there ("" if it always is)."""
+        return f"{self.at(tokens)} is not None and " if _may_be_none(tokens) else ""
+
+    def at(self, tokens: Path) -> str:
+        """The local holding the object at ``tokens``, looked up where first needed."""
+        if tokens not in self.local:
+            parent, last, guard = self.at(tokens[:-1]), tokens[-1], self.guard(tokens[:-1])
+            if isinstance(last, int):
+                value = f"{parent}[{last}] if {guard}len({parent}) > {last} else None"
+            elif guard:
+                value = f"{_attribute(parent, last)} if {parent} is not None else None"
+            else:
+                value = _attribute(parent, last)
+            self.local[tokens] = f"v{len(self.local)}"
+            self.lines.append(f"{self.local[tokens]} = {value}")
+        return self.local[tokens]
+
+    def foreign(self, path: str) -> None:
+        """A field with presence that the layout has no cell for (``Schema.foreign``) must be
+        unset (in every entry of a list: ``players[*].forests``)."""
+        head, _, name = path.rpartition(".")
+        tokens = tuple(_tokens(head.removesuffix("[*]")))
+        parent, guard = self.at(tokens), self.guard(tokens)
+        fail = self.name(functools.partial(_foreign, path, self.schema.foreign_note))
+        if head.endswith("[*]"):
+            self.lines.append(f"for n, item in enumerate({parent} if {guard}True else ()):")
+            self.lines.append(f"    if item.HasField({name!r}): {fail}(n)")
         else:
-            mine = tokens[:-1]
-        if run and (mine is None or mine != parent):
-            steps.append(_group(schema, descriptor, parent, run))
-            run = []
-        if mine is None:
-            steps.append(_single(schema, descriptor, c, tokens))
-            parent = None
-            continue
-        parent = mine
-        run.append(c)
-    if run:
-        steps.append(_group(schema, descriptor, parent, run))
-    steps += _length_checks(schema, descriptor)
-    return steps
+            self.lines.append(f"if {guard}{parent}.HasField({name!r}): {fail}(0)")
+
+    def label(self, path: str, text: str) -> None:
+        """A fixed text the message repeats (a role card's name): checked where present."""
+        head, _, name = path.rpartition(".")
+        tokens = tuple(_tokens(head))
+        parent = self.at(tokens)
+        value = _attribute(parent, name)
+        self.lines.append(f"if {self.guard(tokens)}{value} != {text!r}: "
+                          f"{self.name(functools.partial(_not_label, path, text))}({value})")
+
+    def single(self, c: Cell, tokens: Path) -> None:
+        if c.kind == "fixed":
+            assert isinstance(c.lo, int) and c.lo == c.hi, c.path
+            self.lines.append(f"out.append({c.lo})")
+        else:  # the length of the repeated field at the path
+            self.lines.append(f"out.append(len({self.at(tuple(t for t in tokens if isinstance(t, str)))}))")
+
+    def group(self, parent: Path | None, cells: list[Cell]) -> None:
+        """The code reading a run of cells that share a parent."""
+        assert parent is not None
+        field, owner = _field(self.descriptor, parent) if parent else (None, self.descriptor)
+        leaves = [_tokens(c.path)[-1] for c in cells]
+        convert = [_converter(c) for c in cells]
+        empties = tuple(c.empty for c in cells)
+        nested = field.message_type if field is not None and isinstance(parent[-1], str) else None
+        container = self.at(parent)
+        if field is not None and nested is not None and (nested.GetOptions().map_entry or field.is_repeated):
+            self.lines.append(f"out += {self.name(_entries(_path(parent), field, leaves, cells))}({container})")
+        elif leaves == list(range(len(leaves))):  # entries 0.. of a repeated scalar field (absent ones: empty)
+            assert field is not None
+            present = f" if {container} is not None else ()" if _may_be_none(parent) else ""
+            self.lines.append(f"items = {container}[:{len(leaves)}]{present}")
+            if all(conv is int for conv in convert):
+                self.lines.append("out += items" if _integer(field) else "out += map(int, items)")
+            else:
+                self.lines.append(f"out += [convert(value) for convert, value in zip({self.name(convert)}, items)]")
+            self.lines.append(f"out += {self.name(empties)}[len(items):]")
+        elif cells[0].kind == "member":
+            known = [c.path.rpartition(".")[2] for c in self.schema.cells
+                     if c.kind == "member" and c.path.rpartition(".")[0] == _path(parent)]
+            self.lines.append(f"out += {self.name(_members(_path(parent), known, leaves))}({container})")
+        else:  # fields of one message
+            values = []
+            for leaf, conv in zip(leaves, convert):
+                assert isinstance(leaf, str), leaf
+                value = _attribute(container, leaf)
+                if conv is not int:
+                    value = f"{self.name(conv)}({value})"
+                elif not _integer(owner.fields_by_name[leaf]):
+                    value = f"int({value})"
+                values.append(value)
+            tuple_ = f"({', '.join(values)},)"
+            if _may_be_none(parent):
+                tuple_ = f"{tuple_} if {container} is not None else {self.name(empties)}"
+            self.lines.append(f"out += {tuple_}")
+
+    def length_checks(self) -> None:
+        """Repeated fields longer than the layout has cells for are errors naming the field."""
+        most: dict[Path, int] = {}
+        for c in self.schema.cells:
+            tokens = tuple(_tokens(c.path))
+            for i, t in enumerate(tokens):
+                if isinstance(t, int) and not (c.kind == "entry" and i == len(tokens) - 1):
+                    most[tokens[:i]] = max(most.get(tokens[:i], 0), t + 1)
+        for key, limit in most.items():
+            if key == ("players",):
+                continue  # the player count is a cell: its range names the problem
+            container = self.at(key)
+            self.lines.append(f"if {self.guard(key)}len({container}) > {limit}: "
+                              f"{self.name(_too_long)}({_path(key)!r}, {limit}, len({container}))")
 
 
-def _single(schema: Schema, descriptor: Any, c: Cell, tokens: tuple[str | int, ...]) -> Reader:
-    if c.kind == "fixed":
-        value = c.lo
-        assert isinstance(value, int) and c.lo == c.hi, c.path
-
-        def fixed(m: Any, out: list[int]) -> None:
-            out.append(value)
-        return fixed
-    names = [t for t in tokens if isinstance(t, str)]
-
-    def length(m: Any, out: list[int]) -> None:
-        for name in names:
-            m = getattr(m, name)
-        out.append(len(m))
-    return length
+def _may_be_none(tokens: Path) -> bool:
+    """Whether the object at ``tokens`` may be missing: a list index on the way."""
+    return any(isinstance(t, int) for t in tokens)
 
 
-def _field(descriptor: Any, tokens: tuple[str | int, ...]) -> tuple[Any, Any]:
+def _attribute(owner: str, name: str) -> str:
+    return f"getattr({owner}, {name!r})" if keyword.iskeyword(name) else f"{owner}.{name}"
+
+
+def _integer(field: FieldType) -> bool:
+    """Whether the field holds ints (its values need no ``int``)."""
+    return field.cpp_type in _INTEGER_TYPES
+
+
+def _too_long(where: str, limit: int, got: int) -> NoReturn:
+    raise PositionError(where, f"at most {limit} entries, got {got}")
+
+
+def _field(descriptor: MessageType, tokens: Path) -> tuple[FieldType | None, MessageType]:
     """(the descriptor of the field the tokens end on, the message type it lives in)."""
     field, owner = None, descriptor
     for t in tokens:
@@ -101,145 +249,75 @@ def _field(descriptor: Any, tokens: tuple[str | int, ...]) -> tuple[Any, Any]:
     return field, owner
 
 
-def _resolver(tokens: tuple[str | int, ...]) -> Callable[[Any], Any]:
-    """The object at a parent path, or None when a list index is past its end (runs of
-    names are one ``attrgetter``)."""
-    steps: list[Any] = []
-    names: list[str] = []
-    for t in tokens:
-        if isinstance(t, int):
-            if names:
-                steps.append(attrgetter(".".join(names)))
-                names = []
-            steps.append(t)
-        else:
-            names.append(t)
-    if names:
-        steps.append(attrgetter(".".join(names)))
-    if not steps:
-        return lambda m: m
-    if len(steps) == 1 and not isinstance(steps[0], int):
-        return steps[0]  # type: ignore[no-any-return]
+def _entries(where: str, field: FieldType, leaves: Sequence[str | int], cells: Sequence[Cell]) -> ReadEntries:
+    """The cells of a map, or of a repeated (key, value) message, in cell order (a missing
+    key: the cell's ``empty``); unknown and repeated keys are errors naming the entry."""
+    entry = field.message_type
+    assert entry is not None
+    key_field, value_field = entry.fields[:2]
+    keys = [leaf if key_field.type == _STRING else int(leaf) for leaf in leaves]
+    position = {k: i for i, k in enumerate(keys)}
+    convert = [_converter(c) for c in cells]
+    empties = [c.empty for c in cells]
+    plain = all(conv is int for conv in convert) and _integer(value_field)
 
-    def resolve(m: Any) -> Any:
-        for step in steps:
-            if step.__class__ is int:
-                if step >= len(m):
-                    return None
-                m = m[step]
-            else:
-                m = step(m)
-        return m
-    return resolve
+    if entry.GetOptions().map_entry:
+        def from_map(container: Mapping[Key, Scalar] | None) -> list[int]:
+            out = list(empties)
+            if container is None:
+                return out
+            for k in list(container):  # a upb map's keys, read at once
+                i = position.get(k)
+                if i is None:
+                    raise PositionError(f"{where}[{k}]" if isinstance(k, int) else f"{where}.{k}", "unknown key")
+                out[i] = container[k] if plain else convert[i](container[k])  # type: ignore[assignment]  # plain: ints
+            return out
+        return from_map
+    key_name, value_name = key_field.name, value_field.name
+
+    def from_list(container: Sequence[Message] | None) -> list[int]:
+        out, listed = list(empties), set()
+        for n, item in enumerate(container if container is not None else ()):
+            k = getattr(item, key_name)
+            i = position.get(k)
+            if i is None:
+                raise PositionError(f"{where}[{n}].{key_name}", f"{k!r} is not one of {', '.join(map(repr, keys))}")
+            if i in listed:
+                raise PositionError(f"{where}[{n}].{key_name}", f"{k} is listed twice")
+            listed.add(i)
+            out[i] = convert[i](getattr(item, value_name))
+        return out
+    return from_list
 
 
-def _path(tokens: tuple[str | int, ...]) -> str:
+def _members(where: str, known: Sequence[str], leaves: Sequence[str | int]) -> ReadEntries:
+    """1 for every leaf listed in a repeated string field, else 0; a name not ``known`` or
+    listed twice is an error naming the entry."""
+    known_set = frozenset(known)
+
+    def read_members(container: Sequence[str] | None) -> list[int]:
+        listed: set[str] = set()
+        for n, name in enumerate(container if container is not None else ()):
+            if name not in known_set:
+                raise PositionError(f"{where}[{n}]", f"{name!r} is not one of {', '.join(map(repr, known))}")
+            if name in listed:
+                raise PositionError(f"{where}[{n}]", f"{name} is listed twice")
+            listed.add(name)
+        return [int(leaf in listed) for leaf in leaves]
+    return read_members
+
+
+def _path(tokens: Path) -> str:
     return "".join(f"[{t}]" if isinstance(t, int) else f".{t}" for t in tokens).lstrip(".")
 
 
-def _group(schema: Schema, descriptor: Any, parent: tuple[str | int, ...] | None, cells: list[Cell]) -> Reader:
-    assert parent is not None
-    resolve = _resolver(parent)
-    field, _ = _field(descriptor, parent) if parent else (None, descriptor)
-    where = _path(parent)
-    leaves = [_tokens(c.path)[-1] for c in cells]
-    convert = [_converter(c) for c in cells]
-    empties = [c.empty for c in cells]
-    whole = field is not None and isinstance(parent[-1], str)  # the field itself, not an entry of it
-    nested = field.message_type if whole else None  # type: ignore[union-attr]
-    is_map = nested is not None and nested.GetOptions().map_entry
-    keyed = nested is not None and field.is_repeated and not is_map  # type: ignore[union-attr]
-    if is_map or keyed:
-        map_keys: dict[Any, int] = {}
-        for i, leaf in enumerate(leaves):
-            map_keys[leaf if not is_map or nested.fields_by_name["key"].type == 9 else int(leaf)] = i  # type: ignore[union-attr]
-        entries = _entries(where, map_keys, field, keyed)
-
-        def read_keyed(m: Any, out: list[int]) -> None:
-            container = resolve(m)
-            row = list(empties)
-            if container is not None:
-                for i, value in entries(container).items():
-                    row[i] = convert[i](value)
-            out.extend(row)
-        return read_keyed
-    if leaves == list(range(len(leaves))):  # entries 0.. of a repeated field (absent ones: empty)
-        count, plain_items = len(leaves), all(conv is int for conv in convert)
-
-        def read_items(m: Any, out: list[int]) -> None:
-            container = resolve(m)
-            items = container[:count] if container is not None else []
-            if plain_items:
-                out.extend(map(int, items))
-            else:
-                out.extend([conv(value) for conv, value in zip(convert, items)])
-            out.extend(empties[len(items):])
-        return read_items
-    if cells[0].kind == "member":
-        known = [c.path.rpartition(".")[2] for c in schema.cells
-                 if c.kind == "member" and c.path.rpartition(".")[0] == where]
-
-        def read_members(m: Any, out: list[int]) -> None:
-            container = resolve(m)
-            listed = list(container) if container is not None else []
-            for n, name in enumerate(listed):
-                if name not in known:
-                    raise PositionError(f"{where}[{n}]", f"{name!r} is not one of {', '.join(map(repr, known))}")
-                if name in listed[:n]:
-                    raise PositionError(f"{where}[{n}]", f"{name} is listed twice")
-            out.extend(int(leaf in listed) for leaf in leaves)
-        return read_members
-
-    get = attrgetter(*leaves) if len(leaves) > 1 else (lambda p, one=attrgetter(leaves[0]): (one(p),))  # type: ignore[arg-type]
-    plain = all(conv is int for conv in convert)
-
-    def read_fields(m: Any, out: list[int]) -> None:
-        parent_message = resolve(m)
-        if parent_message is None:
-            out.extend(empties)
-        elif plain:
-            out.extend(map(int, get(parent_message)))
-        else:
-            out.extend([conv(value) for conv, value in zip(convert, get(parent_message))])
-    return read_fields
-
-
-def _entries(where: str, keys: dict[Any, int], field: Any, keyed: bool) -> Callable[[Any], dict[int, Any]]:
-    """The values of a map, or of a repeated (key, value) message, by cell position;
-    unknown and repeated keys are errors naming the entry."""
-    if keyed:
-        key_name, value_name = (f.name for f in field.message_type.fields[:2])
-
-        def from_list(container: Any) -> dict[int, Any]:
-            out: dict[int, Any] = {}
-            for n, item in enumerate(container):
-                k = getattr(item, key_name)
-                if k not in keys:
-                    raise PositionError(f"{where}[{n}].{key_name}", f"{k!r} is not one of "
-                                        f"{', '.join(map(repr, keys))}")
-                if keys[k] in out:
-                    raise PositionError(f"{where}[{n}].{key_name}", f"{k} is listed twice")
-                out[keys[k]] = getattr(item, value_name)
-            return out
-        return from_list
-
-    def from_map(container: Any) -> dict[int, Any]:
-        out: dict[int, Any] = {}
-        for k, value in container.items():
-            if k not in keys:
-                raise PositionError(f"{where}[{k}]" if isinstance(k, int) else f"{where}.{k}", "unknown key")
-            out[keys[k]] = value
-        return out
-    return from_map
-
-
-def _converter(c: Cell) -> Callable[[Any], int]:
+def _converter(c: Cell) -> Converter:
     """A proto value to the cell's int (its kind in ``schema.KINDS``)."""
     if c.names:
         index = {name: i + c.first for i, name in enumerate(c.names)}
         default = c.first  # "" is the proto3 default: the first name
         if c.kind == "mask":
-            def mask(values: Any) -> int:
+            def mask(values: Iterable[Scalar]) -> int:
                 bits = 0
                 for name in values:
                     name = name if isinstance(name, str) else str(name)
@@ -249,7 +327,7 @@ def _converter(c: Cell) -> Callable[[Any], int]:
                 return bits
             return mask
 
-        def name(value: Any) -> int:
+        def name(value: Scalar) -> int:
             if value in index:
                 return index[value]
             if value == "":
@@ -257,7 +335,7 @@ def _converter(c: Cell) -> Callable[[Any], int]:
             raise PositionError(c.path, f"{value!r} is not one of {', '.join(map(repr, c.names))}")
         return name
     if c.first:
-        def shifted(value: Any) -> int:
+        def shifted(value: Scalar) -> int:
             cell_value = int(value) + c.first
             if not INT32_MIN <= cell_value <= INT32_MAX:  # the vector is int32: C's range check cannot see it
                 raise PositionError(c.path, f"{value} is out of the field's range")
@@ -266,62 +344,16 @@ def _converter(c: Cell) -> Callable[[Any], int]:
     return int
 
 
-def _label(path: str, text: str) -> Reader:
-    """A fixed text the message repeats (a role card's name): checked where present."""
-    head, _, name = path.rpartition(".")
-    resolve = _resolver(tuple(_tokens(head)))
-
-    def check(m: Any, out: list[int]) -> None:
-        parent = resolve(m)
-        if parent is not None and getattr(parent, name) != text:
-            raise PositionError(path, f"expected {text!r} (listed in this order), got {getattr(parent, name)!r}")
-    return check
+def _foreign(path: str, note: str, entry: int) -> NoReturn:
+    raise PositionError(path.replace("[*]", f"[{entry}]"), note)
 
 
-def _presence_check(schema: Schema) -> Reader:
-    """Fields with presence that ``schema``'s layout has no cell for (``schema.foreign``)
-    must be unset: a base-game position carries none of the expansion's."""
-    checks = []
-    for path in schema.foreign:
-        head, _, name = path.rpartition(".")
-        every = head.endswith("[*]")
-        checks.append((_resolver(tuple(_tokens(head.removesuffix("[*]")))), every, name, path))
-
-    def check(m: Any, out: list[int]) -> None:
-        for resolve, every, name, path in checks:
-            parent = resolve(m)
-            items = list(enumerate(parent)) if every else [(0, parent)]
-            for n, item in items:
-                if item is not None and item.HasField(name):
-                    raise PositionError(path.replace("[*]", f"[{n}]"), schema.foreign_note)
-    return check
-
-
-def _length_checks(schema: Schema, descriptor: Any) -> list[Reader]:
-    """Repeated fields longer than the layout has cells for are errors naming the field."""
-    most: dict[tuple[str | int, ...], int] = {}
-    for c in schema.cells:
-        tokens = tuple(_tokens(c.path))
-        for i, t in enumerate(tokens):
-            if isinstance(t, int) and not (c.kind == "entry" and i == len(tokens) - 1):
-                most[tokens[:i]] = max(most.get(tokens[:i], 0), t + 1)
-    steps: list[Reader] = []
-    for key, limit in most.items():
-        if key == ("players",):
-            continue  # the player count is a cell: its range names the problem
-        resolve, where = _resolver(key), _path(key)
-
-        def check(m: Any, out: list[int], resolve: Callable[[Any], Any] = resolve, limit: int = limit,
-                  where: str = where) -> None:
-            container = resolve(m)
-            if container is not None and len(container) > limit:
-                raise PositionError(where, f"at most {limit} entries, got {len(container)}")
-        steps.append(check)
-    return steps
+def _not_label(path: str, text: str, got: str) -> NoReturn:
+    raise PositionError(path, f"expected {text!r} (listed in this order), got {got!r}")
 
 
 # ------------------------------------------------------------------- writing
-def write(schema: Schema, vector: Sequence[int], message: Any = None) -> Any:
+def write(schema: Schema, vector: Sequence[int], message: Message | None = None) -> Message:
     """The state message of a state ``vector`` in ``schema``'s layout (into ``message``,
     empty, if given): the inverse of ``read``. Lists hold the entries the player count
     gives slots to (roles, ships, seats; ``Schema.packed`` lists only their non-empty
@@ -343,12 +375,16 @@ def write(schema: Schema, vector: Sequence[int], message: Any = None) -> Any:
     return message
 
 
-_STRING = 9  # FieldDescriptor.TYPE_STRING
-Writer = Callable[[Any, int, dict[tuple[str | int, ...], int]], None]
+#: How many entries each list of the message gets, by its path.
+Lengths = dict[Path, int]
+#: Writes a cell's value into a message.
+Writer = Callable[[Message, int, Lengths], None]
+#: A cell's value as its field holds it.
+ProtoValue = Scalar | list[str] | list[int]
 _WRITERS: dict[tuple[int, str], list[Writer | None]] = {}
 
 
-def _message_class(schema: Schema) -> Any:
+def _message_class(schema: Schema) -> type[Message]:
     """The state message type of ``schema``'s game: its field in ``Position``."""
     from google.protobuf import message_factory
 
@@ -359,7 +395,7 @@ def _message_class(schema: Schema) -> Any:
     return message_factory.GetMessageClass(state)
 
 
-def _writers(schema: Schema, descriptor: Any) -> list[Writer | None]:
+def _writers(schema: Schema, descriptor: MessageType) -> list[Writer | None]:
     key = (id(schema), descriptor.full_name)
     if key not in _WRITERS:
         _WRITERS[key] = [_writer(c, descriptor) for c in schema.cells]
@@ -424,9 +460,9 @@ def _present(tokens: tuple[str | int, ...], lengths: dict[tuple[str | int, ...],
     return all(t < lengths.get(tokens[:i], 0) for i, t in enumerate(tokens) if isinstance(t, int))
 
 
-def _open(message: Any, tokens: tuple[str | int, ...]) -> Any:
+def _open(message: Message, tokens: Path) -> Any:  # a message, list or map, by name: protobuf's types are dynamic
     """The message at a path, its entries and nested messages created (and set)."""
-    m = message
+    m: Any = message
     for t in tokens:
         if isinstance(t, int):
             while len(m) <= t:
@@ -439,7 +475,7 @@ def _open(message: Any, tokens: tuple[str | int, ...]) -> Any:
     return m
 
 
-def _value_writer(c: Cell) -> Callable[[int], Any]:
+def _value_writer(c: Cell) -> Callable[[int], ProtoValue]:
     """The cell's int to its proto value (the inverse of ``_converter``)."""
     if c.kind == "bool":
         return bool
@@ -450,20 +486,25 @@ def _value_writer(c: Cell) -> Callable[[int], Any]:
     return lambda value: value - c.first
 
 
-def _numbers_if_int(c: Cell, convert: Callable[[int], Any], field: Any) -> Callable[[int], Any]:
+def _numbers_if_int(c: Cell, convert: Callable[[int], ProtoValue], field: FieldType | None) -> Callable[[int], ProtoValue]:
     """A mask's names of numbers ("1") as ints for a repeated int field."""
-    if c.kind != "mask" or field.type == _STRING:
+    if c.kind != "mask" or field is None or field.type == _STRING:
         return convert
-    return lambda value: [int(x) for x in convert(value)]
+
+    def numbers(value: int) -> list[int]:
+        names = convert(value)
+        assert isinstance(names, list)  # a mask's names
+        return [int(x) for x in names]
+    return numbers
 
 
-def _writer(c: Cell, descriptor: Any) -> Writer | None:
+def _writer(c: Cell, descriptor: MessageType) -> Writer | None:
     """How the cell's value goes into a message (None: it is not in the message)."""
     if c.kind == "fixed":
         return None
     tokens = tuple(_tokens(c.path))
     if c.kind == "length":
-        def length(m: Any, value: int, lengths: dict[tuple[str | int, ...], int]) -> None:
+        def length(m: Message, value: int, lengths: Lengths) -> None:
             container = _open(m, tokens)
             while len(container) < value:
                 container.add()
@@ -474,19 +515,19 @@ def _writer(c: Cell, descriptor: Any) -> Writer | None:
     field, _ = _field(descriptor, head) if head else (None, descriptor)
     nested = field.message_type if field is not None and isinstance(head[-1], str) else None
     if c.kind == "member":
-        def member(m: Any, value: int, lengths: dict[tuple[str | int, ...], int]) -> None:
+        def member(m: Message, value: int, lengths: Lengths) -> None:
             if value and _present(head, lengths):
                 getattr(_open(m, head[:-1]), str(head[-1])).append(leaf)
         return member
     if isinstance(leaf, int) and c.kind != "entry":  # an entry of a repeated scalar field
-        def item(m: Any, value: int, lengths: dict[tuple[str | int, ...], int]) -> None:
+        def item(m: Message, value: int, lengths: Lengths) -> None:
             if _present(tokens, lengths):
                 getattr(_open(m, head[:-1]), str(head[-1])).append(convert(value))
         return item
     if nested is not None and nested.GetOptions().map_entry:
         key = leaf if nested.fields_by_name["key"].type == _STRING else int(leaf)
 
-        def to_map(m: Any, value: int, lengths: dict[tuple[str | int, ...], int]) -> None:
+        def to_map(m: Message, value: int, lengths: Lengths) -> None:
             if value != c.empty and _present(head, lengths):
                 getattr(_open(m, head[:-1]), str(head[-1]))[key] = convert(value)
         return to_map
@@ -494,7 +535,7 @@ def _writer(c: Cell, descriptor: Any) -> Writer | None:
         key_name, value_name = (f.name for f in nested.fields[:2])
         convert = _numbers_if_int(c, convert, nested.fields[1])
 
-        def keyed(m: Any, value: int, lengths: dict[tuple[str | int, ...], int]) -> None:
+        def keyed(m: Message, value: int, lengths: Lengths) -> None:
             if value != c.empty and _present(head, lengths):
                 getattr(_open(m, head[:-1]), str(head[-1])).add(**{key_name: leaf, value_name: convert(value)})
         return keyed
@@ -502,7 +543,7 @@ def _writer(c: Cell, descriptor: Any) -> Writer | None:
     mask = c.kind == "mask"
     convert = _numbers_if_int(c, convert, _field(descriptor, tokens)[0])
 
-    def scalar(m: Any, value: int, lengths: dict[tuple[str | int, ...], int]) -> None:
+    def scalar(m: Message, value: int, lengths: Lengths) -> None:
         if not keys or _present(tokens, lengths):
             parent = _open(m, head)
             if mask:

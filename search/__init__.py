@@ -1,7 +1,7 @@
 """The search API: native ISMCTS analysis of a position within a ``Budget``, with ``SearchParams``."""
 
-from .ismcts import Analysis, MoveInfo, NativeHandle, SearchableState, analyze
+from .ismcts import Analysis, MoveInfo, NativeHandle, SearchableState, SearchStop, analyze
 from .params import Budget, SearchParams, game_params
 
-__all__ = ["Analysis", "Budget", "MoveInfo", "NativeHandle", "SearchParams", "SearchableState", "analyze",
+__all__ = ["Analysis", "Budget", "MoveInfo", "NativeHandle", "SearchParams", "SearchStop", "SearchableState", "analyze",
            "game_params"]

@@ -7,7 +7,9 @@ with the machine's load. Each such search reports how long after its planned end
 answer was ready; the margin is the floor plus twice the largest recent such delay (a
 peak that decays by half over about DECAY_CALLS calls), at most the ceiling and half the
 time a call has left (a short budget still gets a search). ``loop_ms`` is the one place a
-time budget becomes its search loop's time (``analyze`` and the server's searches).
+time budget becomes its search loop's time (``analyze`` and the server's searches). A
+margin learns from the searches of its owner (the server's Analysis service, a bot, a
+command's session), which passes it to them: there is no process-wide one.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ PEAK_FACTOR = 2.0
 #: The floor of a time budget's margin: on an idle machine an answer is ready well within
 #: a millisecond of the search loop's end.
 TIME_BUDGET_FLOOR_MS = 1.0
+#: The most a time budget's margin grows to.
+TIME_BUDGET_CEILING_MS = 250.0
 #: The least time a search loop is given (a budget of less: the whole budget).
 MIN_SEARCH_MS = 5.0
 
@@ -36,6 +40,12 @@ class DeadlineMargin:
         self.floor_ms, self.ceiling_ms = floor_ms, ceiling_ms
         self._peak_ms = 0.0
         self._lock = threading.Lock()
+
+    @classmethod
+    def for_time_budgets(cls) -> DeadlineMargin:
+        """A margin for ``time_ms`` budgets searched in this process (``analyze``'s
+        ``time_margin``), owned by whoever runs the searches: a bot, a command."""
+        return cls(floor_ms=TIME_BUDGET_FLOOR_MS, ceiling_ms=TIME_BUDGET_CEILING_MS)
 
     def ms(self, remaining_s: float | None = None, floor_ms: float | None = None) -> float:
         """The margin now, for a call with ``remaining_s`` seconds left (None: no deadline);

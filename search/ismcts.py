@@ -6,9 +6,11 @@ statistics and maps action ids back to move notation.  It searches within a
 ``Budget`` with ``SearchParams`` (search/params.py): iterations and nodes are totals,
 split evenly between the threads; the time budget applies to each thread, from the call
 to the answer: the search loop ends a margin before it, the room measured for what
-follows the loop (``deadlines.DeadlineMargin.loop_ms``).  With one thread and a seed the
-statistics are reproducible bit for bit unless the time budget or a cancellation ends
-the search.
+follows the loop by the ``DeadlineMargin`` of whoever owns the process's searches (the
+server's Analysis service, a bot, a command), passed in.  A ``SearchStop`` ends searches
+from any thread at once: its ``set`` writes their C stop flags, so nothing polls for it.
+With one thread and a seed the statistics are reproducible bit for bit unless the time
+budget or a cancellation ends the search.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -30,7 +32,7 @@ from ..positions import explain
 from ..native import NativeDecodeError
 from ..native import load as load_cffi_module
 from ..native.weights import LoadedModel, loaded_model, read_weights_file
-from .deadlines import TIME_BUDGET_FLOOR_MS, DeadlineMargin
+from .deadlines import DeadlineMargin
 from .params import ROLLOUT_POLICIES, Budget, SearchParams, check_int, check_real, game_params
 
 _STOP_PREFIX = "MM_ISMCTS_STOP_"
@@ -39,12 +41,39 @@ _CTYPES = {
     np.dtype(np.int64): "int64_t[]",
     np.dtype(np.float64): "double[]",
 }
-_POLL_S = 0.005
-_IDLE_S = 2.0  # the search watcher sleeps after this long without a search
+_POLL_S = 0.005  # how often a search on the main thread wakes to handle signals and reports
 _SEED_MASK = (1 << 64) - 1
-#: The room a ``time_ms`` search of this process leaves for what follows its loop, learned
-#: from every such search.
-TIME_MARGIN = DeadlineMargin(floor_ms=TIME_BUDGET_FLOOR_MS, ceiling_ms=250.0)
+#: How many weights files' C models a process keeps loaded (a training run's generations).
+WEIGHTS_CACHED = 16
+
+
+class SearchStop(threading.Event):
+    """A stop request for searches: an Event whose ``set`` also ends every native search
+    attached to it (``attached``) at once, from whichever thread sets it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._flags: list[Any] = []  # the C stop flags (``int32_t *``) of the searches attached
+        self._flags_lock = threading.Lock()
+
+    def set(self) -> None:
+        with self._flags_lock:
+            super().set()
+            for flag in self._flags:
+                flag[0] = 1
+
+    @contextmanager
+    def attached(self, flag: Any) -> Iterator[None]:
+        """``set`` writes 1 into the C stop flag ``flag`` while in the block (at once if set already)."""
+        with self._flags_lock:
+            self._flags.append(flag)
+            if self.is_set():
+                flag[0] = 1
+        try:
+            yield
+        finally:
+            with self._flags_lock:
+                self._flags.remove(flag)
 
 
 class SearchableState(Protocol):
@@ -123,19 +152,20 @@ def analyze(
     params: SearchParams | None = None,
     *,
     max_moves: int | None = None,
-    stop_event: threading.Event | None = None,
+    stop_event: SearchStop | None = None,
     on_progress: Callable[[Analysis], None] | None = None,
     report_every_ms: float = 500.0,
     native: NativeHandle | None = None,
     vector: np.ndarray | None = None,
-    time_margin: DeadlineMargin | None = TIME_MARGIN,
+    time_margin: DeadlineMargin | None = None,
 ) -> Analysis:
     """Search ``state`` for its player to move within ``budget`` (None: ``Budget()``) with
     ``params`` (None: the game's, ``game_params``) and return per-move statistics.
 
     A ``time_ms`` budget's loop ends ``time_margin``'s room earlier and reports to it how
-    late the searches ended (None: the loop runs the whole ``time_ms``, for a caller keeping
-    its own margin); ``stop_event`` being set ends the search too.  ``max_moves`` keeps only
+    late the searches ended (its owner's: the server's service, a bot, a command; None: the
+    loop runs the whole ``time_ms``, for a caller that cut the budget by its own margin);
+    ``stop_event`` being set ends the search too.  ``max_moves`` keeps only
     the most visited moves.  ``native`` replaces the engine looked up by ``state.game_id``.
     Invalid arguments raise ValueError naming the parameter; a state the native decoder
     rejects raises NativeDecodeError (a ValueError naming the vector index).
@@ -149,8 +179,8 @@ def analyze(
     params = game_params(state.game_id) if params is None else params
     if max_moves is not None:
         max_moves = check_int("max_moves", max_moves, 1)
-    if stop_event is not None and not callable(getattr(stop_event, "is_set", None)):
-        raise ValueError("stop_event must be a threading.Event or None")
+    if stop_event is not None and not isinstance(stop_event, SearchStop):
+        raise ValueError("stop_event must be a SearchStop or None")
     if on_progress is not None:
         report_every_ms = check_real("report_every_ms", report_every_ms, 1.0)
     if native is None:
@@ -173,7 +203,8 @@ def analyze(
             elapsed_ms = (time.monotonic() - started) * 1e3
             on_progress(_analysis(state, snapshots, max_moves, elapsed_ms, "running"))  # type: ignore[arg-type]
 
-    _run(trees, stop_event, stop, report if on_progress else None, report_every_ms / 1e3)
+    with stop_event.attached(stop) if stop_event is not None else nullcontext():
+        _run(trees, stop, report if on_progress else None, report_every_ms / 1e3)
     ended = time.monotonic()
     elapsed_ms = (ended - started) * 1e3
     if loop_end is not None and time_margin is not None and ended >= loop_end:
@@ -245,21 +276,15 @@ def _split(total: int | None, parts: int, index: int) -> int:
     return quotient + (index < remainder)
 
 
-_WEIGHTS: dict[tuple[int, str, str], LoadedModel] = {}
-_WEIGHTS_LOCK = threading.Lock()
-
-
+@functools.lru_cache(maxsize=WEIGHTS_CACHED)
 def _loaded_weights(native: NativeHandle, game_id: str, path: str) -> LoadedModel:
-    """The C model of a weights file for ``native``'s game ``game_id``, loaded once per
-    process (a file of a training run is written once)."""
-    key = (id(native.game), game_id, path)
-    with _WEIGHTS_LOCK:
-        if key not in _WEIGHTS:
-            game, model = read_weights_file(path)
-            if game != game_id:
-                raise ValueError(f"weights: {path} holds {game}'s weights, not {game_id}'s")
-            _WEIGHTS[key] = loaded_model(native.ffi, native.lib, native.game, model, f"weights {path}")
-        return _WEIGHTS[key]
+    """The C model of a weights file for ``native``'s game ``game_id``, loaded once while
+    among the ``WEIGHTS_CACHED`` last used (a file of a training run is written once; a
+    search holds its model while it runs)."""
+    game, model = read_weights_file(path)
+    if game != game_id:
+        raise ValueError(f"weights: {path} holds {game}'s weights, not {game_id}'s")
+    return loaded_model(native.ffi, native.lib, native.game, model, f"weights {path}")
 
 
 class _Tree:
@@ -364,30 +389,23 @@ class _Snapshot:
     cpu_ms: float  # 0 while the search runs
 
 
-def _run(
-    trees: list[_Tree],
-    stop_event: threading.Event | None,
-    stop: Any,
-    report: Callable[[], None] | None,
-    report_every_s: float,
-) -> None:
-    """Run the trees at once; ``stop_event`` sets the native stop flag and ``report`` is
-    called about every ``report_every_s`` while they run.
+def _run(trees: list[_Tree], stop: Any, report: Callable[[], None] | None, report_every_s: float) -> None:
+    """Run the trees at once; ``report`` is called about every ``report_every_s`` while
+    they run (``stop``, the native stop flag, ends them).
 
-    On the main thread every tree runs on a thread of its own while the caller polls,
-    free to handle signals (Ctrl-C). Elsewhere (e.g. a server's request threads) the
-    first tree runs on the calling thread and the shared watcher polls: no thread is
-    started for a one-thread search, which is most of a small search's overhead.
+    On the main thread every tree runs on a thread of its own while the caller waits,
+    waking every ``_POLL_S`` to handle signals (Ctrl-C) and reports. Elsewhere (e.g. a
+    server's request threads) the first tree runs on the calling thread and the shared
+    watcher makes the reports: no thread is started and none wakes for a one-thread search
+    without reports, which is most of a small search's overhead.
     """
-    if stop_event is not None and stop_event.is_set():
-        stop[0] = 1
     if threading.current_thread() is threading.main_thread():
-        _run_polling(trees, stop_event, stop, report, report_every_s)
+        _run_polling(trees, stop, report, report_every_s)
         return
-    watch = _Watch(stop_event, stop, report, report_every_s, time.perf_counter() + report_every_s)
+    watch = None if report is None else _Watch(stop, report, report_every_s, time.perf_counter() + report_every_s)
     helpers = [threading.Thread(target=t.run, name=f"ismcts-{i}", daemon=True)
                for i, t in enumerate(trees[1:], 1)]
-    with _WATCHER.watching(watch):
+    with _WATCHER.watching(watch) if watch is not None else nullcontext():
         try:
             for helper in helpers:
                 helper.start()
@@ -399,18 +417,12 @@ def _run(
             for helper in helpers:
                 if helper.ident is not None:
                     helper.join()
-    if watch.error is not None:
+    if watch is not None and watch.error is not None:
         raise watch.error
 
 
-def _run_polling(
-    trees: list[_Tree],
-    stop_event: threading.Event | None,
-    stop: Any,
-    report: Callable[[], None] | None,
-    report_every_s: float,
-) -> None:
-    """``_run`` with every tree on its own thread, polled by the caller."""
+def _run_polling(trees: list[_Tree], stop: Any, report: Callable[[], None] | None, report_every_s: float) -> None:
+    """``_run`` with every tree on its own thread, the caller waking every ``_POLL_S``."""
     threads = [
         threading.Thread(target=t.run, name=f"ismcts-{i}", daemon=True) for i, t in enumerate(trees)
     ]
@@ -420,8 +432,6 @@ def _run_polling(
         next_report = time.perf_counter() + report_every_s
         for thread in threads:
             while thread.is_alive():
-                if stop_event is not None and stop_event.is_set():
-                    stop[0] = 1
                 thread.join(_POLL_S)
                 if report and time.perf_counter() >= next_report and thread.is_alive():
                     report()
@@ -436,43 +446,41 @@ def _run_polling(
 
 @dataclass(slots=True, eq=False)
 class _Watch:
-    """A running search as the watcher sees it; ``error`` is what its report raised."""
+    """A running search's reports as the watcher sees them; ``error`` is what a report raised."""
 
-    stop_event: threading.Event | None
     stop: Any
-    report: Callable[[], None] | None
+    report: Callable[[], None]
     report_every_s: float
     next_report: float
     error: BaseException | None = None
 
-    def poll(self) -> None:
-        """Set the native stop flag once the stop event is set; report when it is time."""
-        if self.stop_event is not None and self.stop_event.is_set():
-            self.stop[0] = 1
-        if self.report is None or self.error is not None or time.perf_counter() < self.next_report:
+    def poll(self, now: float) -> None:
+        """Report if it is time (a report that raises stops the search)."""
+        if now < self.next_report:
             return
         try:
             self.report()
+            self.next_report = time.perf_counter() + self.report_every_s
         except BaseException as e:  # raised in the search's own thread once it ends
             self.error = e
             self.stop[0] = 1
-        self.next_report = time.perf_counter() + self.report_every_s
+            self.next_report = math.inf
 
 
 class _Watcher:
-    """One thread, started once (again in a forked child), polling every running watch
-    every ``_POLL_S``. Reports run under the lock, so a search cannot end (and free
-    its trees) while its report reads them.
+    """One thread, started once (again in a forked child), making the reports of running
+    searches when they are due. Reports run under the lock, so a search cannot end (and
+    free its trees) while its report reads them.
 
-    While searches keep coming the thread just keeps polling, so starting a search
-    never wakes it (a thread switch per search would cost more than a small search);
-    after ``_IDLE_S`` without any it sleeps until the next one."""
+    It sleeps until the earliest report due: a search whose first report is due later than
+    that never wakes it (a thread switch per search would cost more than a small search),
+    so while short searches keep coming it wakes about once per report interval."""
 
     def __init__(self) -> None:
         self._watches: set[_Watch] = set()
         self._changed = threading.Condition()
         self._thread: threading.Thread | None = None
-        self._asleep = False
+        self._wake_at = math.inf  # when the thread wakes next (perf_counter)
 
     def reset(self) -> None:
         """Forget every watch and the thread (a forked child has neither): as new."""
@@ -480,13 +488,13 @@ class _Watcher:
 
     @contextmanager
     def watching(self, watch: _Watch) -> Iterator[None]:
-        """Poll ``watch`` while in the block; on leaving, a report in progress is waited for."""
+        """Report ``watch`` while in the block; on leaving, a report in progress is waited for."""
         with self._changed:
             self._watches.add(watch)
             if self._thread is None:
                 self._thread = threading.Thread(target=self._poll, name="search-watcher", daemon=True)
                 self._thread.start()
-            if self._asleep:
+            if watch.next_report < self._wake_at:
                 self._changed.notify()
         try:
             yield
@@ -495,86 +503,66 @@ class _Watcher:
                 self._watches.discard(watch)
 
     def _poll(self) -> None:
-        last_seen = time.monotonic()
-        while True:
-            with self._changed:
-                if self._watches:
-                    last_seen = time.monotonic()
-                elif time.monotonic() - last_seen > _IDLE_S:
-                    self._asleep = True
-                    while not self._watches:
-                        self._changed.wait()
-                    self._asleep = False
+        with self._changed:
+            while True:
+                now = time.perf_counter()
                 for watch in self._watches:
-                    watch.poll()
-            time.sleep(_POLL_S)
+                    watch.poll(now)
+                self._wake_at = min((w.next_report for w in self._watches), default=math.inf)
+                self._changed.wait(None if self._wake_at == math.inf else self._wake_at - time.perf_counter())
 
 
 _WATCHER = _Watcher()
 os.register_at_fork(after_in_child=_WATCHER.reset)
 
 
-@dataclass(slots=True)
-class _RootMove:
-    action: int
-    scores: list[int]  # sums over the move's visits, one per seat
-    visits: int = 0
-    reward: float = 0.0
-    pv: list[int] = field(default_factory=list)
-    pv_players: list[int] = field(default_factory=list)
-    pv_visits: int = -1
+def _merged(snapshots: list[_Snapshot]) -> dict[str, np.ndarray]:
+    """The trees' root statistics as one row per move: visits, rewards and scores summed
+    (in tree order), the line from the tree where the move had the most visits (the first
+    such); one tree's rows are already that."""
+    if len(snapshots) == 1:
+        return snapshots[0].arrays
+    rows = {name: np.concatenate([s.arrays[name] for s in snapshots]) for name in snapshots[0].arrays}
+    actions, move_of_row = np.unique(rows["action"], return_inverse=True)
+    by_visits = np.lexsort((np.arange(len(move_of_row)), -rows["visits"], move_of_row))
+    best_row = by_visits[np.diff(move_of_row[by_visits], prepend=-1) != 0]  # the first row of each move
+    merged = {name: rows[name][best_row] for name in ("pv", "pv_len", "pv_player")}
+    merged["action"] = actions
+    for name in ("visits", "reward", "score"):
+        merged[name] = np.zeros((len(actions), *rows[name].shape[1:]), rows[name].dtype)
+        np.add.at(merged[name], move_of_row, rows[name])
+    return merged
 
 
-def _merge(snapshots: list[_Snapshot]) -> list[_RootMove]:
-    """Sum the root statistics of the trees, most visited first; each move's PV
-    comes from the tree where the move had the most visits."""
-    merged: dict[int, _RootMove] = {}
-    for snap in snapshots:
-        a = snap.arrays
-        rows = zip(a["action"].tolist(), a["visits"].tolist(), a["reward"].tolist(),
-                   a["score"].tolist(), a["pv"].tolist(), a["pv_len"].tolist(), a["pv_player"].tolist())
-        for action, visits, reward, scores, pv, pv_len, pv_players in rows:
-            move = merged.get(action)
-            if move is None:
-                move = merged[action] = _RootMove(action, [0] * len(scores))
-            move.visits += visits
-            move.reward += reward
-            move.scores = [total + score for total, score in zip(move.scores, scores)]
-            if visits > move.pv_visits:
-                move.pv_visits = visits
-                move.pv, move.pv_players = pv[:pv_len], pv_players[:pv_len]
-    return sorted(merged.values(), key=lambda m: (-m.visits, m.action))
-
-
-#: The notation of every move named so far, by (game id, action id): a move's notation
+#: The notation of every move named so far, by game id and action id: a move's notation
 #: depends on its id alone, and a game's action space bounds the table.
-_MOVE_NAMES: dict[tuple[str, int], str] = {}
+_MOVE_NAMES: dict[str, dict[int, str]] = {}
 
 
-def _notation(state: SearchableState, actions: list[int]) -> list[str]:
-    """Notation of a line of action ids, named without playing it, each id once per game."""
-    names = []
-    for action in actions:
-        name = _MOVE_NAMES.get((state.game_id, action))
-        if name is None:
-            name = _MOVE_NAMES[state.game_id, action] = str(state.move_from_id(action))
-        names.append(name)
-    return names
+def _notation(state: SearchableState, names: dict[int, str], actions: list[int]) -> list[str]:
+    """Notation of a line of action ids, named without playing it, each id once per game
+    (``names``: the game's in ``_MOVE_NAMES``)."""
+    line = [names.get(action, "") for action in actions]
+    for i, name in enumerate(line):
+        if not name:
+            line[i] = names[actions[i]] = str(state.move_from_id(actions[i]))
+    return line
 
 
-def _move_info(state: SearchableState, move: _RootMove, players: int) -> MoveInfo:
-    """A root move's statistics; an unsearched move (the only legal one: stop reason
-    "single_move") has visits 0, win rate 0 and no expected scores."""
-    line = _notation(state, move.pv)
-    visits = move.visits
+def _move_info(state: SearchableState, names: dict[int, str], action: int, visits: int, reward: float,
+               scores: list[int], pv: list[int], pv_players: list[int]) -> MoveInfo:
+    """A root move's statistics (``scores``: sums over its visits, one per seat); an
+    unsearched move (the only legal one: stop reason "single_move") has visits 0, win rate 0
+    and no expected scores."""
+    line = _notation(state, names, pv)
     return MoveInfo(
         move=line[0],
-        action=move.action,
+        action=action,
         visits=visits,
-        win_rate=move.reward / visits if visits else 0.0,
-        expected_scores=[score / visits for score in move.scores[:players]] if visits else [],
+        win_rate=reward / visits if visits else 0.0,
+        expected_scores=[score / visits for score in scores] if visits else [],
         pv=line,
-        pv_players=move.pv_players,
+        pv_players=pv_players,
     )
 
 
@@ -589,8 +577,15 @@ def _analysis(
     root_player, players = snapshots[0].root_player, snapshots[0].players
     iterations = sum(s.iterations for s in snapshots)
     root_reward = sum(s.root_reward for s in snapshots)
+    rows, names = _merged(snapshots), _MOVE_NAMES.setdefault(state.game_id, {})
+    kept = np.lexsort((rows["action"], -rows["visits"]))[:max_moves]  # most visited first
+    pv_len = rows["pv_len"][kept].tolist()
+    columns = zip(rows["action"][kept].tolist(), rows["visits"][kept].tolist(), rows["reward"][kept].tolist(),
+                  rows["score"][kept, :players].tolist(), rows["pv"][kept].tolist(), rows["pv_player"][kept].tolist(),
+                  pv_len)
     return Analysis(
-        moves=[_move_info(state, m, players) for m in _merge(snapshots)[:max_moves]],
+        moves=[_move_info(state, names, action, visits, reward, scores, pv[:n], pv_players[:n])
+               for action, visits, reward, scores, pv, pv_players, n in columns],
         iterations=iterations,
         elapsed_ms=elapsed_ms,
         cpu_ms=sum(s.cpu_ms for s in snapshots),

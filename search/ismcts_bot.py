@@ -17,6 +17,7 @@ import pathlib
 from dataclasses import replace
 from typing import Any
 
+from .deadlines import DeadlineMargin
 from .ismcts import analyze
 from .levels import LEVELS, level_budget
 from .params import Budget, SearchParams, game_params
@@ -95,6 +96,7 @@ class IsmctsBot:
         self._tuning = {key: value for key, value in options.items() if key in TUNING_PARAMS}
         self.seed = seed
         self.moves_played = 0
+        self.margin = DeadlineMargin.for_time_budgets()  # this bot's time budgets end by it
 
     @classmethod
     def at_level(cls, spec: str, level: str, seed: int = 0) -> IsmctsBot:
@@ -114,5 +116,5 @@ class IsmctsBot:
                 raise ValueError(f"bot {self.name!r}: ismcts-v2 does not know {state.game_id}")
             tuning = V2_TUNING[state.game_id]
         params = replace(game_params(state.game_id), seed=self.seed + self.moves_played, **tuning)
-        result = analyze(state, self.budget, params)
+        result = analyze(state, self.budget, params, time_margin=self.margin)
         return state.move_from_id(result.moves[0].action)

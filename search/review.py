@@ -5,13 +5,15 @@ against the engine's best; then sum it up per player.
 A move's loss is in the game's own terms: the expected final score margin of the mover
 over his best opponent that it gives away against the engine's best (the win rate's loss
 is reported too, but in a 3- to 5-player game a trailing player's win rate is small and
-flat).  One search names the candidates, its two most visited moves and the move played;
-each is then searched alone at the root with the same budget, in rounds of searches on one
-seed (common random numbers, and no winner's curse: the first search's statistics are not
-reused), two rounds or more where the outcome spreads widely.  The best is the candidate of
-the biggest margin; the margin difference of its evaluations on different seeds is the
-measure's own noise on that position (the loss of the best move against itself), which a
-move's accuracy discounts (``move_accuracy``; docs/review.md).
+flat).  One search names the candidates, every move it tried (up to ``CANDIDATES``) and the
+move played; each is then searched alone at the root with the same budget, in rounds of
+searches on one seed (common random numbers, and no winner's curse: the first search's
+statistics are not reused), the candidates well below the best dropped after each round, and
+more rounds while the move's accuracy is uncertain (``accuracy_se``): two reviews of a record
+then agree within a point.  The best is the candidate of the biggest margin; the margin
+difference of its evaluations on different seeds is the measure's own noise on that position
+(the loss of the best move against itself), which a move's accuracy discounts
+(``move_accuracy``; docs/review.md).
 
 Chance is replayed, never searched: a move's draws and dice come from ``Rng(seed)``
 with the seed the record gives it, or the record gives the position after the move.
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import math
 import secrets
+import statistics
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
@@ -36,13 +39,19 @@ _SEED_MASK = (1 << 64) - 1
 #: The stream of the search that names the candidates; round j of the searches that evaluate
 #: each candidate alone at the root has stream 1 + j (``turn_seed``).
 PICK = 0
-#: The first search's most visited moves that are evaluated, with the move played: the best
-#: of two, since a search's most visited move flips between close moves from seed to seed.
-CANDIDATES = 2
-#: The rounds of evaluations: first two, then twice as many while the best's noise is above
-#: ``NOISE_TARGET`` (in the game's score unit), up to ``MAX_ROUNDS``: a position whose
-#: outcome spreads widely gets a bigger budget.
-FIRST_ROUNDS, MAX_ROUNDS, NOISE_TARGET = 2, 8, 0.25
+#: The first search's most visited moves that are evaluated, with the move played: every
+#: move it tried in nearly every position (Puerto Rico has 5 legal moves on average, rarely
+#: more than 16).  Its most visited two were too few: a move a whole point better got 5 of
+#: 3,000 visits (a low prior), a candidate in one review and not in the other (docs/review.md).
+CANDIDATES = 24
+#: After each round a candidate whose margin is this far (the game's score unit) below the
+#: best's is searched no more: it cannot turn out best, and a move this much better than
+#: one that is would change the played move's loss by little.
+ELIMINATE = 0.5
+#: The rounds of evaluations: first two, then twice as many while the move's accuracy is
+#: uncertain by more than ``ACCURACY_SE`` points (its standard error, ``accuracy_se``), up to
+#: ``MAX_ROUNDS``: a player's accuracy, a mean over his moves, is then within a few tenths.
+FIRST_ROUNDS, MAX_ROUNDS, ACCURACY_SE = 2, 8, 1.0
 #: Why a search ended when it ran its whole budget of work; a time budget (the wall clock,
 #: a deadline) or a cancellation gets no more pairs: it would make the review's time open-ended.
 BUDGETS_SPENT = frozenset({"iterations", "cpu_time", "nodes", "terminal"})
@@ -229,21 +238,37 @@ def _noise(bests: Sequence[MoveInfo], player: int) -> float:
     return abs(margin(merged(bests[:half]), player) - margin(merged(bests[half:]), player))
 
 
+def accuracy_se(best: Sequence[MoveInfo], played: Sequence[MoveInfo], player: int) -> float:
+    """The standard error of a move's accuracy from its rounds (``best`` and ``played`` the
+    evaluations of a round each, in round order): the spread of the round's margin losses
+    (common random numbers: the two searches of a round share their draws) over the root of
+    their number, times the slope of the accuracy curve there (accuracy / scale). 0 when the
+    move played is the best or there is one round."""
+    losses = [margin(b, player) - margin(p, player) for b, p in zip(best, played)]
+    if best is played or len(losses) < 2:
+        return 0.0
+    loss = margin(merged(best), player) - margin(merged(played), player)
+    slope = move_accuracy(loss, _noise(best, player)) / ACCURACY_SCALE
+    return slope * statistics.stdev(losses) / math.sqrt(len(losses))
+
+
 def review_turn(turn: Turn, search: TurnSearch) -> MoveReview | None:
     """The review of ``turn``'s move: a search of its state names the candidates, its
     ``CANDIDATES`` most visited moves and the move played. Each candidate is then searched
     alone with the same budget in rounds, a round's searches on one seed (common random
-    numbers): ``FIRST_ROUNDS``, doubled while the best's noise is above ``NOISE_TARGET`` and
-    every search ran its budget of work (``BUDGETS_SPENT``), up to ``MAX_ROUNDS``. A
-    candidate's statistics are its searches' together; the best is the candidate of the
-    biggest margin, the noise the margin difference of the two halves of its searches
-    (``_noise``). A position with one candidate is not searched again: every loss is 0. None
-    when the first search did not run or ran no iteration."""
+    numbers); after each round the candidates ``ELIMINATE`` or more below the best's margin
+    are dropped (never the move played). ``FIRST_ROUNDS``, doubled while the move's accuracy
+    is uncertain by more than ``ACCURACY_SE`` points (``accuracy_se``) and every search ran
+    its budget of work (``BUDGETS_SPENT``), up to ``MAX_ROUNDS``. A candidate's statistics
+    are its searches' together; the best is the candidate of the biggest margin, the noise
+    the margin difference of the two halves of its searches (``_noise``). A position with one
+    candidate is not searched again: every loss is 0. None when the first search did not run
+    or ran no iteration."""
     analysis = search(turn, None, PICK)
     if analysis is None or not analysis.moves:
         return None
-    player = turn.player
-    candidates: list[int] = list(dict.fromkeys([m.action for m in analysis.moves[:CANDIDATES]] + [turn.move.id]))
+    player, played_action = turn.player, turn.move.id
+    candidates: list[int] = list(dict.fromkeys([m.action for m in analysis.moves[:CANDIDATES]] + [played_action]))
     if len(candidates) == 1:
         only = analysis.moves[0]
         return MoveReview(turn.index, player, only, only, 0.0, 0.0, 0.0, 0.0, analysis)
@@ -253,19 +278,23 @@ def review_turn(turn: Turn, search: TurnSearch) -> MoveReview | None:
         return max(candidates, key=lambda action: margin(merged(runs[action]), player))
 
     rounds, spent = 0, True  # spent: the searches so far ran their whole budget of work
-    while not rounds or (spent and _noise(runs[best_action()], player) > NOISE_TARGET and rounds < MAX_ROUNDS):
-        for stream in range(1 + rounds, 1 + max(FIRST_ROUNDS, 2 * rounds)):
+    while not rounds or (spent and rounds < MAX_ROUNDS
+                         and accuracy_se(runs[best_action()], runs[played_action], player) > ACCURACY_SE):
+        for stream in range(1 + rounds, 1 + min(MAX_ROUNDS, max(FIRST_ROUNDS, 2 * rounds))):
             evaluations = [search(turn, action, stream) for action in candidates]
             found = [e for e in evaluations if e is not None and e.moves]
             if len(found) < len(candidates):
-                untried = MoveInfo(move=str(turn.move), action=turn.move.id, visits=0, win_rate=0.0,
+                untried = MoveInfo(move=str(turn.move), action=played_action, visits=0, win_rate=0.0,
                                    expected_scores=[], pv=[])
                 return MoveReview(turn.index, player, untried, analysis.moves[0], None, None, None, None, analysis)
             spent = spent and all(e.stopped_by in BUDGETS_SPENT for e in found)
             for action, evaluation in zip(candidates, found):
                 runs[action].append(evaluation.moves[0])
-        rounds = len(runs[candidates[0]])
-    best, played = merged(runs[best_action()]), merged(runs[turn.move.id])
+            top = margin(merged(runs[best_action()]), player)
+            candidates = [action for action in candidates
+                          if action == played_action or margin(merged(runs[action]), player) > top - ELIMINATE]
+        rounds = len(runs[played_action])
+    best, played = merged(runs[best_action()]), merged(runs[played_action])
     return MoveReview(turn.index, player, played, best, max(0.0, best.win_rate - played.win_rate),
                       max(0.0, best.expected_scores[player] - played.expected_scores[player]),
                       margin(best, player) - margin(played, player), _noise(runs[best.action], player), analysis)

@@ -15,13 +15,13 @@ from ..engine import Rng
 from ..engine.game_state import GameState
 from ..positions import CheckedPosition, from_state
 from ..search.deadlines import MIN_SEARCH_MS, TIME_BUDGET_FLOOR_MS, DeadlineMargin
-from ..search.ismcts import Analysis, analyze
+from ..search.ismcts import Analysis, SearchStop, analyze
 from ..search.params import Budget, SearchParams, game_params, review_params
 from ..search.review import turn_seed
 from ..v1 import analysis_pb2, analysis_pb2_grpc, position_pb2
 from . import budgets
 from .capacity import Caller, SearchGate
-from .convert import move_to_proto, read_position, result_to_proto, stats_to_proto
+from .convert import add_moves, move_to_proto, read_position, result_to_proto, stats_to_proto
 from .errors import ServiceError
 from .limits import Limits
 from .metrics import Metrics
@@ -96,11 +96,12 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
                 context: grpc.ServicerContext) -> analysis_pb2.AnalyzeResponse:
         job = self._job(request.position, budgets.read_budget(request.budget, self._limits),
                         request, budgets.max_moves(request.max_moves))
-        result = self._search(job, context, threading.Event())
+        result = self._search(job, context, SearchStop())
         response = analysis_pb2.AnalyzeResponse(
-            request_id=request.request_id, moves=map(move_to_proto, result.analysis.moves),
+            request_id=request.request_id,
             stats=stats_to_proto(result.analysis, final=True, deadline_cut=result.deadline_cut),
             result=result_to_proto(job.state))
+        add_moves(response.moves, result.analysis.moves)
         self._answered(result)
         return response
 
@@ -110,14 +111,16 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
                         request, budgets.max_moves(request.max_moves))
         every_ms = budgets.report_every_ms(request.report_every_ms, self._limits)
         updates = _Latest()
-        stop = threading.Event()
+        stop = SearchStop()
 
         def message(analysis: Analysis, final: bool,
                     deadline_cut: bool = False) -> analysis_pb2.AnalyzeStreamResponse:
-            return analysis_pb2.AnalyzeStreamResponse(
-                request_id=request.request_id, final=final, moves=map(move_to_proto, analysis.moves),
+            response = analysis_pb2.AnalyzeStreamResponse(
+                request_id=request.request_id, final=final,
                 stats=stats_to_proto(analysis, final=final, deadline_cut=deadline_cut),
                 result=result_to_proto(job.state))
+            add_moves(response.moves, analysis.moves)
+            return response
 
         def work() -> None:
             try:
@@ -149,7 +152,7 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
                   budgets.read_budget(request.budget, self._limits) if strength == "budget" else
                   budgets.default_budget(self._limits))
         job = self._job(request.position, budget, request, 1)
-        result = self._search(job, context, threading.Event())
+        result = self._search(job, context, SearchStop())
         stats = stats_to_proto(result.analysis, final=True, deadline_cut=result.deadline_cut)
         if job.state.is_terminal:  # no move: the stop reason TERMINAL and the result say why
             return analysis_pb2.BestMoveResponse(request_id=request.request_id, stats=stats,
@@ -183,7 +186,7 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
             checked = from_state(state)
             seed = None if job.params.seed is None else turn_seed(job.params.seed, index)
             result = self._search(replace(job, state=checked, vector=checked.vector, params=replace(job.params, seed=seed),
-                                          received=time.monotonic()), context, threading.Event())
+                                          received=time.monotonic()), context, SearchStop())
             if not result.analysis.moves:
                 return
             self._answered(result)
@@ -195,7 +198,7 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
                    context: grpc.ServicerContext) -> Iterator[analysis_pb2.ReviewGameResponse]:
         caller = Caller()  # the review's searches share the slots as one call
 
-        def search(state: GameState, vector: np.ndarray, budget: Budget, seed: int, stop: threading.Event,
+        def search(state: GameState, vector: np.ndarray, budget: Budget, seed: int, stop: SearchStop,
                    root_action: int | None) -> tuple[Analysis, bool]:
             params = replace(review_params(state.game_id), seed=seed, root_action=root_action)
             job = _Job(state, vector, budget, params, None)
@@ -214,7 +217,7 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
         params = replace(game_params(state.game_id), seed=seed, viewer=position.viewer)
         return _Job(state, vector, budget, params, max_moves, received=received)
 
-    def _search(self, job: _Job, context: grpc.ServicerContext, stop: threading.Event,
+    def _search(self, job: _Job, context: grpc.ServicerContext, stop: SearchStop,
                 on_progress: Callable[[Analysis], None] | None = None,
                 report_every_ms: int | None = None, caller: Caller | None = None,
                 margin_floor_ms: float | None = None) -> _Result:

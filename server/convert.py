@@ -6,9 +6,11 @@ positions going out are written from a state's vector (``to_message``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import grpc
+from google.protobuf.internal.containers import RepeatedCompositeFieldContainer
 
 from ..engine import PositionError, game_ids, get_game
 from ..engine.game import Game
@@ -74,10 +76,19 @@ def result_from_proto(response: Any) -> dict[str, list[int]] | None:
             "ranks": list(r.ranks)}
 
 
+def _move_fields(move: MoveInfo) -> dict[str, Any]:
+    return {"move": move.move, "action": move.action, "visits": move.visits, "win_rate": move.win_rate,
+            "expected_scores": move.expected_scores, "pv": move.pv, "pv_players": move.pv_players}
+
+
 def move_to_proto(move: MoveInfo) -> analysis_pb2.MoveAnalysis:
-    return analysis_pb2.MoveAnalysis(move=move.move, action=move.action, visits=move.visits,
-                                     win_rate=move.win_rate, expected_scores=move.expected_scores,
-                                     pv=move.pv, pv_players=move.pv_players)
+    return analysis_pb2.MoveAnalysis(**_move_fields(move))
+
+
+def add_moves(answer: RepeatedCompositeFieldContainer[analysis_pb2.MoveAnalysis], moves: Iterable[MoveInfo]) -> None:
+    """Append ``moves`` to an answer's ``moves``, each made in place (not made, then copied)."""
+    for move in moves:
+        answer.add(**_move_fields(move))
 
 
 def stats_to_proto(analysis: Analysis, *, final: bool, deadline_cut: bool) -> analysis_pb2.SearchStats:

@@ -62,7 +62,8 @@ def middle_position(game_id: str, players: int = PLAYERS, seed: int = SEED) -> p
     return to_message(history[len(history) // 2])
 
 
-def _requests(position: position_pb2.Position) -> dict[str, tuple[str, Any]]:
+def requests(position: position_pb2.Position) -> dict[str, tuple[str, Any]]:
+    """The measured requests of ``position`` by call kind: (the handler's name, its request)."""
     budget = analysis_pb2.SearchBudget(iterations=ITERATIONS)
     return {"analyze": ("Analyze", analysis_pb2.AnalyzeRequest(position=position, budget=budget, seed=SEED)),
             "best_move": ("BestMove", analysis_pb2.BestMoveRequest(position=position, budget=budget, seed=SEED))}
@@ -100,7 +101,7 @@ def measure(games: list[str] | None = None, calls: int = CALLS) -> list[dict[str
     for game_id in games or game_ids():
         players = min(PLAYERS, max(get_game(game_id).PLAYER_COUNTS))
         position = middle_position(game_id, players)
-        for kind, (method, request) in _requests(position).items():
+        for kind, (method, request) in requests(position).items():
             outside, search, moves = _outside_ms(servicer, method, request, calls)
             records.append({"game": game_id, "players": players,
                             "call": kind, "iterations": ITERATIONS, "calls": calls,

@@ -16,7 +16,7 @@ import grpc
 
 from ..engine.game_state import GameState
 from ..positions.check import Vector, as_vector
-from ..search.ismcts import Analysis
+from ..search.ismcts import Analysis, SearchStop
 from ..search.review import (MoveReview, PlayedMove, PlayerReview, RecordError, Turn, check_seats,
                              in_order, replay, review_turn, review_turns, search_seed, summarize, turn_seed)
 from ..v1 import analysis_pb2
@@ -30,7 +30,7 @@ from .limits import Limits
 
 #: Runs one search as Analyze does: (state, its vector, budget, seed, stop event,
 #: root_action) -> (the analysis, whether the deadline cut its time budget).
-Search = Callable[[GameState, Vector, Budget, int, threading.Event, "int | None"], tuple[Analysis, bool]]
+Search = Callable[[GameState, Vector, Budget, int, SearchStop, "int | None"], tuple[Analysis, bool]]
 
 #: Why searches were left out, by the status that left them out (a QueueTimeout: the deadline).
 _SKIPPED_BY = {grpc.StatusCode.DEADLINE_EXCEEDED: analysis_pb2.STOP_REASON_DEADLINE,
@@ -81,7 +81,7 @@ def review_game(request: analysis_pb2.ReviewGameRequest, context: grpc.ServicerC
     except RecordError as e:
         raise ServiceError.invalid(e.field, e.problem) from None
     base = search_seed(request.seed if request.HasField("seed") else None)
-    stop = threading.Event()
+    stop = SearchStop()
     if not context.add_callback(stop.set):
         stop.set()
     skipped_by: list[analysis_pb2.StopReason.ValueType] = []  # why searches were skipped: the first reason is the review's

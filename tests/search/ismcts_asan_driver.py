@@ -9,7 +9,7 @@ import pathlib
 import sys
 import threading
 
-from meeplemind.search import analyze
+from meeplemind.search import SearchStop, analyze
 from meeplemind.search.params import Budget, SearchParams
 
 from . import ismcts_toy
@@ -42,7 +42,7 @@ def main(path: str) -> None:
     analyze(opening(), Budget(iterations=300), SearchParams(seed=1, playout_moves=7, guided_expansion=True), native=endless)
     for cap in (2, 3, 100, 5000):
         search(toy, opening(), max_iterations=10**6, max_nodes=cap)
-    stop = threading.Event()
+    stop = SearchStop()
     threading.Timer(0.05, stop.set).start()
     analyze(opening(), Budget(iterations=10**9, threads=3), stop_event=stop, native=toy)
     analyze(opening(), Budget(time_ms=50), native=toy)

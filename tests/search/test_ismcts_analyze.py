@@ -12,7 +12,8 @@ from collections.abc import Callable
 import pytest
 
 from meeplemind.native import NativeDecodeError
-from meeplemind.search import Analysis, NativeHandle, analyze
+from meeplemind.search import Analysis, NativeHandle, SearchStop, analyze
+from meeplemind.search.deadlines import DeadlineMargin
 from meeplemind.search.params import Budget, SearchParams
 
 from .ismcts_toy import ToyState, nim, opening
@@ -96,8 +97,10 @@ def test_threads_never_exceed_iterations(toy: NativeHandle) -> None:
 
 
 def test_time_budget(toy: NativeHandle) -> None:
+    margin = DeadlineMargin.for_time_budgets()  # the test's searches own it
     for threads in (1, 2):
-        analysis = analyze(opening(), Budget(time_ms=200, max_nodes=1 << 24, threads=threads), native=toy)
+        analysis = analyze(opening(), Budget(time_ms=200, max_nodes=1 << 24, threads=threads), native=toy,
+                           time_margin=margin)
         assert analysis.stopped_by == "time"
         assert 100 <= analysis.elapsed_ms < 400  # the margin kept for the answer is at most half
 
@@ -110,7 +113,7 @@ def test_node_cap(toy: NativeHandle) -> None:
 def test_cancellation_stops_the_search(toy: NativeHandle) -> None:
     """Within a second of the stop (a bound loose enough for a loaded machine; the budget
     would run far longer)."""
-    stop = threading.Event()
+    stop = SearchStop()
     results: list[Analysis] = []
     worker = threading.Thread(
         target=lambda: results.append(
@@ -127,7 +130,7 @@ def test_cancellation_stops_the_search(toy: NativeHandle) -> None:
 
 
 def test_already_set_stop_event(toy: NativeHandle) -> None:
-    stop = threading.Event()
+    stop = SearchStop()
     stop.set()
     analysis = analyze(opening(), stop_event=stop, native=toy)
     assert (analysis.stopped_by, analysis.iterations, analysis.moves) == ("cancelled", 0, [])
@@ -249,7 +252,7 @@ def test_off_the_main_thread_one_tree_runs_on_the_calling_thread(
 @pytest.mark.parametrize("threads", [1, 2])
 def test_off_the_main_thread_progress_and_cancellation(toy: NativeHandle, threads: int) -> None:
     reports: list[Analysis] = []
-    stop = threading.Event()
+    stop = SearchStop()
 
     def report(analysis: Analysis) -> None:  # the third report cancels: counts, not the clock
         reports.append(analysis)

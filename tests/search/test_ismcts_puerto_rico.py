@@ -17,7 +17,7 @@ import pytest
 
 from meeplemind.engine import PositionError, Rng
 from meeplemind.engine.puerto_rico import new_game
-from meeplemind.search import analyze
+from meeplemind.search import SearchStop, analyze
 from meeplemind.search.bots import HeuristicBot
 from meeplemind.search.deadlines import MIN_SEARCH_MS, DeadlineMargin
 from meeplemind.search.params import Budget, game_params
@@ -84,7 +84,7 @@ def test_the_time_margin_ends_the_loop_early_and_learns() -> None:
 def test_cancel_from_another_thread() -> None:
     """The search stops at the stop, long before its budget of a minute (the bound leaves a
     loaded machine room: the cancel, not the clock, is what is tested)."""
-    stop = threading.Event()
+    stop = SearchStop()
     threading.Timer(0.2, stop.set).start()
     t0 = time.perf_counter()
     result = analyze(midgame(), Budget(time_ms=60_000, threads=2), replace(game_params("puerto-rico"), seed=1), stop_event=stop)
@@ -116,13 +116,13 @@ def test_terminal_position_has_no_moves() -> None:
 SANITIZED = """
 import threading
 from dataclasses import replace
-from meeplemind.search import Budget, analyze, game_params
+from meeplemind.search import Budget, SearchStop, analyze, game_params
 from tests.search.test_ismcts_puerto_rico import midgame
 for players, plies in ((2, 30), (3, 90), (4, 150), (5, 200)):
     state = midgame(players, plies)
     analyze(state, Budget(iterations=1500, threads=2), replace(game_params("puerto-rico"), seed=players))
     analyze(state, Budget(iterations=300, max_nodes=64), replace(game_params("puerto-rico"), seed=1, rollout_policy="random"))
-stop = threading.Event()
+stop = SearchStop()
 threading.Timer(0.05, stop.set).start()
 analyze(midgame(), Budget(time_ms=5000, threads=2), stop_event=stop)
 print("clean")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import statistics
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -14,7 +15,8 @@ from meeplemind.positions import state_dict
 from meeplemind.cli import main
 from meeplemind.engine import Rng, get_game
 from meeplemind.positions.messages import read_position
-from meeplemind.search.review import (ACCURACY_SCALE, MAX_ROUNDS, MISTAKES, NOISE_TARGET, PICK, PlayedMove,
+from meeplemind.search.review import (ACCURACY_SCALE, CANDIDATES, ELIMINATE, MAX_ROUNDS, MISTAKES, PICK,
+                                      PlayedMove, TurnSearch,
                                       RecordError,
                                       Turn, accuracy, check_seats, merged, move_accuracy, replay, review_game,
                                       review_turn,
@@ -143,9 +145,10 @@ def test_move_accuracy_discounts_the_noise_and_falls_by_its_scale() -> None:
 
 
 def test_candidates_are_judged_on_common_random_numbers_and_the_noise_measured() -> None:
-    """The first search's two most visited moves and the move played are each searched
-    alone in rounds, a round on one stream of seeds; the first search's statistics are not
-    reused; the best is the candidate of the biggest margin."""
+    """Every move the first search tried (up to CANDIDATES) and the move played are each
+    searched alone in rounds, a round on one stream of seeds, the weak ones dropped after a
+    round; the first search's statistics are not reused; the best is the candidate of the
+    biggest margin."""
     start = get_game("puerto-rico").new_game(3, 1)
     calls: list[tuple[int | None, int]] = []
 
@@ -158,43 +161,77 @@ def test_candidates_are_judged_on_common_random_numbers_and_the_noise_measured()
         calls.clear()
         turn = Turn(0, start, start.Move.parse(played))
         review = review_turn(turn, search)  # type: ignore[arg-type]
-        assert review is not None
-        candidates = list(dict.fromkeys([m.action for m in review.analysis.moves[:2]] + [turn.move.id]))
-        rounds = (len(calls) - 1) // len(candidates)
-        assert calls == [(None, PICK), *((a, 1 + j) for j in range(rounds) for a in candidates)]
+        assert review is not None and calls[0] == (None, PICK)
+        candidates = {m.action for m in review.analysis.moves[:CANDIDATES]} | {turn.move.id}
+        by_round = [{a for a, s in calls if s == stream} for stream in range(1, 1 + MAX_ROUNDS)]
+        rounds = sum(1 for searched in by_round if searched)
+        assert len(calls) - 1 == sum(len(searched) for searched in by_round) and by_round[0] == candidates
+        assert all(later <= earlier for earlier, later in zip(by_round, by_round[1:]))
+        assert all({turn.move.id, review.best.action} <= searched for searched in by_round[:rounds])
         assert rounds in (2, 4, 8) and review.best.visits == review.played.visits == 2000 * rounds
-        assert review.best.action in candidates and review.margin_loss is not None and review.margin_loss >= 0
+        assert review.margin_loss is not None and review.margin_loss >= 0
         assert review.noise is not None and review.noise >= 0
         assert (review.margin_loss == 0) == (review.best.action == turn.move.id)
     assert len({turn_seed(7, 0, s) for s in range(1 + MAX_ROUNDS)}) == 1 + MAX_ROUNDS
 
 
-@pytest.mark.parametrize("spread,rounds", [(0.0, 2), (0.4, 2), (0.52, 4), (0.6, 8), (50.0, MAX_ROUNDS)])
-def test_a_position_that_spreads_widely_gets_more_rounds(spread: float, rounds: int) -> None:
-    """Rounds double while the best's halves differ by more than NOISE_TARGET: here the best's
-    margin on stream s is 5 + spread / s, the halves' difference spread / 2 with two rounds,
-    0.46 spread with four, 0.36 spread with eight."""
+def _scripted_turn(margins: dict[str, Callable[[int], float]], streams: list[tuple[int | None, int]],
+                   ) -> tuple[Turn, TurnSearch]:
+    """The first turn of a 3-player game, ``role:captain`` played, and a search giving each
+    move of ``margins`` (the first search lists them with visits in that order) the mover's
+    expected score ``margins[move](stream)`` (the others' 0); ``streams`` logs the searches."""
     start = get_game("puerto-rico").new_game(3, 1)
     turn = Turn(0, start, start.Move.parse("role:captain"))
-    pick = start.Move.parse("role:settler").id
-    streams: list[int] = []
+    ids = {name: start.Move.parse(name).id for name in margins}
 
-    def info(action: int, mover: float) -> MoveInfo:
+    def info(name: str, stream: int, visits: int) -> MoveInfo:
         scores = [0.0] * 3
-        scores[turn.player] = mover
-        return MoveInfo(move=str(start.move_from_id(action)), action=action, visits=100, win_rate=0.5,
-                        expected_scores=scores, pv=[])
+        scores[turn.player] = margins[name](stream)
+        return MoveInfo(move=name, action=ids[name], visits=visits, win_rate=0.5, expected_scores=scores, pv=[])
 
     def search(t: Turn, root_action: int | None, stream: int) -> Analysis:
-        streams.append(stream)
-        action = pick if root_action is None else root_action
-        mover = 4.0 if action == turn.move.id else 5.0 + (spread / stream if stream else 0.0)
-        return Analysis([info(action, mover)], 100, 1.0, 1.0, 2, "iterations", 0.5, 0)
+        streams.append((root_action, stream))
+        if root_action is None:
+            moves = [info(name, 0, 100 - i) for i, name in enumerate(margins)]
+        else:
+            moves = [info(next(n for n, a in ids.items() if a == root_action), stream, 100)]
+        return Analysis(moves, 100, 1.0, 1.0, 2, "iterations", 0.5, 0)
 
+    return turn, search
+
+
+@pytest.mark.parametrize("spread,rounds", [(0.0, 2), (0.01, 2), (0.04, 4), (0.06, 8), (5.0, MAX_ROUNDS)])
+def test_a_move_whose_accuracy_is_uncertain_gets_more_rounds(spread: float, rounds: int) -> None:
+    """Rounds double while the move's accuracy has a standard error above ACCURACY_SE: here
+    the best's margin on stream s is 5 ± spread (+ on odd streams), the played move's 4, so
+    the round losses are 1 ± spread. Two rounds: noise 2 spread, accuracy a = 100 exp(-(1 - 2
+    spread) / 1.5), standard error a spread / 1.5 (0.35 at 0.01, 1.4 at 0.04, 2.2 at 0.06);
+    four: noise 0, a = 51.3, standard error 19.7 spread (0.79 at 0.04, 1.2 at 0.06)."""
+    streams: list[tuple[int | None, int]] = []
+    turn, search = _scripted_turn({"role:settler": lambda s: 5.0 + spread * (-1) ** (s + 1),
+                                   "role:captain": lambda s: 4.0}, streams)
     review = review_turn(turn, search)
-    assert review is not None and streams == [0, *(s for s in range(1, rounds + 1) for _ in range(2))]
-    assert review.noise is not None and (review.noise <= NOISE_TARGET or rounds == MAX_ROUNDS)
-    assert review.best.visits == 100 * rounds and review.margin_loss is not None and review.margin_loss >= 1.0
+    assert review is not None and [s for _, s in streams] == [0, *(s for s in range(1, rounds + 1) for _ in range(2))]
+    assert review.best.visits == 100 * rounds and review.margin_loss is not None
+    assert math.isclose(review.margin_loss, 1.0)
+    assert ACCURACY_SCALE == 1.5  # the numbers above are at this scale
+
+
+def test_a_candidate_far_below_the_best_is_dropped_after_a_round() -> None:
+    """The first search's least visited move is the best; a candidate ELIMINATE or more below
+    it is searched in the first round only, one within it in every round, the move played
+    always, however bad (four rounds: the best's margin, 5.3 and 4.7 in turn, makes the
+    accuracy uncertain after two)."""
+    streams: list[tuple[int | None, int]] = []
+    turn, search = _scripted_turn({"role:settler": lambda s: 2.0, "role:mayor": lambda s: 5.0 - ELIMINATE,
+                                   "role:builder": lambda s: 5.0 - ELIMINATE / 4, "role:captain": lambda s: 1.0,
+                                   "role:craftsman": lambda s: 5.0 + (0.3 if s % 2 else -0.3)}, streams)
+    review = review_turn(turn, search)
+    searched = {name: [s for a, s in streams if a == turn.state.Move.parse(name).id]
+                for name in ("role:settler", "role:mayor", "role:builder", "role:captain", "role:craftsman")}
+    assert review is not None and review.best.move == "role:craftsman" and review.margin_loss == 4.0
+    assert searched["role:settler"] == searched["role:mayor"] == [1]
+    assert searched["role:builder"] == searched["role:captain"] == searched["role:craftsman"] == [1, 2, 3, 4]
 
 
 def test_searches_of_two_root_moves_with_one_seed_share_their_random_numbers(toy: NativeHandle) -> None:

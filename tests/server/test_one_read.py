@@ -1,10 +1,14 @@
 """A request's position is read once: one schema read and one C decode per call, whose
 verdict carries the words of a refusal; the searches never build a reference state; and
-``meeplemind bench --outside-search`` measures each game's handlers (issue 32)."""
+``meeplemind bench --outside-search`` measures each game's handlers, and what a call does
+outside its search stays within a count of function calls (issue 32)."""
 
 from __future__ import annotations
 
+import sys
+import threading
 from collections import Counter
+from types import FrameType
 from typing import Any
 
 import pytest
@@ -93,3 +97,44 @@ def test_bench_measures_the_cost_outside_the_search_of_every_game() -> None:
         assert record["players"] == min(overhead.PLAYERS, max(get_game(record["game"]).PLAYER_COUNTS))
         assert record["search_cpu_ms"] > 0 and record["moves"] >= 1
         assert record["within_limit"] == (record["outside_search_cpu_ms"] <= overhead.LIMIT_MS)
+
+
+#: The most Python and C function calls an Analyze or BestMove call of a 4-player position
+#: makes outside its search (its position read, checked and answered): about 1.2 times what
+#: the compiled reader's design needs (at most 1,012, Castles' Analyze naming 33 moves); the
+#: reader with a closure per run of fields before it made 851 to 1,533 (docs/measurements.md).
+MAX_CALLS = 1200
+
+
+def _calls_made(handler: Any, request: Any) -> int:
+    """The Python and C functions a warm call of ``handler`` calls, on a thread that is not
+    the main one (as gRPC's are)."""
+    made: list[int] = []
+
+    def run() -> None:
+        handler(request, overhead._Context())  # the first call compiles the reader and names the moves
+        count = 0
+
+        def profile(frame: FrameType, event: str, arg: object) -> None:
+            nonlocal count
+            count += event in ("call", "c_call")
+
+        sys.setprofile(profile)
+        try:
+            handler(request, overhead._Context())
+        finally:
+            sys.setprofile(None)
+        made.append(count)
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join()
+    return made[0]
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_call_outside_its_search_stays_within_its_function_calls(game_id: str) -> None:
+    players = min(overhead.PLAYERS, max(get_game(game_id).PLAYER_COUNTS))
+    for call, (method, request) in overhead.requests(overhead.middle_position(game_id, players)).items():
+        handler = getattr(AnalysisServicer(Limits(), SearchGate(1, 0), Metrics()), method)
+        assert _calls_made(handler, request) <= MAX_CALLS, call
