@@ -20,7 +20,9 @@ from meeplemind.search.bench import load_warning, plan, run_bench, signature, si
 #: Issue 28's steering offers (was 221564588129882; Genoa's layout generated for both twins,
 #: issue 32, kept it): the owner may hear steering offers at the walk, so Genoa's two lines
 #: changed (2p 32685 -> 34122 decisions, 4p 55292 -> 67290), the others not.
-PINNED_SIGNATURE = 179422656634746
+#: Issue 28 point 4 (was 179422656634746): Genoa's learned evaluation, 40-move playouts, 2-player
+#: offers of the playout policy with the item worth least.
+PINNED_SIGNATURE = 43303580306530
 #: The signature of the setups before issue 32 (PUCT over move priors, the learned
 #: evaluation, soft rewards, 40 playout moves: issue 21).
 PINNED_BEFORE_GENOA = 200772389290214
