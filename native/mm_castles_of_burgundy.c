@@ -505,13 +505,16 @@ typedef struct turn_offers {
 static inline int offer(turn_offers *t, uint16_t *out, int n, int base, int stride, int arg,
                         int low_cost, int high_cost, int space)
 {
+    /* written always, counted when payable: no branch to mispredict (an entry past the
+     * count is within the buffers, since each iteration adds at most one) */
     int low = base + t->dice[0] * stride + arg;
-    if (low_cost <= t->workers)
-        out[n++] = (uint16_t)low;
-    if (t->nd == 2 && high_cost <= t->workers) {
-        int high = base + t->dice[1] * stride + arg;
-        t->high[t->nh++] = (uint16_t)high;
-        if (low_cost == high_cost)
+    out[n] = (uint16_t)low;
+    n += low_cost <= t->workers;
+    if (t->nd == 2) {
+        int high = base + t->dice[1] * stride + arg, paid = high_cost <= t->workers;
+        t->high[t->nh] = (uint16_t)high;
+        t->nh += paid;
+        if (paid && low_cost == high_cost)
             t->twins[t->ntwins++] = (twin){(uint16_t)high, (uint16_t)low, (int8_t)low_cost,
                                            (int8_t)space};
     }

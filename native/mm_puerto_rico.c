@@ -295,18 +295,17 @@ static int draft_moves(const mm_pr_state *s, uint16_t *out)
 static int role_moves(const mm_pr_state *s, uint16_t *out)
 {
     int n = 0, roles = setup_of(s->players)->roles;
-    for (int r = 0; r < roles; r++) {
-        if (s->role_taken[r])
-            continue;
-        if (r == PROSPECTOR2 && !s->role_taken[PROSPECTOR]
-            && s->role_doubloons[PROSPECTOR] == s->role_doubloons[PROSPECTOR2])
-            continue; /* identical to the first prospector card */
-        out[n++] = (uint16_t)(MM_PR_A_ROLE + r);
+    int twin = !s->role_taken[PROSPECTOR] /* the second prospector card, identical to the first */
+            && s->role_doubloons[PROSPECTOR] == s->role_doubloons[PROSPECTOR2];
+    for (int r = 0; r < roles; r++) { /* written always, counted when open: no branch to mispredict */
+        out[n] = (uint16_t)(MM_PR_A_ROLE + r);
+        n += !s->role_taken[r] & !(r == PROSPECTOR2 && twin);
     }
     /* the mayor's colonists from those the ship's least refill (one per player) needs */
     if (!s->role_taken[MAYOR]
         && privilege_may_end(privilege_size(s, s->current), s->players - 1, s->colonist_supply))
         out[n++] = MM_PR_A_DECLINE + MAYOR;
+    out[n] = 0; /* the cache's entries past the count stay zero */
     return n;
 }
 
@@ -324,9 +323,10 @@ static int settler_moves(const mm_pr_state *s, uint16_t *out)
     out[n++] = MM_PR_A_PASS;
     if (p->island_used >= ISLAND_SPACES)
         return n;
-    for (int k = 0; k < NK; k++)
-        if (s->faceup[k] > 0)
-            out[n++] = (uint16_t)(MM_PR_A_SETTLE + k);
+    for (int k = 0; k < NK; k++) { /* written always, counted when open: no branch to mispredict */
+        out[n] = (uint16_t)(MM_PR_A_SETTLE + k);
+        n += s->faceup[k] > 0;
+    }
     /* never two quarries in one Settler phase: last_slot marks the settler's first one */
     int may_quarry = (s->current == s->chooser && !extra)
                   || (occupied(p, CONSTRUCTION_HUT) && !(extra && s->last_slot == SLOT_QUARRY));
@@ -348,6 +348,7 @@ static int settler_moves(const mm_pr_state *s, uint16_t *out)
     for (int k = 0; decline && may_take_forest(s, p) && k < NK; k++)
         if (s->faceup[k] > 0)
             out[n++] = (uint16_t)(MM_PR_A_FOREST_DECLINE + k);
+    out[n] = 0; /* the cache's entries past the count stay zero */
     return n;
 }
 
@@ -366,16 +367,17 @@ static int mayor_moves(const mm_pr_state *s, uint16_t *out)
     }
     for (int slot = first; slot <= SLOT_QUARRY && room >= s->to_place; slot++) {
         int empty = empty_circles(p, slot);
-        if (empty > 0)
-            out[n++] = (uint16_t)(MM_PR_A_PLACE + slot);
+        out[n] = (uint16_t)(MM_PR_A_PLACE + slot); /* written always, counted when open */
+        n += empty > 0;
         room -= empty;
     }
     for (uint64_t m = owned; m && room >= s->to_place; m &= m - 1) {
         int b = lowest(m), empty = BUILDINGS[b].circles - p->buildings[b];
-        if (empty > 0)
-            out[n++] = (uint16_t)(MM_PR_A_PLACE + SLOT_BUILDING + b);
+        out[n] = (uint16_t)(MM_PR_A_PLACE + SLOT_BUILDING + b);
+        n += empty > 0;
         room -= empty;
     }
+    out[n] = 0; /* the cache's entries past the count stay zero */
     return n;
 }
 
@@ -453,13 +455,24 @@ static int builder_moves(const mm_pr_state *s, uint16_t *out)
     int decline = university && colonist_may_end(s, 0);
     uint16_t declines[NB]; /* builds again without the University colonist */
     out[n++] = MM_PR_A_PASS;
+    if (!black_market && !decline) { /* most builds: each affordable one, without branches */
+        for (uint64_t m = s->available & ~p->owned; m; m &= m - 1) {
+            int b = lowest(m);
+            out[n] = (uint16_t)(MM_PR_A_BUILD + b);
+            n += (BUILDINGS[b].spaces <= room) & (price_after(s, p, b, flat) <= p->doubloons);
+        }
+        out[n] = 0; /* the cache's entries past the count stay zero */
+        return n;
+    }
     for (uint64_t m = s->available & ~p->owned; m; m &= m - 1) {
         int b = lowest(m);
         if (BUILDINGS[b].spaces > room)
             continue;
         int shortfall = price_after(s, p, b, flat) - p->doubloons, may_end = decline;
         if (shortfall > 0) {
-            int cats = black_market ? give_categories(s, b) : 0;
+            if (!black_market)
+                continue;
+            int cats = give_categories(s, b);
             if (shortfall > mm_popcount((unsigned)cats))
                 continue;
             may_end = decline || (university && (cats >> GIVE_COLONIST & 1) && colonist_may_end(s, 1));
@@ -724,10 +737,35 @@ static storage_walk storage_of(const mm_pr_state *s)
     return w;
 }
 
+/* Storage without a warehouse (most players): mask 0 is the only open one when no kind
+ * is named, and its outcomes are the fills of storage_rest barrels, each kind between its
+ * kept barrels and its goods.  An outcome's next move keeps a barrel of its lowest kind
+ * above the kept count, so kind k is a move exactly when every kept count is held, k has
+ * a barrel more than kept, and the kinds from k on can take the barrels still to keep:
+ * the walk's moves without the walk. */
+static int storage_moves_free(const storage_walk *w, uint16_t *out)
+{
+    int n = 0, to_keep = storage_rest(w, 0), room[NK + 1] = {0};
+    for (int k = NK - 1; k >= 0; k--) {
+        if (w->kept[k] > w->goods[k])
+            return 0;
+        to_keep -= w->kept[k];
+        room[k] = room[k + 1] + w->goods[k] - w->kept[k];
+    }
+    if (w->done || to_keep <= 0)
+        return 0;
+    for (int k = 0; k < NK; k++)
+        if (w->goods[k] > w->kept[k] && room[k] >= to_keep)
+            out[n++] = (uint16_t)(MM_PR_A_KEEP + k);
+    return n;
+}
+
 static int storage_moves(const mm_pr_state *s, uint16_t *out)
 {
     storage_walk w = storage_of(s);
     int n = 0;
+    if (w.size == 0)
+        return storage_moves_free(&w, out);
     w.mask = w.held;
     do {
         if (storage_open(&w, w.mask))
@@ -792,19 +830,21 @@ static int gen_moves(const mm_pr_state *s, uint16_t *out)
 }
 
 /* Rebuild the move cache; unused entries are zero so equal positions are equal bytes.
- * They were zero past the old count, and the generators write only their count, so
- * only the entries between the new count and the old are cleared (the debug build's
- * consistent() compares the whole cache with a decoded one).  A few entries at most:
- * GCC is told not to make the loop a call to memset, which costs more than it clears. */
-#if defined(__GNUC__) && !defined(__clang__)
-__attribute__((optimize("no-tree-loop-distribute-patterns")))
-#endif
+ * GCC and Clang clear it in six 16-byte stores: a memset of it compiles to `rep stos`
+ * (slow to start) and a loop over the entries past the new count mispredicts its exit
+ * on most moves; either costs 5-10% of a random playout (docs/measurements.md). */
 static int refresh_legal(mm_pr_state *s)
 {
-    int before = s->num_legal, n = gen_moves(s, s->legal);
+#if defined(__GNUC__)
+    typedef uint16_t block __attribute__((vector_size(16), aligned(2), may_alias));
+    _Static_assert(sizeof s->legal % sizeof(block) == 0, "the cache clears in whole blocks");
+    for (size_t i = 0; i < sizeof s->legal / sizeof(block); i++)
+        ((block *)s->legal)[i] = (block){0};
+#else
+    memset(s->legal, 0, sizeof s->legal);
+#endif
+    int n = gen_moves(s, s->legal);
     assert(n <= MM_PR_MAX_LEGAL);
-    for (int i = n; i < before; i++)
-        s->legal[i] = 0;
     s->num_legal = (uint8_t)n;
     return n;
 }

@@ -8,6 +8,8 @@
 #include "traders_of_genoa_tables.h"
 #include "layout_traders_of_genoa.h"
 #include "mm_layout.h"
+#include "evaluation_traders_of_genoa.h"
+#include "mm_traders_of_genoa_eval.h"
 
 typedef mm_tog_state state;
 typedef mm_tog_player player;
@@ -1382,6 +1384,24 @@ static int steering_gain(const state *s)
     return best;
 }
 
+/* heuristic.py _give_score without the orders: the largest coin keeping the bid within half
+ * the action's worth, then in 2-player games (an offer needs an item) the item worth least. */
+static int give_value(const state *s, int seat, int item, int site_value)
+{
+    uint64_t offered;
+    hand_mask(s, seat, &offered);
+    int cheapest = -1;
+    for (int i = 0; s->players == 2 && offer_top(s, seat, offered) < TOG_I_GOOD && i < s->num_legal; i++) {
+        int it = s->legal[i] - TOG_A_GIVE;
+        if (it >= TOG_I_GOOD && it <= TOG_I_MARKER && (cheapest < 0 || item_worth(it) < item_worth(cheapest)))
+            cheapest = it;
+    }
+    int cost = offer_worth(s, seat) + item_worth(item) + (item < TOG_I_GOOD && cheapest >= 0 ? item_worth(cheapest) : 0);
+    if (2 * cost > site_value || (item >= TOG_I_GOOD && item != cheapest))
+        return -1;
+    return item < TOG_I_GOOD ? item_worth(item) : 1;
+}
+
 /* The value of move a; site_value: what the action bid for is worth to the mover. */
 static int move_value(const state *s, int a, int site_value)
 {
@@ -1394,12 +1414,8 @@ static int move_value(const state *s, int a, int site_value)
         int q = a - TOG_A_ACCEPT, b = SQUARE[s->offer_target[q]];
         return offer_worth(s, q) - (may_act(s, seat) ? action_value(s, seat, b) : 0);
     }
-    if (a >= TOG_A_GIVE && a < TOG_A_ACCEPT) { /* the largest coin (2 players: item) keeping the bid at half */
-        int item = a - TOG_A_GIVE, cost = offer_worth(s, seat) + item_worth(item);
-        if (2 * cost > site_value)
-            return -1;
-        return item < TOG_I_GOOD || s->players == 2 ? item_worth(item) : -1;
-    }
+    if (a >= TOG_A_GIVE && a < TOG_A_ACCEPT)
+        return give_value(s, seat, a - TOG_A_GIVE, site_value);
     if (a >= TOG_A_ACCEPT && a < TOG_A_LARGE)
         return offer_worth(s, a - TOG_A_ACCEPT);
     if (a == TOG_A_TAKE)
@@ -1503,5 +1519,6 @@ const mm_game mm_traders_of_genoa_game = {
     .observe = tog_observe,
     .scores = tog_scores,
     .rollout_move = tog_rollout_move,
+    .eval_features = mm_tog_eval_features, .eval_model = &MM_TOG_EVAL_MODEL,
     .move_priors = tog_move_priors,
 };

@@ -13,6 +13,8 @@ generation must clear (``--bot ismcts:cpu_ms=10 --bot ismcts-v2:cpu_ms=40``).
 
 from __future__ import annotations
 
+import functools
+import json
 import pathlib
 from dataclasses import replace
 from typing import Any
@@ -44,16 +46,22 @@ V1_PARAMS = SearchParams(exploration=0.7, rollout_policy="heuristic", margin_wei
                          mast=0.0, playout_moves=0, guided_expansion=False, prior_weight=0.0, widening=0.0)
 #: ``ismcts-v1``'s parameters as a spec's tuning keys.
 V1_TUNING = {key: value for key in TUNING_PARAMS if (value := getattr(V1_PARAMS, key)) is not None}
-#: ``ismcts-v2``'s weights: each game's compiled-in evaluation when it was frozen.
-V2_WEIGHTS = pathlib.Path(__file__).resolve().parent / "ismcts_v2"
-#: ``ismcts-v2``'s tuning per game (each game's ``SEARCH_TUNING`` when it was frozen).
-V2_TUNING: dict[str, dict[str, Any]] = {
-    "puerto-rico": {"exploration": 0.0, "prior_weight": 1.0, "playout_moves": 40,
-                    "weights": str(V2_WEIGHTS / "puerto-rico.json")},
-    "castles-of-burgundy": {"exploration": 0.0, "prior_weight": 1.0, "playout_moves": 40,
-                            "weights": str(V2_WEIGHTS / "castles-of-burgundy.json")},
-    "traders-of-genoa": {"exploration": 0.0, "prior_weight": 1.0},
-}
+#: ``ismcts-v2``'s files: per game, its tuning then and (if it had one) its evaluation's weights.
+V2_FILES = pathlib.Path(__file__).resolve().parent / "ismcts_v2"
+
+
+@functools.cache
+def v2_tuning(game_id: str) -> dict[str, Any]:
+    """``ismcts-v2``'s tuning keys for ``game_id`` (its file's ``tuning``, and the file as its
+    ``weights`` when it holds a model); ValueError if ismcts-v2 does not know the game."""
+    path = V2_FILES / f"{game_id}.json"
+    try:
+        data = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise ValueError(f"bot ismcts-v2: no kept search for {game_id}") from None
+    return dict(data["tuning"]) | ({"weights": str(path)} if "model" in data else {})
+
+
 #: The kept searches a spec may name: each plays its own tuning, so its spec takes budget keys only.
 KEPT = ("ismcts-v1", "ismcts-v2")
 #: What a value that does not read is not.
@@ -112,9 +120,7 @@ class IsmctsBot:
         self.moves_played += 1
         tuning = self._tuning
         if self.kept == "ismcts-v2":
-            if state.game_id not in V2_TUNING:
-                raise ValueError(f"bot {self.name!r}: ismcts-v2 does not know {state.game_id}")
-            tuning = V2_TUNING[state.game_id]
+            tuning = v2_tuning(state.game_id)
         params = replace(game_params(state.game_id), seed=self.seed + self.moves_played, **tuning)
         result = analyze(state, self.budget, params, time_margin=self.margin)
         return state.move_from_id(result.moves[0].action)

@@ -22,7 +22,7 @@ BENCH_SETUPS: tuple[tuple[dict[str, str], int], ...] = (({}, 2), ({}, 4))
 #: Per player count, the least C playouts per reference-workload unit its engine keeps
 #: (``search/bench.py`` engine_over_reference; docs/measurements.md: about 0.8 of the
 #: ratio measured, tests/search/test_engine_speed.py).
-SPEED_FLOORS: dict[int, float] = {2: 1.27, 4: 0.62}
+SPEED_FLOORS: dict[int, float] = {2: 1.3, 4: 0.7}
 
 #: The default search's tuning: PUCT over the game's move priors and 40-move playouts scored
 #: by the learned evaluation (issue 21: at 10 ms of CPU a move against ismcts-v1 at 40 ms,

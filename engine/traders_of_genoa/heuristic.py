@@ -2,7 +2,9 @@
 
 It completes orders (delivers large orders at villas and small orders alongside actions,
 spends special cards on the goods they need), bids for an action at most about half of
-what the action is worth to it, accepts the offer worth the most (or takes the action when
+what the action is worth to it (in ducats; in 2-player games, where an offer needs an item
+besides ducats, with the item it loses least by: a good no order of its asks for, never an
+order it could complete), accepts the offer worth the most (or takes the action when
 that is worth more), walks the tower towards the buildings it values, and places its
 markers next to as many buildings as it can.  Steering: as the owner it hears steering
 offers when another player may value a building next to the tower more than it does, and
@@ -19,7 +21,7 @@ from .data import (
     BUILDINGS, CARD_DECK, DECKS, DECK_FIRST, D_LARGE, D_SMALL, LARGE_ORDER_PAY, LARGE_ORDERS, MARKER_END_VALUE, NUM_GOODS,
     OFFER_COINS, OFFER_STEP, SMALL_ORDER_PAY, SMALL_ORDERS,
 )
-from .moves import I_CARD, I_GOOD, I_MARKER, I_SPECIAL, Move
+from .moves import A_ACCEPT, A_GIVE, I_CARD, I_GOOD, I_MARKER, I_SPECIAL, Move
 from .state import ST_HEED, ST_STEER, State
 
 #: What one card drawn from a deck, one marker and one special card are worth (ducats).
@@ -119,14 +121,41 @@ def steering_gain(s: State, seat: int) -> float:
     return best
 
 
+def _give_score(s: State, seat: int, item: int) -> float:
+    """An offer's next item: the largest coin that keeps the bid within ``BID_SHARE`` of the
+    action's worth to the bidder, then, in 2-player games (an offer needs an item besides
+    ducats), the item he loses least by; never another item (-1)."""
+    budget = BID_SHARE * action_value(s, seat, bid_site(s, seat))
+    spent = max(s.offer_ducats[seat], 0) + sum(give_cost(s, seat, i) for i in s.offer_items(seat))
+    cheapest = _cheapest_item(s, seat) if s.num_players == 2 and not s.offer_items(seat) else None
+    if item < I_GOOD:
+        reserve = 0.0 if cheapest is None else give_cost(s, seat, cheapest)
+        return float(OFFER_COINS[item]) if spent + OFFER_COINS[item] + reserve <= budget else -1.0
+    return 0.5 if item == cheapest and spent + give_cost(s, seat, item) <= budget else -1.0
+
+
+def give_cost(s: State, seat: int, item: int) -> float:
+    """What ``seat`` loses by giving one item of an offer away: a good his orders use up
+    (he holds no more of it than they ask for) at ``NEEDED_GOOD_VALUE``, another good at
+    ``GOOD_VALUE``, anything else at its worth (``item_value``)."""
+    if I_GOOD <= item < I_CARD:
+        g = item - I_GOOD
+        return NEEDED_GOOD_VALUE if needed_goods(s, seat)[g] >= s.players[seat].goods[g] else GOOD_VALUE
+    return item_value(s, seat, item)
+
+
+def _cheapest_item(s: State, seat: int) -> int | None:
+    """The item besides ducats ``seat`` may add to his offer that he loses least by (the
+    first of equals), or None."""
+    items = [a - A_GIVE for a in s.legal_action_ids() if A_GIVE + I_GOOD <= a < A_ACCEPT]
+    return min(items, key=lambda i: (give_cost(s, seat, i), i), default=None)
+
+
 def _score(s: State, seat: int, m: Move) -> float:
     k, a = m.kind, m.arg
     p = s.players[seat]
-    if k == "give":  # the largest coin (or, in 2 players, good) that keeps the bid affordable
-        cost = offer_worth(s, seat, seat) + item_value(s, seat, a)
-        if cost > BID_SHARE * action_value(s, seat, bid_site(s, seat)):
-            return -1.0
-        return item_value(s, seat, a) if a < I_GOOD or s.num_players == 2 else -1.0
+    if k == "give":
+        return _give_score(s, seat, a)
     if k == "offer":
         return 0.1
     if k == "pass":

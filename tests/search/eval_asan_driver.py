@@ -12,7 +12,8 @@ from meeplemind.native import NativeGame
 from meeplemind.search import analyze
 from meeplemind.search.params import Budget, game_params
 
-SETUPS = (("puerto-rico", 5, {}), ("puerto-rico", 3, {"expansion": "new-buildings"}), ("castles-of-burgundy", 4, {}))
+SETUPS = (("puerto-rico", 5, {}), ("puerto-rico", 3, {"expansion": "new-buildings"}), ("castles-of-burgundy", 4, {}),
+          ("traders-of-genoa", 5, {}))
 
 
 def main() -> None:

@@ -10,7 +10,7 @@ from meeplemind.native.weights import read_weights_file
 from meeplemind.search.arena import run_arena, wilson_interval
 from meeplemind.search.bench import run_bench
 from meeplemind.search.bots import make_bot, parse_spec
-from meeplemind.search.ismcts_bot import V2_TUNING
+from meeplemind.search.ismcts_bot import v2_tuning
 
 
 def test_wilson_interval() -> None:
@@ -40,10 +40,12 @@ def test_ismcts_v2_plays_its_frozen_tuning_and_weights_for_every_game() -> None:
         state = get_game(game_id).new_game(2, 1)
         bot = make_bot("ismcts-v2:iterations=60", seed=2)
         assert bot.choose(state) in state.legal_moves()
-    assert set(V2_TUNING) == set(game_ids())
-    for game_id, tuning in V2_TUNING.items():
+        tuning = v2_tuning(game_id)
         if "weights" in tuning:
             assert read_weights_file(tuning["weights"])[0] == game_id
+    assert "weights" in v2_tuning("puerto-rico") and "weights" not in v2_tuning("traders-of-genoa")
+    with pytest.raises(ValueError, match="no kept search for chess"):
+        v2_tuning("chess")
 
 
 def test_bots_play_legal_moves() -> None:

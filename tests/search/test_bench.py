@@ -19,8 +19,11 @@ from meeplemind.search.bench import load_warning, plan, run_bench, signature, si
 #: Genoa lines changed (2p 17816 -> 32685 decisions, 4p 34614 -> 55292), the others not.
 #: Issue 28's steering offers (was 221564588129882; Genoa's layout generated for both twins,
 #: issue 32, kept it): the owner may hear steering offers at the walk, so Genoa's two lines
-#: changed (2p 32685 -> 33263 decisions, 4p 55292 -> 67664), the others not.
-PINNED_SIGNATURE = 116896809415440
+#: changed (2p 32685 -> 34122 decisions, 4p 55292 -> 67290), the others not.
+#: Issue 28 point 4 (was 179422656634746): Genoa's learned evaluation, 40-move playouts, 2-player
+#: offers of the playout policy with the item worth least (43303580306530); with a steering
+#: offer that may be withdrawn before its first item (2p 30436 decisions, 4p 67664).
+PINNED_SIGNATURE = 135724044665574
 #: The signature of the setups before issue 32 (PUCT over move priors, the learned
 #: evaluation, soft rewards, 40 playout moves: issue 21).
 PINNED_BEFORE_GENOA = 200772389290214

@@ -4,7 +4,9 @@
 CPU-second of a fixed C routine built with the same flags, the two alternating in one
 process: a ratio the machine and its load leave alone, which falls when an engine gets
 slower.  Each game's ``SPEED_FLOORS`` hold it; docs/measurements.md has the measured
-history the floors come from (e7a3b97's slow engines fall below them)."""
+history the floors come from.  The ratio moves by up to a fifth between quiet and loaded
+moments (not within one), so a floor catches a loss of a fifth; the loss of a tenth (e7a3b97's)
+is caught by the counted budgets of tests/native/test_engine_instructions.py (make test-deep)."""
 
 from __future__ import annotations
 

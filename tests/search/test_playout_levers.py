@@ -40,7 +40,8 @@ def _numpy_evaluation(model: dict[str, Any], inputs: np.ndarray, rounds: float,
 
 
 @pytest.mark.parametrize(("game", "players", "options"), [
-    ("puerto-rico", 2, {}), ("puerto-rico", 4, {"expansion": "new-buildings"}), ("castles-of-burgundy", 3, {})])
+    ("puerto-rico", 2, {}), ("puerto-rico", 4, {"expansion": "new-buildings"}), ("castles-of-burgundy", 3, {}),
+    ("traders-of-genoa", 3, {})])
 def test_c_evaluation_is_the_network_of_its_evaluation_file(game: str, players: int, options: dict[str, str]) -> None:
     """C's evaluation is the network of the game's evaluation file over the inputs C exports
     (own row, then the others' maxima), added to the score now, with the fitted win temperature."""

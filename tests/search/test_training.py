@@ -14,7 +14,7 @@ import pytest
 
 from meeplemind.cli import main
 from meeplemind.engine import get_game
-from meeplemind.native import load
+from meeplemind.native import load, weights
 from meeplemind.native.weights import game_weights, loaded_model
 from meeplemind.search import NativeHandle, analyze
 from meeplemind.search import training
@@ -155,11 +155,12 @@ def test_a_tiny_training_run_records_resumes_and_refuses_other_settings(tmp_path
         train(TrainConfig(GAME, **TINY | {"games": 6}), run, 3)
 
 
-def test_training_settings_are_checked(tmp_path: Path) -> None:
+def test_training_settings_are_checked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(ValueError, match="gate_games: 3 must be a multiple of players"):
         train(TrainConfig(GAME, **TINY | {"gate_games": 3}), tmp_path / "a", 1)
+    monkeypatch.setattr(weights, "weights_file", lambda game: tmp_path / "no-evaluation.json")  # every game has one
     with pytest.raises(ValueError, match="no learned evaluation"):
-        train(TrainConfig("traders-of-genoa", **TINY | {"players": 3, "gate_games": 3}), tmp_path / "b", 1)
+        train(TrainConfig(GAME, **TINY), tmp_path / "b", 1)
 
 
 @pytest.mark.slow
