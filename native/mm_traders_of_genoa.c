@@ -1265,7 +1265,7 @@ static void tog_determinize(void *st, int viewer, mm_rng *rng)
     cache_legal(s);
 }
 
-static int group_size(uint32_t owned, int b)
+int mm_tog_group_size(uint32_t owned, int b)
 {
     if (!(owned >> b & 1))
         return 0;
@@ -1278,7 +1278,7 @@ static int group_size(uint32_t owned, int b)
     return popcount(seen);
 }
 
-static uint32_t owned(const state *s, int seat)
+uint32_t mm_tog_owned(const mm_tog_state *s, int seat)
 {
     uint32_t m = 0;
     for (int b = 0; b < NB; b++)
@@ -1291,11 +1291,11 @@ static void tog_scores(const void *st, int32_t *out)
 {
     const state *s = st;
     for (int q = 0; q < s->players; q++) {
-        uint32_t mine = owned(s, q);
+        uint32_t mine = mm_tog_owned(s, q);
         int32_t score = s->p[q].ducats + TOG_MARKER_END_VALUE * popcount(mine), goods = 0;
         for (int i = 0; i < DECK_SIZES[D_PRIVILEGE]; i++)
             if (s->cards[DECK_FIRST[D_PRIVILEGE] + i] == q) {
-                int size = group_size(mine, PRIVILEGES[i]);
+                int size = mm_tog_group_size(mine, PRIVILEGES[i]);
                 score += PRIVILEGE_PAY[size < TOG_PRIVILEGE_SIZES ? size : TOG_PRIVILEGE_SIZES - 1];
             }
         for (int g = 0; g < NG; g++)

@@ -63,5 +63,10 @@ typedef struct mm_tog_state {
     int16_t legal[MM_TOG_MAX_LEGAL];
 } mm_tog_state;
 
+/* The buildings `seat` owns, one bit each (the rules' scoring and the evaluation read it). */
+uint32_t mm_tog_owned(const mm_tog_state *s, int seat);
+/* The size of the connected group of `owned` buildings holding b (0 if b is not owned). */
+int mm_tog_group_size(uint32_t owned, int b);
+
 extern const mm_game mm_traders_of_genoa_game;
 #endif

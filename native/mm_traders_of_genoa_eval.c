@@ -37,28 +37,6 @@ _Static_assert(S_ANY_START == 0 && S_EXTRA_ACTION == MM_TOG_SPECIALS - 1 && F_EX
 typedef mm_tog_state state;
 
 /* The buildings carrying seat's marker, as a bitmask. */
-static uint32_t owned_by(const state *s, int seat)
-{
-    uint32_t m = 0;
-    for (int b = 0; b < MM_TOG_BUILDINGS; b++)
-        m |= (uint32_t)(s->marks[b] >> seat & 1) << b;
-    return m;
-}
-
-/* The size of the connected group of `owned` buildings holding b (0 if b is not owned). */
-static int group_of(uint32_t owned, int b)
-{
-    if (!(owned >> b & 1))
-        return 0;
-    uint32_t seen = 1u << b, before;
-    do {
-        before = seen;
-        for (uint32_t m = seen; m; m &= m - 1)
-            seen |= ADJACENT[__builtin_ctz(m)] & owned;
-    } while (seen != before);
-    return mm_popcount(seen);
-}
-
 /* The tower turns still to come, the current one included: the rest of this round, and
  * whole rounds until the marker reaches the end (a market start may have moved it there). */
 static int turns_left(const state *s)
@@ -72,7 +50,7 @@ static int turns_left(const state *s)
 static void player_features(const state *s, int i, int turns, float *f)
 {
     const mm_tog_player *p = &s->p[i];
-    uint32_t mine = owned_by(s, i);
+    uint32_t mine = mm_tog_owned(s, i);
     int need[MM_TOG_GOODS] = {0}, goods = 0, used = 0, lacking = 0, group = 0;
     int large = 0, ready = 0, near = 0, small = 0, small_ready = 0, messages = 0;
     int privileges = 0, unpaid = 0, pay = 0;
@@ -99,7 +77,7 @@ static void player_features(const state *s, int i, int turns, float *f)
         } else if (deck == D_MESSAGE) {
             messages++;
         } else {
-            int size = group_of(mine, PRIVILEGES[k]);
+            int size = mm_tog_group_size(mine, PRIVILEGES[k]);
             privileges++;
             unpaid += size == 0;
             pay += PRIVILEGE_PAY[size < TOG_PRIVILEGE_SIZES ? size : TOG_PRIVILEGE_SIZES - 1];
@@ -111,7 +89,7 @@ static void player_features(const state *s, int i, int turns, float *f)
         lacking += need[g] > p->goods[g] ? need[g] - p->goods[g] : 0;
     }
     for (int b = 0; b < MM_TOG_BUILDINGS; b++) {
-        int size = group_of(mine, b);
+        int size = mm_tog_group_size(mine, b);
         group = size > group ? size : group;
     }
     int first = (i - s->owner + s->players) % s->players; /* turns until i owns the tower */
