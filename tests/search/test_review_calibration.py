@@ -15,8 +15,10 @@ ITERATIONS, GAMES = 3000, 4
 
 
 def test_the_random_bot_is_ranked_worst_with_a_gap() -> None:
-    """A 2-player game of the random bot against level 3, reviewed at a small budget."""
-    start, moves, _ = play("puerto-rico", ["random", "level:3"], seed=11)
+    """A 2-player game of the random bot against a search of 100 iterations (about level 3,
+    whose budget of CPU time would play another game on a loaded machine), reviewed at a
+    small budget."""
+    start, moves, _ = play("puerto-rico", ["random", "ismcts:iterations=100"], seed=11)
     weak, strong = review_game(start, moves, Budget(iterations=200), seed=1).players
     assert weak.mean_margin_loss > strong.mean_margin_loss and weak.noise_floor < weak.mean_margin_loss
     assert strong.accuracy - weak.accuracy >= RANDOM_GAP
