@@ -1286,6 +1286,12 @@ uint32_t mm_tog_owned(const mm_tog_state *s, int seat)
     return m;
 }
 
+int mm_tog_privilege_pay(uint32_t owned, int k)
+{
+    int size = mm_tog_group_size(owned, PRIVILEGES[k]);
+    return PRIVILEGE_PAY[size < TOG_PRIVILEGE_SIZES ? size : TOG_PRIVILEGE_SIZES - 1];
+}
+
 /* state.py scores and tiebreaks */
 static void tog_scores(const void *st, int32_t *out)
 {
@@ -1295,8 +1301,7 @@ static void tog_scores(const void *st, int32_t *out)
         int32_t score = s->p[q].ducats + TOG_MARKER_END_VALUE * popcount(mine), goods = 0;
         for (int i = 0; i < DECK_SIZES[D_PRIVILEGE]; i++)
             if (s->cards[DECK_FIRST[D_PRIVILEGE] + i] == q) {
-                int size = mm_tog_group_size(mine, PRIVILEGES[i]);
-                score += PRIVILEGE_PAY[size < TOG_PRIVILEGE_SIZES ? size : TOG_PRIVILEGE_SIZES - 1];
+                score += mm_tog_privilege_pay(mine, i);
             }
         for (int g = 0; g < NG; g++)
             goods += s->p[q].goods[g];

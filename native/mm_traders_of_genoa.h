@@ -67,6 +67,8 @@ typedef struct mm_tog_state {
 uint32_t mm_tog_owned(const mm_tog_state *s, int seat);
 /* The size of the connected group of `owned` buildings holding b (0 if b is not owned). */
 int mm_tog_group_size(uint32_t owned, int b);
+/* What privilege card k (its index in the privilege deck) pays the owner of `owned`. */
+int mm_tog_privilege_pay(uint32_t owned, int k);
 
 extern const mm_game mm_traders_of_genoa_game;
 #endif

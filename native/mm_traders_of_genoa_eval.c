@@ -77,10 +77,10 @@ static void player_features(const state *s, int i, int turns, float *f)
         } else if (deck == D_MESSAGE) {
             messages++;
         } else {
-            int size = mm_tog_group_size(mine, PRIVILEGES[k]);
+            int paid = mm_tog_privilege_pay(mine, k);
             privileges++;
-            unpaid += size == 0;
-            pay += PRIVILEGE_PAY[size < TOG_PRIVILEGE_SIZES ? size : TOG_PRIVILEGE_SIZES - 1];
+            unpaid += paid == 0; /* only a privilege of no owned building pays nothing */
+            pay += paid;
         }
     }
     for (int g = 0; g < MM_TOG_GOODS; g++) {
