@@ -13,7 +13,7 @@ from typing import Any
 from meeplemind.engine import Rng, get_game
 from meeplemind.positions.messages import to_position
 
-from .test_page import _open, _save, browser, page, site  # noqa: F401 (fixtures)
+from .test_page import _open, _save, browser, page, pytestmark, site  # noqa: F401 (fixtures; skipped without Chromium)
 
 REVIEW_ITERATIONS = 30
 LONG_MS = 300_000
