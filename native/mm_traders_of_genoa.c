@@ -17,9 +17,11 @@ typedef mm_tog_player player;
 _Static_assert(MM_TOG_MAX_PLAYERS == TOG_MAX_PLAYERS && MM_TOG_GOODS == TOG_NUM_GOODS
                    && MM_TOG_SPECIALS == TOG_NUM_SPECIALS && MM_TOG_DECKS == TOG_NUM_DECKS
                    && MM_TOG_CARDS == TOG_NUM_CARDS && MM_TOG_BUILDINGS == TOG_NUM_BUILDINGS
-                   && MM_TOG_DISCS == TOG_TOWER_DISCS,
+                   && MM_TOG_DISCS == TOG_TOWER_DISCS && MM_TOG_LOCATIONS == TOG_UNSEEN + 1,
                "mm_traders_of_genoa.h sizes differ from the generated tables");
-_Static_assert(sizeof(mm_tog_player) == 24 && offsetof(mm_tog_state, legal) % 2 == 0
+_Static_assert(sizeof(mm_tog_player) == 24 && offsetof(mm_tog_state, p) == 8 * (MM_TOG_LOCATIONS + 1)
+                   && offsetof(mm_tog_state, offer_ducats) == offsetof(mm_tog_state, visited) + 4
+                   && offsetof(mm_tog_state, legal) % 2 == 0
                    && offsetof(mm_tog_state, num_legal) == offsetof(mm_tog_state, piles) + MM_TOG_DECKS
                    && sizeof(mm_tog_state) == offsetof(mm_tog_state, legal) + 2 * MM_TOG_MAX_LEGAL,
                "padding in the state");
@@ -38,12 +40,25 @@ _Static_assert(sizeof(mm_tog_player) == 24 && offsetof(mm_tog_state, legal) % 2 
 #define UNSEEN TOG_UNSEEN
 #define EPSILON_TENTHS 2 /* heuristic playouts: a uniform move 2 times in 10 */
 
-static int popcount(uint32_t x)
+_Static_assert(NCARDS < 64, "a card set is a 64-bit mask");
+
+/* The cards of a deck, one bit each. */
+static uint64_t deck_cards(int deck) { return ((1ull << DECK_SIZES[deck]) - 1) << DECK_FIRST[deck]; }
+
+/* The index of the n-th (from 0) set bit of m, which has more than n. */
+static int nth_card(uint64_t m, int n)
 {
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
+    for (; n > 0; n--)
+        m &= m - 1;
+    return __builtin_ctzll(m);
+}
+
+/* Card c moves to location `to` (the location masks follow). */
+static void put_card(state *s, int c, int to)
+{
+    s->at[s->cards[c]] &= ~(1ull << c);
+    s->at[to] |= 1ull << c;
+    s->cards[c] = (int8_t)to;
 }
 
 static int trade_id(int give, int get) { return TOG_A_TRADE + give * (NG - 1) + (get < give ? get : get - 1); }
@@ -57,34 +72,14 @@ static void clear_offers(state *s)
     memset(s->offer_specials, 0, sizeof s->offer_specials);
     memset(s->offer_markers, 0, sizeof s->offer_markers);
     memset(s->offered_cards, 0, sizeof s->offered_cards);
-}
-
-_Static_assert(NCARDS < 64, "a card set is a 64-bit mask");
-
-/* Bit i set where bytes[i] == value, for the NCARDS bytes of a card table: eight bytes a
- * step (a byte is 0 after the xor exactly when its high bit survives the carry-free test;
- * the multiply gathers the eight high bits). */
-static uint64_t card_mask(const int8_t *bytes, int8_t value)
-{
-    uint8_t buf[64] = {0};
-    uint64_t out = 0;
-    memcpy(buf, bytes, NCARDS);
-    for (int i = 0; i < 64; i += 8) {
-        uint64_t x;
-        memcpy(&x, buf + i, 8);
-        x ^= 0x0101010101010101ull * (uint8_t)value;
-        uint64_t zero = ~(((x & 0x7F7F7F7F7F7F7F7Full) + 0x7F7F7F7F7F7F7F7Full) | x | 0x7F7F7F7F7F7F7F7Full);
-        out |= ((zero >> 7) * 0x0102040810204080ull >> 56) << i;
-    }
-    return out & ((1ull << NCARDS) - 1);
+    s->offered = 0;
 }
 
 /* The cards in seat's hand (bit c: card c); *offered: those of them in his offer. */
 static uint64_t hand_mask(const state *s, int seat, uint64_t *offered)
 {
-    uint64_t held = card_mask(s->cards, (int8_t)seat);
-    *offered = held & ~card_mask(s->offered_cards, 0);
-    return held;
+    *offered = s->at[seat] & s->offered;
+    return s->at[seat];
 }
 
 /* state.py offer_top: the last item in building order in seat's offer (0: ducats or
@@ -104,13 +99,14 @@ static int offer_top(const state *s, int seat, uint64_t offered)
     return 0;
 }
 
-static uint32_t visited_buildings(const state *s)
+static uint32_t visited_buildings(const state *s) { return s->visited; }
+
+/* The tower steps onto square (the path and its buildings). */
+static void push_path(state *s, int square)
 {
-    uint32_t m = 0;
-    for (int i = 0; i < s->path_len; i++)
-        if (SQUARE[s->path[i]] >= 0)
-            m |= 1u << SQUARE[s->path[i]];
-    return m;
+    s->path[s->path_len++] = (int8_t)square;
+    if (SQUARE[square] >= 0)
+        s->visited |= 1u << SQUARE[square];
 }
 
 static int has_mark(const state *s, int b, int seat) { return s->marks[b] >> seat & 1; }
@@ -285,8 +281,10 @@ static void give(state *s, int seat, int item)
         s->offer_ducats[seat] += OFFER_COINS[item];
     else if (item < TOG_I_CARD)
         s->offer_goods[seat][item - TOG_I_GOOD]++;
-    else if (item < TOG_I_SPECIAL)
+    else if (item < TOG_I_SPECIAL) {
         s->offered_cards[item - TOG_I_CARD] = 1;
+        s->offered |= 1ull << (item - TOG_I_CARD);
+    }
     else if (item < TOG_I_MARKER)
         s->offer_specials[seat][item - TOG_I_SPECIAL]++;
     else
@@ -460,45 +458,34 @@ static void take_good(state *s, player *p, int g)
 static void reveal(state *s, int card)
 {
     s->p[s->cards[card]].hand[CARD_DECK[card]]--;
-    s->cards[card] = USED;
+    put_card(s, card, USED);
 }
 
-/* state.py draw */
+/* state.py draw: the known pile cards in ascending order, then the unseen ones. */
 static int draw(state *s, int deck, mm_rng *rng)
 {
-    int first = DECK_FIRST[deck], size = DECK_SIZES[deck], known = 0, r;
+    uint64_t cards = deck_cards(deck);
     if (!s->piles[deck]) {
-        for (int c = first; c < first + size; c++)
-            if (s->cards[c] == USED) {
-                s->cards[c] = PILE;
-                s->piles[deck]++;
-            }
+        uint64_t used = s->at[USED] & cards;
+        for (uint64_t m = used; m; m &= m - 1)
+            put_card(s, __builtin_ctzll(m), PILE);
+        s->piles[deck] = (int8_t)mm_popcount(used);
         if (!s->piles[deck])
             return -1;
     }
-    for (int c = first; c < first + size; c++)
-        known += s->cards[c] == PILE;
-    r = (int)mm_rng_below(rng, (uint32_t)s->piles[deck]);
+    uint64_t known = s->at[PILE] & cards, unseen = s->at[UNSEEN] & cards;
+    int r = (int)mm_rng_below(rng, (uint32_t)s->piles[deck]);
     s->piles[deck]--;
-    if (r < known) {
-        for (int c = first;; c++)
-            if (s->cards[c] == PILE && r-- == 0)
-                return c;
-    }
-    int unseen = 0;
-    for (int c = first; c < first + size; c++)
-        unseen += s->cards[c] == UNSEEN;
-    r = (int)mm_rng_below(rng, (uint32_t)unseen);
-    for (int c = first;; c++)
-        if (s->cards[c] == UNSEEN && r-- == 0)
-            return c;
+    if (r < mm_popcount(known))
+        return nth_card(known, r);
+    return nth_card(unseen, (int)mm_rng_below(rng, (uint32_t)mm_popcount(unseen)));
 }
 
 static void draw_to(state *s, int seat, int deck, mm_rng *rng)
 {
     int card = draw(s, deck, rng);
     if (card >= 0) {
-        s->cards[card] = (int8_t)seat;
+        put_card(s, card, seat);
         s->p[seat].hand[deck]++;
     }
 }
@@ -506,6 +493,7 @@ static void draw_to(state *s, int seat, int deck, mm_rng *rng)
 static void begin_turn(state *s)
 {
     s->path_len = 0;
+    s->visited = 0;
     memset(s->path, -1, sizeof s->path);
     s->used_discs = s->acquirer = 0;
     for (int q = 0; q < s->players; q++)
@@ -553,7 +541,7 @@ static void enter(state *s, int square)
 {
     int b = SQUARE[square];
     int first = b >= 0 && !(visited_buildings(s) >> b & 1);
-    s->path[s->path_len++] = (int8_t)square;
+    push_path(s, square);
     if (first) {
         complete_messages(s, b);
         s->site = (int8_t)b;
@@ -640,12 +628,12 @@ static void sell(state *s, int buyer, mm_rng *rng)
         b->specials[k] = (int8_t)(b->specials[k] - s->offer_specials[buyer][k]);
         o->specials[k] = (int8_t)(o->specials[k] + s->offer_specials[buyer][k]);
     }
-    for (int c = 0; c < NCARDS; c++)
-        if (s->offered_cards[c] && s->cards[c] == buyer) {
-            b->hand[CARD_DECK[c]]--;
-            o->hand[CARD_DECK[c]]++;
-            s->cards[c] = s->owner;
-        }
+    for (uint64_t m = s->at[buyer] & s->offered; m; m &= m - 1) {
+        int c = __builtin_ctzll(m);
+        b->hand[CARD_DECK[c]]--;
+        o->hand[CARD_DECK[c]]++;
+        put_card(s, c, s->owner);
+    }
     int m = s->offer_markers[buyer];
     b->markers = (int8_t)(b->markers - m);
     b->reserve = (int8_t)(b->reserve + m);
@@ -660,7 +648,7 @@ static void sell(state *s, int buyer, mm_rng *rng)
 static void steer(state *s, int buyer, mm_rng *rng)
 {
     int square = s->offer_target[buyer], b = SQUARE[square];
-    s->path[s->path_len++] = (int8_t)square;
+    push_path(s, square);
     complete_messages(s, b);
     s->site = (int8_t)b;
     sell(s, buyer, rng);
@@ -678,6 +666,7 @@ static void after_action(state *s)
 static void end_turn(state *s)
 {
     s->path_len = 0;
+    s->visited = 0;
     memset(s->path, -1, sizeof s->path);
     s->used_discs = s->acquirer = 0;
     s->base = s->last_mark = -1;
@@ -1135,6 +1124,12 @@ static void load_state(state *s, const int32_t *v)
     MM_TOG_V2_STATE(LOAD_ONE, LOAD_MANY)
     for (int i = 0; i < DISCS; i++)
         s->path_len += s->path[i] >= 0;
+    for (int i = 0; i < s->path_len; i++)
+        s->visited |= SQUARE[s->path[i]] >= 0 ? 1u << SQUARE[s->path[i]] : 0;
+    for (int c = 0; c < NCARDS; c++) {
+        s->at[s->cards[c]] |= 1ull << c;
+        s->offered |= (uint64_t)(s->offered_cards[c] != 0) << c;
+    }
     for (int q = 0; q < s->players; q++)
         load_player(&s->p[q], v + PLAYERS_AT + q * PLAYER_LEN);
 }
@@ -1200,10 +1195,11 @@ static void tog_apply(void *st, int32_t action, mm_rng *rng)
 static void tog_observe(void *st, int viewer)
 {
     state *s = st;
-    for (int c = 0; c < NCARDS; c++)
-        if (s->cards[c] == PILE
-            || (s->cards[c] < PILE && s->cards[c] != viewer && s->stage != ST_END && !s->offered_cards[c]))
-            s->cards[c] = UNSEEN;
+    uint64_t hidden = s->at[PILE];
+    for (int q = 0; q < NP && s->stage != ST_END; q++)
+        hidden |= q != viewer ? s->at[q] & ~s->offered : 0;
+    for (uint64_t m = hidden; m; m &= m - 1)
+        put_card(s, __builtin_ctzll(m), UNSEEN);
     cache_legal(s);
 }
 
@@ -1234,21 +1230,18 @@ static void tog_determinize(void *st, int viewer, mm_rng *rng)
     uint64_t in_pile = inferred_in_pile(s);
     for (int d = 0; d < ND; d++) {
         int8_t pool[NCARDS];
-        int len = 0, k = 0, need[MM_TOG_MAX_PLAYERS] = {0}, needed = 0, open_cards = 0;
+        int len = 0, k = 0, need[MM_TOG_MAX_PLAYERS] = {0}, needed = 0;
+        uint64_t unseen = s->at[UNSEEN] & deck_cards(d);
         for (int q = 0; q < s->players; q++) {
             if (q == viewer)
                 continue;
-            need[q] = s->p[q].hand[d];
-            for (int c = DECK_FIRST[d]; c < DECK_FIRST[d] + DECK_SIZES[d]; c++)
-                need[q] -= s->cards[c] == q;
+            need[q] = s->p[q].hand[d] - mm_popcount(s->at[q] & deck_cards(d));
             needed += need[q];
         }
-        for (int c = DECK_FIRST[d]; c < DECK_FIRST[d] + DECK_SIZES[d]; c++)
-            open_cards += s->cards[c] == UNSEEN && !(in_pile >> c & 1);
-        uint64_t barred = open_cards >= needed ? in_pile : 0; /* a client's position may defy the inference */
-        for (int c = DECK_FIRST[d]; c < DECK_FIRST[d] + DECK_SIZES[d]; c++)
-            if (s->cards[c] == UNSEEN && !(barred >> c & 1))
-                pool[len++] = (int8_t)c;
+        /* a client's position may defy the inference */
+        uint64_t barred = mm_popcount(unseen & ~in_pile) >= needed ? in_pile : 0;
+        for (uint64_t m = unseen & ~barred; m; m &= m - 1)
+            pool[len++] = (int8_t)__builtin_ctzll(m);
         for (int i = len - 1; i > 0; i--) {
             int j = (int)mm_rng_below(rng, (uint32_t)(i + 1));
             int8_t t = pool[i];
@@ -1257,10 +1250,9 @@ static void tog_determinize(void *st, int viewer, mm_rng *rng)
         }
         for (int q = 0; q < s->players; q++)
             for (int i = 0; i < need[q]; i++)
-                s->cards[pool[k++]] = (int8_t)q;
-        for (int c = DECK_FIRST[d]; c < DECK_FIRST[d] + DECK_SIZES[d]; c++)
-            if (s->cards[c] == UNSEEN)
-                s->cards[c] = PILE;
+                put_card(s, pool[k++], q);
+        for (uint64_t m = s->at[UNSEEN] & deck_cards(d); m; m &= m - 1)
+            put_card(s, __builtin_ctzll(m), PILE);
     }
     cache_legal(s);
 }
@@ -1275,7 +1267,7 @@ int mm_tog_group_size(uint32_t owned, int b)
         for (uint32_t m = seen; m; m &= m - 1)
             seen |= ADJACENT[__builtin_ctz(m)] & owned;
     } while (seen != before);
-    return popcount(seen);
+    return mm_popcount(seen);
 }
 
 uint32_t mm_tog_owned(const mm_tog_state *s, int seat)
@@ -1298,7 +1290,7 @@ static void tog_scores(const void *st, int32_t *out)
     const state *s = st;
     for (int q = 0; q < s->players; q++) {
         uint32_t mine = mm_tog_owned(s, q);
-        int32_t score = s->p[q].ducats + TOG_MARKER_END_VALUE * popcount(mine), goods = 0;
+        int32_t score = s->p[q].ducats + TOG_MARKER_END_VALUE * mm_popcount(mine), goods = 0;
         for (int i = 0; i < DECK_SIZES[D_PRIVILEGE]; i++)
             if (s->cards[DECK_FIRST[D_PRIVILEGE] + i] == q) {
                 score += mm_tog_privilege_pay(mine, i);

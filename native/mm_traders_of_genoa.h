@@ -22,6 +22,7 @@
 #define MM_TOG_CARDS 60
 #define MM_TOG_BUILDINGS 18
 #define MM_TOG_DISCS 5
+#define MM_TOG_LOCATIONS 8 /* a card's: seat 0-4, pile, used, unseen */
 /* Bound on any legal list: the extras of an action (done, 8 goods, 56 trades, a small
  * order, 17 building actions) are the most, 83; an offer's items (offer, 5 coins, 8 goods,
  * at most 60 cards, 5 special cards, a marker) 80.  Odd, so the state ends unpadded. */
@@ -39,11 +40,15 @@ typedef struct mm_tog_player {
     int8_t actions;             /* taken this turn */
 } mm_tog_player;
 
-/* Fields as in state.py, named as the schema's cells (engine/layout.py binds them); no
+/* Fields as in state.py, named as the schema's cells (engine/layout.py binds them); the
+ * few derived ones (marked) are rebuilt by decode and kept up to date by apply.  No
  * padding, so equal positions are equal bytes. */
 typedef struct mm_tog_state {
+    uint64_t at[MM_TOG_LOCATIONS]; /* derived: bit c set where cards[c] is location l */
+    uint64_t offered;              /* derived: bit c set where offered_cards[c] */
     mm_tog_player p[MM_TOG_MAX_PLAYERS];
     int32_t round;
+    uint32_t visited; /* derived: bit b set for each building on the path */
     int32_t offer_ducats[MM_TOG_MAX_PLAYERS]; /* per seat, -1: no offer */
     int8_t players, start_player, owner, stage, to_move, site, actor, delivered;
     int8_t base, last_mark, used_discs, acquirer, ousted, path_len;
