@@ -19,7 +19,7 @@ _Static_assert(MM_TOG_MAX_PLAYERS == TOG_MAX_PLAYERS && MM_TOG_GOODS == TOG_NUM_
                    && MM_TOG_CARDS == TOG_NUM_CARDS && MM_TOG_BUILDINGS == TOG_NUM_BUILDINGS
                    && MM_TOG_DISCS == TOG_TOWER_DISCS && MM_TOG_LOCATIONS == TOG_UNSEEN + 1,
                "mm_traders_of_genoa.h sizes differ from the generated tables");
-_Static_assert(sizeof(mm_tog_player) == 24 && offsetof(mm_tog_state, p) == 8 * (MM_TOG_LOCATIONS + 1)
+_Static_assert(sizeof(mm_tog_player) == 24 && offsetof(mm_tog_state, p) == 8 * (MM_TOG_LOCATIONS + 2)
                    && offsetof(mm_tog_state, offer_ducats) == offsetof(mm_tog_state, visited) + 4
                    && offsetof(mm_tog_state, legal) % 2 == 0
                    && offsetof(mm_tog_state, num_legal) == offsetof(mm_tog_state, piles) + MM_TOG_DECKS
@@ -82,21 +82,53 @@ static uint64_t hand_mask(const state *s, int seat, uint64_t *offered)
     return s->at[seat];
 }
 
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && NG == 8 && NK < 8,
+               "a table of goods or special-card counts is read as one 64-bit word, kind k in byte k");
+
+/* The n <= 8 counts of a table (goods or special cards) as one word, kind k in byte k. */
+static uint64_t count_word(const int8_t *counts, size_t n)
+{
+    uint64_t x = 0;
+    memcpy(&x, counts, n);
+    return x;
+}
+
+/* Bit k set where byte k of x (each 0-127) is not 0. */
+static unsigned nonzero_bytes(uint64_t x)
+{
+    uint64_t high = (x + 0x7F7F7F7F7F7F7F7Full) & 0x8080808080808080ull;
+    return (unsigned)((high >> 7) * 0x0102040810204080ull >> 56);
+}
+
+/* A set of offer items (moves.py ITEM_NAMES: the coins, goods, cards, special cards and
+ * the marker, in building order): bit i of low, then of high, for item i. */
+typedef struct item_set {
+    uint64_t low, high;
+} item_set;
+_Static_assert(TOG_I_GOOD == TOG_NUM_OFFER_COINS && TOG_I_CARD == TOG_I_GOOD + NG && TOG_I_SPECIAL == TOG_I_CARD + NCARDS
+                   && TOG_I_MARKER == TOG_I_SPECIAL + NK && TOG_I_CARD < 64 && TOG_I_SPECIAL >= 64 && TOG_I_MARKER < 128,
+               "the items are the coins, goods, cards, special cards and a marker, one bit each");
+
+/* The set of the given coins, goods, cards and special cards (bit k for kind k) and marker. */
+static item_set items_of(unsigned coins, unsigned goods, uint64_t cards, unsigned specials, int marker)
+{
+    return (item_set){coins | (uint64_t)goods << TOG_I_GOOD | cards << TOG_I_CARD,
+                      cards >> (64 - TOG_I_CARD) | (uint64_t)specials << (TOG_I_SPECIAL - 64)
+                          | (uint64_t)marker << (TOG_I_MARKER - 64)};
+}
+
+/* The last item of a set in building order (0: none). */
+static int top_item(item_set items)
+{
+    return items.high ? 127 - __builtin_clzll(items.high) : items.low ? 63 - __builtin_clzll(items.low) : 0;
+}
+
 /* state.py offer_top: the last item in building order in seat's offer (0: ducats or
  * none); offered: his cards in it (hand_mask). */
 static int offer_top(const state *s, int seat, uint64_t offered)
 {
-    if (s->offer_markers[seat])
-        return TOG_I_MARKER;
-    for (int k = NK - 1; k >= 0; k--)
-        if (s->offer_specials[seat][k])
-            return TOG_I_SPECIAL + k;
-    if (offered)
-        return TOG_I_CARD + 63 - __builtin_clzll(offered);
-    for (int g = NG - 1; g >= 0; g--)
-        if (s->offer_goods[seat][g])
-            return TOG_I_GOOD + g;
-    return 0;
+    return top_item(items_of(0, nonzero_bytes(count_word(s->offer_goods[seat], NG)), offered,
+                             nonzero_bytes(count_word(s->offer_specials[seat], NK)), s->offer_markers[seat] != 0));
 }
 
 static uint32_t visited_buildings(const state *s) { return s->visited; }
@@ -105,6 +137,7 @@ static uint32_t visited_buildings(const state *s) { return s->visited; }
 static void push_path(state *s, int square)
 {
     s->path[s->path_len++] = (int8_t)square;
+    s->walked |= 1ull << square;
     if (SQUARE[square] >= 0)
         s->visited |= 1u << SQUARE[square];
 }
@@ -149,30 +182,36 @@ static int start_moves(const state *s, const player *p, int16_t *out)
     return n;
 }
 
-/* state.py steering_targets: the squares next to the tower of buildings it has not
- * visited this turn (while it has a disc left), ascending; their count. */
+_Static_assert(NSQ <= 64, "a set of squares is a 64-bit mask");
+
+/* state.py steering_targets as a set: the squares next to the tower (bit t: square t) of
+ * buildings it has not visited this turn, while it has a disc left. */
+static uint64_t target_squares(const state *s)
+{
+    uint64_t m = 0;
+    if (s->path_len >= DISCS)
+        return 0;
+    const int8_t *next = NEIGHBOUR[s->path[s->path_len - 1]];
+    for (int d = 0; d < 4; d++) {
+        int t = next[d] & (NSQ - 1), b = SQUARE[t];
+        m |= (uint64_t)(next[d] >= 0 && b >= 0 && !(s->visited >> (b & 31) & 1)) << t;
+    }
+    return m;
+}
+
+/* state.py steering_targets: the target squares, ascending; their count. */
 static int steering_targets(const state *s, int *out)
 {
     int n = 0;
-    if (s->path_len >= DISCS)
-        return 0;
-    uint32_t visited = visited_buildings(s);
-    for (int d = 0; d < 4; d++) {
-        int t = NEIGHBOUR[s->path[s->path_len - 1]][d], b = t >= 0 ? SQUARE[t] : -1, j;
-        if (b < 0 || (visited >> b & 1))
-            continue;
-        for (j = n++; j > 0 && out[j - 1] > t; j--)
-            out[j] = out[j - 1];
-        out[j] = t;
-    }
+    for (uint64_t m = target_squares(s); m; m &= m - 1)
+        out[n++] = __builtin_ctzll(m);
     return n;
 }
 
 /* state.py may_hear: the owner may call for steering offers at the walk. */
 static int may_hear(const state *s)
 {
-    int targets[4];
-    if (!steering_targets(s, targets))
+    if (!target_squares(s))
         return 0;
     for (int q = 0; q < s->players; q++)
         if (q != s->owner && may_act(s, q))
@@ -186,13 +225,11 @@ static int walk_moves(const state *s, int16_t *out)
     int n = 0;
     out[n++] = TOG_A_STOP;
     if (s->path_len < DISCS) {
-        uint64_t visited = 0;
-        for (int i = 0; i < s->path_len; i++)
-            visited |= 1ull << s->path[i];
+        const int8_t *next = NEIGHBOUR[s->path[s->path_len - 1]];
         for (int d = 0; d < 4; d++) {
-            int t = NEIGHBOUR[s->path[s->path_len - 1]][d];
-            if (t >= 0 && SQUARE[t] != TOG_MARKET && !(visited >> t & 1))
-                out[n++] = TOG_A_MOVE + d;
+            int t = next[d] & (NSQ - 1);
+            out[n] = (int16_t)(TOG_A_MOVE + d);
+            n += next[d] >= 0 && SQUARE[t] != TOG_MARKET && !(s->walked >> t & 1);
         }
     }
     if (s->stage == ST_WALK && may_hear(s))
@@ -200,24 +237,25 @@ static int walk_moves(const state *s, int16_t *out)
     return n;
 }
 
-/* The items besides ducats seat may still add to his offer (after top, in building order). */
-static int item_moves(const state *s, const player *p, int seat, int top, uint64_t free_cards, int16_t *out)
+/* The items seat may still add to his offer: from its top on in building order, what he
+ * has beyond it (a card once; not the extra-action card he needs to act), coins while it
+ * holds ducats alone; free_cards: his cards not in it. */
+static item_set open_items(const state *s, const player *p, int seat, int top, uint64_t free_cards)
 {
-    int n = 0;
-    for (int g = 0; g < NG; g++)
-        if (TOG_I_GOOD + g >= top && s->offer_goods[seat][g] < p->goods[g])
-            out[n++] = TOG_A_GIVE + TOG_I_GOOD + g;
-    if (top >= TOG_I_CARD) /* only cards after the last one offered */
-        free_cards &= top >= TOG_I_SPECIAL ? 0 : ~0ull << (top - TOG_I_CARD) << 1;
-    for (; free_cards; free_cards &= free_cards - 1)
-        out[n++] = (int16_t)(TOG_A_GIVE + TOG_I_CARD + __builtin_ctzll(free_cards));
-    for (int k = 0; k < NK; k++) /* not the extra-action card its bidder needs to act */
-        if (TOG_I_SPECIAL + k >= top
-            && s->offer_specials[seat][k] < p->specials[k] - (k == S_EXTRA_ACTION && p->actions >= action_limit(s, seat)))
-            out[n++] = TOG_A_GIVE + TOG_I_SPECIAL + k;
-    if (s->offer_markers[seat] < p->markers)
-        out[n++] = TOG_A_GIVE + TOG_I_MARKER;
-    return n;
+    unsigned coins = 0;
+    for (int i = 0; i < TOG_NUM_OFFER_COINS && !top; i++) {
+        int total = s->offer_ducats[seat] > 0 ? s->offer_ducats[seat] : 0;
+        coins |= (unsigned)(total % OFFER_COINS[i] == 0 && total + OFFER_COINS[i] <= p->ducats) << i;
+    }
+    /* an offer holds at most the goods and special cards its bidder has: no byte borrows */
+    unsigned goods = nonzero_bytes(count_word(p->goods, NG) - count_word(s->offer_goods[seat], NG));
+    int extra = p->specials[S_EXTRA_ACTION] - s->offer_specials[seat][S_EXTRA_ACTION];
+    unsigned specials = nonzero_bytes(count_word(p->specials, NK) - count_word(s->offer_specials[seat], NK));
+    specials &= ~((unsigned)(extra == 1 && p->actions >= action_limit(s, seat)) << S_EXTRA_ACTION);
+    item_set open = items_of(coins, goods, free_cards, specials, s->offer_markers[seat] < p->markers);
+    open.low &= top < 64 ? ~0ull << top : 0;
+    open.high &= top < 64 ? ~0ull : ~0ull << (top - 64);
+    return open;
 }
 
 /* state.py can_offer: seat may make an offer, by what every view knows (goods, special
@@ -252,24 +290,21 @@ static int offer_moves(const state *s, const player *p, int16_t *out)
         return n;
     }
     uint64_t offered, held = hand_mask(s, seat, &offered);
-    int top = offer_top(s, seat, offered);
-    int16_t items[MAX_LEGAL];
-    int m = item_moves(s, p, seat, top, held & ~offered, items);
-    if (ducats <= 0 && top < TOG_I_GOOD) /* no offer, or a steering offer with its target only */
-        out[n++] = TOG_A_PASS;
-    if ((ducats > 0 || top >= TOG_I_GOOD) && (top >= TOG_I_GOOD || s->players > 2))
-        out[n++] = TOG_A_OFFER;
-    int cards = 0; /* public counts: the same legal moves in every seat's view */
-    for (int d = 0; d < ND; d++)
-        cards += p->hand[d];
-    if (top < TOG_I_GOOD && (s->players > 2 || m || cards)) {
-        int total = ducats > 0 ? ducats : 0;
-        for (int i = 0; i < TOG_NUM_OFFER_COINS; i++)
-            if (total % OFFER_COINS[i] == 0 && total + OFFER_COINS[i] <= p->ducats)
-                out[n++] = TOG_A_GIVE + i;
-    }
-    memcpy(out + n, items, (size_t)m * sizeof *items);
-    return n + m;
+    int top = offer_top(s, seat, offered), items = top >= TOG_I_GOOD;
+    item_set open = open_items(s, p, seat, top, held & ~offered);
+    uint32_t cards; /* public counts: the same legal moves in every seat's view */
+    memcpy(&cards, p->hand, sizeof cards);
+    if (s->players == 2 && !cards && !(open.low >> TOG_I_GOOD) && !open.high) /* no ducats without an item to follow */
+        open.low = 0;
+    out[n] = TOG_A_PASS; /* no offer, or a steering offer with its target only */
+    n += ducats <= 0 && !items;
+    out[n] = TOG_A_OFFER;
+    n += (ducats > 0 || items) && (items || s->players > 2);
+    for (uint64_t m = open.low; m; m &= m - 1)
+        out[n++] = (int16_t)(TOG_A_GIVE + __builtin_ctzll(m));
+    for (uint64_t m = open.high; m; m &= m - 1)
+        out[n++] = (int16_t)(TOG_A_GIVE + 64 + __builtin_ctzll(m));
+    return n;
 }
 
 /* One item into seat's offer (the first one opens it). */
@@ -493,7 +528,7 @@ static void draw_to(state *s, int seat, int deck, mm_rng *rng)
 static void begin_turn(state *s)
 {
     s->path_len = 0;
-    s->visited = 0;
+    s->walked = s->visited = 0;
     memset(s->path, -1, sizeof s->path);
     s->used_discs = s->acquirer = 0;
     for (int q = 0; q < s->players; q++)
@@ -666,7 +701,7 @@ static void after_action(state *s)
 static void end_turn(state *s)
 {
     s->path_len = 0;
-    s->visited = 0;
+    s->walked = s->visited = 0;
     memset(s->path, -1, sizeof s->path);
     s->used_discs = s->acquirer = 0;
     s->base = s->last_mark = -1;
@@ -814,34 +849,63 @@ static void do_move(state *s, int a, mm_rng *rng)
     }
 }
 
-/* ducats count up to LIMIT (state.py _cap) */
+/* ducats count up to LIMIT (state.py _cap); the seats past the players hold 0.  Their
+ * bits or'ed (unsigned) are at least the most any seat has: the cap is rarely due. */
 static void cap(state *s)
 {
-    for (int q = 0; q < s->players; q++)
-        if (s->p[q].ducats > MM_TOG_LIMIT)
-            s->p[q].ducats = MM_TOG_LIMIT;
+    uint32_t any = 0;
+    for (int q = 0; q < NP; q++)
+        any |= (uint32_t)s->p[q].ducats;
+    for (int q = 0; q < NP && any > MM_TOG_LIMIT; q++)
+        s->p[q].ducats = s->p[q].ducats < MM_TOG_LIMIT ? s->p[q].ducats : MM_TOG_LIMIT;
+}
+
+/* Clear the move cache, so unused entries are zero and equal positions equal bytes: in
+ * 16-byte stores where GCC and Clang know the vector type (a memset of it calls the
+ * library, docs/measurements.md). */
+static void clear_legal(state *s)
+{
+#if defined(__GNUC__)
+    typedef int16_t block __attribute__((vector_size(64), aligned(2), may_alias));
+    size_t i = 0;
+    for (; i + sizeof(block) <= sizeof s->legal; i += sizeof(block))
+        *(block *)((char *)s->legal + i) = (block){0};
+    memset((char *)s->legal + i, 0, sizeof s->legal - i);
+#else
+    memset(s->legal, 0, sizeof s->legal);
+#endif
+}
+
+/* The generators write some moves always and count them when open: the entry past the
+ * count may hold one not counted.  A cache that ends a game keeps two from the last
+ * forced decision. */
+_Static_assert(MAX_LEGAL >= 83 + 2, "room for the two entries past the longest list");
+
+static void finish_legal(state *s, int n)
+{
+    s->legal[n] = s->legal[n + 1] = 0;
+    s->num_legal = (uint8_t)n;
 }
 
 /* Play every decision that has a single move, ducats capped after the move played and
  * after each of these (state.py _resolve_forced); the legal moves are generated straight
- * into the state's cache (entries from `before` on are 0 already). */
+ * into the state's cache. */
 static void resolve_forced(state *s, mm_rng *rng)
 {
-    int n, before = s->num_legal > 1 ? s->num_legal : 1;
+    int n;
     cap(s);
+    clear_legal(s);
     while ((n = legal(s, s->legal)) == 1) {
         do_move(s, s->legal[0], rng);
         cap(s);
     }
-    for (int i = n; i < before; i++)
-        s->legal[i] = 0;
-    s->num_legal = (uint8_t)n;
+    finish_legal(s, n);
 }
 
 static void cache_legal(state *s)
 {
-    memset(s->legal, 0, sizeof s->legal);
-    s->num_legal = (uint8_t)legal(s, s->legal);
+    clear_legal(s);
+    finish_legal(s, legal(s, s->legal));
 }
 
 /* ------------------------------------------------------------------ the state vector */
@@ -1124,8 +1188,10 @@ static void load_state(state *s, const int32_t *v)
     MM_TOG_V2_STATE(LOAD_ONE, LOAD_MANY)
     for (int i = 0; i < DISCS; i++)
         s->path_len += s->path[i] >= 0;
-    for (int i = 0; i < s->path_len; i++)
+    for (int i = 0; i < s->path_len; i++) {
+        s->walked |= 1ull << s->path[i];
         s->visited |= SQUARE[s->path[i]] >= 0 ? 1u << SQUARE[s->path[i]] : 0;
+    }
     for (int c = 0; c < NCARDS; c++) {
         s->at[s->cards[c]] |= 1ull << c;
         s->offered |= (uint64_t)(s->offered_cards[c] != 0) << c;

@@ -46,6 +46,7 @@ typedef struct mm_tog_player {
 typedef struct mm_tog_state {
     uint64_t at[MM_TOG_LOCATIONS]; /* derived: bit c set where cards[c] is location l */
     uint64_t offered;              /* derived: bit c set where offered_cards[c] */
+    uint64_t walked;               /* derived: bit q set for each square on the path */
     mm_tog_player p[MM_TOG_MAX_PLAYERS];
     int32_t round;
     uint32_t visited; /* derived: bit b set for each building on the path */
