@@ -85,12 +85,22 @@ static uint64_t hand_mask(const state *s, int seat, uint64_t *offered)
 _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && NG == 8 && NK < 8,
                "a table of goods or special-card counts is read as one 64-bit word, kind k in byte k");
 
-/* The n <= 8 counts of a table (goods or special cards) as one word, kind k in byte k. */
-static uint64_t count_word(const int8_t *counts, size_t n)
+/* The counts of a table of goods as one word, good g in byte g. */
+static uint64_t goods_word(const int8_t *goods)
 {
-    uint64_t x = 0;
-    memcpy(&x, counts, n);
+    uint64_t x;
+    memcpy(&x, goods, sizeof x);
     return x;
+}
+
+/* The counts of a table of special cards as one word, kind k in byte k (two loads: a
+ * five-byte copy goes through memory). */
+static uint64_t specials_word(const int8_t *specials)
+{
+    uint32_t x;
+    memcpy(&x, specials, sizeof x);
+    _Static_assert(NK == sizeof x + 1, "five kinds of special cards");
+    return x | (uint64_t)(uint8_t)specials[NK - 1] << 32;
 }
 
 /* Bit k set where byte k of x (each 0-127) is not 0. */
@@ -127,8 +137,8 @@ static int top_item(item_set items)
  * none); offered: his cards in it (hand_mask). */
 static int offer_top(const state *s, int seat, uint64_t offered)
 {
-    return top_item(items_of(0, nonzero_bytes(count_word(s->offer_goods[seat], NG)), offered,
-                             nonzero_bytes(count_word(s->offer_specials[seat], NK)), s->offer_markers[seat] != 0));
+    return top_item(items_of(0, nonzero_bytes(goods_word(s->offer_goods[seat])), offered,
+                             nonzero_bytes(specials_word(s->offer_specials[seat])), s->offer_markers[seat] != 0));
 }
 
 static uint32_t visited_buildings(const state *s) { return s->visited; }
@@ -171,8 +181,9 @@ static int has_large_goods(const player *p, int order)
 
 /* ------------------------------------------------------------------ legal moves */
 
-static int start_moves(const state *s, const player *p, int16_t *out)
+static int start_moves(const state *s, int16_t *out)
 {
+    const player *p = &s->p[s->to_move];
     int n = 0;
     out[n++] = TOG_A_ROLL;
     if (p->specials[S_ANY_START])
@@ -248,9 +259,9 @@ static item_set open_items(const state *s, const player *p, int seat, int top, u
         coins |= (unsigned)(total % OFFER_COINS[i] == 0 && total + OFFER_COINS[i] <= p->ducats) << i;
     }
     /* an offer holds at most the goods and special cards its bidder has: no byte borrows */
-    unsigned goods = nonzero_bytes(count_word(p->goods, NG) - count_word(s->offer_goods[seat], NG));
+    unsigned goods = nonzero_bytes(goods_word(p->goods) - goods_word(s->offer_goods[seat]));
     int extra = p->specials[S_EXTRA_ACTION] - s->offer_specials[seat][S_EXTRA_ACTION];
-    unsigned specials = nonzero_bytes(count_word(p->specials, NK) - count_word(s->offer_specials[seat], NK));
+    unsigned specials = nonzero_bytes(specials_word(p->specials) - specials_word(s->offer_specials[seat]));
     specials &= ~((unsigned)(extra == 1 && p->actions >= action_limit(s, seat)) << S_EXTRA_ACTION);
     item_set open = items_of(coins, goods, free_cards, specials, s->offer_markers[seat] < p->markers);
     open.low &= top < 64 ? ~0ull << top : 0;
@@ -279,8 +290,9 @@ static int can_offer(const state *s, const player *p, int seat)
 /* pass, or build an offer item by item (give) and make it (offer): state.py _offer_moves.
  * A steering offer is opened by its target (steer).  In 2-player games ducats only while
  * an item besides them can follow (a card by the hand's public count). */
-static int offer_moves(const state *s, const player *p, int16_t *out)
+static int offer_moves(const state *s, int16_t *out)
 {
+    const player *p = &s->p[s->to_move];
     int n = 0, seat = s->to_move, ducats = s->offer_ducats[seat];
     if (s->stage == ST_STEER && ducats < 0) {
         int targets[4], count = steering_targets(s, targets);
@@ -361,8 +373,9 @@ static int goods_card_moves(const state *s, const player *p, int16_t *out)
 
 /* A privilege or a large order; the goods cards may be played first (they complete the
  * order).  Large orders' ids lie below the goods cards'. */
-static int villa_moves(const state *s, const player *p, int16_t *out)
+static int villa_moves(const state *s, int16_t *out)
 {
+    const player *p = &s->p[s->to_move];
     int n = 0;
     out[n++] = TOG_A_PRIVILEGE;
     for (const int8_t *i = LARGE_AT[s->site]; *i >= 0; i++)
@@ -380,8 +393,9 @@ static int reward_moves(const state *s, int16_t *out)
     return n;
 }
 
-static int extras_moves(const state *s, const player *p, int16_t *out)
+static int extras_moves(const state *s, int16_t *out)
 {
+    const player *p = &s->p[s->to_move];
     int n = 0;
     out[n++] = TOG_A_DONE;
     n += goods_card_moves(s, p, out + n);
@@ -405,8 +419,9 @@ static int base_useful(const state *s, int square, int seat)
     return 0;
 }
 
-static int base_moves(const state *s, const player *p, int16_t *out)
+static int base_moves(const state *s, int16_t *out)
 {
+    const player *p = &s->p[s->to_move];
     int n = 0;
     out[n++] = TOG_A_PASS;
     if (!p->markers)
@@ -423,8 +438,9 @@ static int base_moves(const state *s, const player *p, int16_t *out)
     return n;
 }
 
-static int mark_moves(const state *s, const player *p, int16_t *out)
+static int mark_moves(const state *s, int16_t *out)
 {
+    const player *p = &s->p[s->to_move];
     int n = 0;
     out[n++] = TOG_A_DONE;
     if (!p->markers)
@@ -454,25 +470,19 @@ static int heed_moves(const state *s, int16_t *out)
     return n;
 }
 
-static int legal(const state *s, int16_t *out)
-{
-    if (s->stage == ST_END)
-        return 0;
-    const player *p = &s->p[s->to_move];
-    switch (s->stage) {
-    case ST_START: return start_moves(s, p, out);
-    case ST_OFFER: return offer_moves(s, p, out);
-    case ST_DECIDE: return decide_moves(s, out);
-    case ST_VILLA: return villa_moves(s, p, out);
-    case ST_REWARD: return reward_moves(s, out);
-    case ST_EXTRAS: return extras_moves(s, p, out);
-    case ST_WALK: return walk_moves(s, out);
-    case ST_STEER: return offer_moves(s, p, out);
-    case ST_HEED: return heed_moves(s, out);
-    case ST_BASE: return base_moves(s, p, out);
-    default: return mark_moves(s, p, out);
-    }
-}
+static int end_moves(const state *s, int16_t *out) { return 0; }
+
+/* The moves of each stage, ascending, into out (room for one past them); their count.  A
+ * table of functions: a switch inlines them and saves their registers for every stage. */
+typedef int generator(const state *s, int16_t *out);
+static generator *const GENERATORS[] = {
+    [ST_START] = start_moves, [ST_OFFER] = offer_moves, [ST_DECIDE] = decide_moves, [ST_VILLA] = villa_moves,
+    [ST_REWARD] = reward_moves, [ST_EXTRAS] = extras_moves, [ST_WALK] = walk_moves, [ST_STEER] = offer_moves,
+    [ST_HEED] = heed_moves, [ST_BASE] = base_moves, [ST_MARK] = mark_moves, [ST_END] = end_moves,
+};
+_Static_assert(sizeof GENERATORS / sizeof *GENERATORS == ST_END + 1, "a generator for every stage");
+
+static int legal(const state *s, int16_t *out) { return GENERATORS[s->stage](s, out); }
 
 /* ------------------------------------------------------------------ apply */
 
