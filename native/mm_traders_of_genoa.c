@@ -870,9 +870,14 @@ static void cap(state *s)
         s->p[q].ducats = s->p[q].ducats < MM_TOG_LIMIT ? s->p[q].ducats : MM_TOG_LIMIT;
 }
 
-/* Clear the move cache, so unused entries are zero and equal positions equal bytes: in
- * 16-byte stores where GCC and Clang know the vector type (a memset of it calls the
- * library, docs/measurements.md). */
+/* The move cache's entries past its count are zero, so equal positions are equal bytes.
+ * It is cleared before the moves are generated, in 64-byte stores GCC and Clang make of a
+ * vector type (a memset calls the library, and a loop over the old list's entries
+ * mispredicts its exit: docs/measurements.md).  The generators write some moves always
+ * and count them when open, so the entry past a list may hold one not counted, and a cache
+ * that ends a game two from the last forced decision: they are cleared after. */
+_Static_assert(MM_TOG_LONGEST_LIST + 2 <= MAX_LEGAL, "room for the entries past the longest list");
+
 static void clear_legal(state *s)
 {
 #if defined(__GNUC__)
@@ -886,13 +891,9 @@ static void clear_legal(state *s)
 #endif
 }
 
-/* The generators write some moves always and count them when open: the entry past the
- * count may hold one not counted.  A cache that ends a game keeps two from the last
- * forced decision. */
-_Static_assert(MAX_LEGAL >= 83 + 2, "room for the two entries past the longest list");
-
 static void finish_legal(state *s, int n)
 {
+    assert(n <= MM_TOG_LONGEST_LIST);
     s->legal[n] = s->legal[n + 1] = 0;
     s->num_legal = (uint8_t)n;
 }

@@ -23,9 +23,11 @@
 #define MM_TOG_BUILDINGS 18
 #define MM_TOG_DISCS 5
 #define MM_TOG_LOCATIONS 8 /* a card's: seat 0-4, pile, used, unseen */
-/* Bound on any legal list: the extras of an action (done, 8 goods, 56 trades, a small
- * order, 17 building actions) are the most, 83; an offer's items (offer, 5 coins, 8 goods,
- * at most 60 cards, 5 special cards, a marker) 80.  Odd, so the state ends unpadded. */
+/* The longest legal list: the extras of an action (done, 8 goods, 56 trades, a small
+ * order, 17 building actions), 83; an offer's items (offer, 5 coins, 8 goods, at most 60
+ * cards, 5 special cards, a marker) 80.  The move cache holds more, for the entries a
+ * generator writes past a list, and so the state ends unpadded. */
+#define MM_TOG_LONGEST_LIST 83
 #define MM_TOG_MAX_LEGAL 97
 
 /* rollout_move policies */
