@@ -205,7 +205,7 @@ static uint64_t target_squares(const state *s)
     const int8_t *next = NEIGHBOUR[s->path[s->path_len - 1]];
     for (int d = 0; d < 4; d++) {
         int t = next[d] & (NSQ - 1), b = SQUARE[t];
-        m |= (uint64_t)(next[d] >= 0 && b >= 0 && !(s->visited >> (b & 31) & 1)) << t;
+        m |= (uint64_t)((next[d] >= 0) & (b >= 0) & !(s->visited >> (b & 31) & 1)) << t;
     }
     return m;
 }
@@ -240,7 +240,7 @@ static int walk_moves(const state *s, int16_t *out)
         for (int d = 0; d < 4; d++) {
             int t = next[d] & (NSQ - 1);
             out[n] = (int16_t)(TOG_A_MOVE + d);
-            n += next[d] >= 0 && SQUARE[t] != TOG_MARKET && !(s->walked >> t & 1);
+            n += (next[d] >= 0) & (SQUARE[t] != TOG_MARKET) & !(s->walked >> t & 1);
         }
     }
     if (s->stage == ST_WALK && may_hear(s))
@@ -254,10 +254,9 @@ static int walk_moves(const state *s, int16_t *out)
 static item_set open_items(const state *s, const player *p, int seat, int top, uint64_t free_cards)
 {
     unsigned coins = 0;
-    for (int i = 0; i < TOG_NUM_OFFER_COINS && !top; i++) {
-        int total = s->offer_ducats[seat] > 0 ? s->offer_ducats[seat] : 0;
+    int total = s->offer_ducats[seat] > 0 ? s->offer_ducats[seat] : 0;
+    for (int i = 0; i < TOG_NUM_OFFER_COINS && !top; i++)
         coins |= (unsigned)(total % OFFER_COINS[i] == 0 && total + OFFER_COINS[i] <= p->ducats) << i;
-    }
     /* an offer holds at most the goods and special cards its bidder has: no byte borrows */
     unsigned goods = nonzero_bytes(goods_word(p->goods) - goods_word(s->offer_goods[seat]));
     int extra = p->specials[S_EXTRA_ACTION] - s->offer_specials[seat][S_EXTRA_ACTION];
@@ -322,8 +321,7 @@ static int offer_moves(const state *s, int16_t *out)
 /* One item into seat's offer (the first one opens it). */
 static void give(state *s, int seat, int item)
 {
-    if (s->offer_ducats[seat] < 0)
-        s->offer_ducats[seat] = 0;
+    s->offer_ducats[seat] = s->offer_ducats[seat] < 0 ? 0 : s->offer_ducats[seat];
     if (item < TOG_I_GOOD)
         s->offer_ducats[seat] += OFFER_COINS[item];
     else if (item < TOG_I_CARD)
