@@ -46,7 +46,7 @@ typedef struct mm_tog_player {
  * few derived ones (marked) are rebuilt by decode and kept up to date by apply.  No
  * padding, so equal positions are equal bytes. */
 typedef struct mm_tog_state {
-    uint64_t at[MM_TOG_LOCATIONS]; /* derived: bit c set where cards[c] is location l */
+    uint64_t at[MM_TOG_LOCATIONS]; /* derived: bit c of at[l] set where cards[c] == l */
     uint64_t offered;              /* derived: bit c set where offered_cards[c] */
     uint64_t walked;               /* derived: bit q set for each square on the path */
     mm_tog_player p[MM_TOG_MAX_PLAYERS];
