@@ -17,9 +17,11 @@ typedef mm_tog_player player;
 _Static_assert(MM_TOG_MAX_PLAYERS == TOG_MAX_PLAYERS && MM_TOG_GOODS == TOG_NUM_GOODS
                    && MM_TOG_SPECIALS == TOG_NUM_SPECIALS && MM_TOG_DECKS == TOG_NUM_DECKS
                    && MM_TOG_CARDS == TOG_NUM_CARDS && MM_TOG_BUILDINGS == TOG_NUM_BUILDINGS
-                   && MM_TOG_DISCS == TOG_TOWER_DISCS,
+                   && MM_TOG_DISCS == TOG_TOWER_DISCS && MM_TOG_LOCATIONS == TOG_UNSEEN + 1,
                "mm_traders_of_genoa.h sizes differ from the generated tables");
-_Static_assert(sizeof(mm_tog_player) == 24 && offsetof(mm_tog_state, legal) % 2 == 0
+_Static_assert(sizeof(mm_tog_player) == 24 && offsetof(mm_tog_state, p) == 8 * (MM_TOG_LOCATIONS + 2)
+                   && offsetof(mm_tog_state, offer_ducats) == offsetof(mm_tog_state, visited) + 4
+                   && offsetof(mm_tog_state, legal) % 2 == 0
                    && offsetof(mm_tog_state, num_legal) == offsetof(mm_tog_state, piles) + MM_TOG_DECKS
                    && sizeof(mm_tog_state) == offsetof(mm_tog_state, legal) + 2 * MM_TOG_MAX_LEGAL,
                "padding in the state");
@@ -38,12 +40,25 @@ _Static_assert(sizeof(mm_tog_player) == 24 && offsetof(mm_tog_state, legal) % 2 
 #define UNSEEN TOG_UNSEEN
 #define EPSILON_TENTHS 2 /* heuristic playouts: a uniform move 2 times in 10 */
 
-static int popcount(uint32_t x)
+_Static_assert(NCARDS < 64, "a card set is a 64-bit mask");
+
+/* The cards of a deck, one bit each. */
+static uint64_t deck_cards(int deck) { return ((1ull << DECK_SIZES[deck]) - 1) << DECK_FIRST[deck]; }
+
+/* The index of the n-th (from 0) set bit of m, which has more than n. */
+static int nth_card(uint64_t m, int n)
 {
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
+    for (; n > 0; n--)
+        m &= m - 1;
+    return __builtin_ctzll(m);
+}
+
+/* Card c moves to location `to` (the location masks follow). */
+static void put_card(state *s, int c, int to)
+{
+    s->at[s->cards[c]] &= ~(1ull << c);
+    s->at[to] |= 1ull << c;
+    s->cards[c] = (int8_t)to;
 }
 
 static int trade_id(int give, int get) { return TOG_A_TRADE + give * (NG - 1) + (get < give ? get : get - 1); }
@@ -57,60 +72,84 @@ static void clear_offers(state *s)
     memset(s->offer_specials, 0, sizeof s->offer_specials);
     memset(s->offer_markers, 0, sizeof s->offer_markers);
     memset(s->offered_cards, 0, sizeof s->offered_cards);
-}
-
-_Static_assert(NCARDS < 64, "a card set is a 64-bit mask");
-
-/* Bit i set where bytes[i] == value, for the NCARDS bytes of a card table: eight bytes a
- * step (a byte is 0 after the xor exactly when its high bit survives the carry-free test;
- * the multiply gathers the eight high bits). */
-static uint64_t card_mask(const int8_t *bytes, int8_t value)
-{
-    uint8_t buf[64] = {0};
-    uint64_t out = 0;
-    memcpy(buf, bytes, NCARDS);
-    for (int i = 0; i < 64; i += 8) {
-        uint64_t x;
-        memcpy(&x, buf + i, 8);
-        x ^= 0x0101010101010101ull * (uint8_t)value;
-        uint64_t zero = ~(((x & 0x7F7F7F7F7F7F7F7Full) + 0x7F7F7F7F7F7F7F7Full) | x | 0x7F7F7F7F7F7F7F7Full);
-        out |= ((zero >> 7) * 0x0102040810204080ull >> 56) << i;
-    }
-    return out & ((1ull << NCARDS) - 1);
+    s->offered = 0;
 }
 
 /* The cards in seat's hand (bit c: card c); *offered: those of them in his offer. */
 static uint64_t hand_mask(const state *s, int seat, uint64_t *offered)
 {
-    uint64_t held = card_mask(s->cards, (int8_t)seat);
-    *offered = held & ~card_mask(s->offered_cards, 0);
-    return held;
+    *offered = s->at[seat] & s->offered;
+    return s->at[seat];
+}
+
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && NG == 8 && NK < 8,
+               "a table of goods or special-card counts is read as one 64-bit word, kind k in byte k");
+
+/* The counts of a table of goods as one word, good g in byte g. */
+static uint64_t goods_word(const int8_t *goods)
+{
+    uint64_t x;
+    memcpy(&x, goods, sizeof x);
+    return x;
+}
+
+/* The counts of a table of special cards as one word, kind k in byte k (two loads: a
+ * five-byte copy goes through memory). */
+static uint64_t specials_word(const int8_t *specials)
+{
+    uint32_t x;
+    memcpy(&x, specials, sizeof x);
+    _Static_assert(NK == sizeof x + 1, "five kinds of special cards");
+    return x | (uint64_t)(uint8_t)specials[NK - 1] << 32;
+}
+
+/* Bit k set where byte k of x (each 0-127) is not 0. */
+static unsigned nonzero_bytes(uint64_t x)
+{
+    uint64_t high = (x + 0x7F7F7F7F7F7F7F7Full) & 0x8080808080808080ull;
+    return (unsigned)((high >> 7) * 0x0102040810204080ull >> 56);
+}
+
+/* A set of offer items (moves.py ITEM_NAMES: the coins, goods, cards, special cards and
+ * the marker, in building order): bit i of low, then of high, for item i. */
+typedef struct item_set {
+    uint64_t low, high;
+} item_set;
+_Static_assert(TOG_I_GOOD == TOG_NUM_OFFER_COINS && TOG_I_CARD == TOG_I_GOOD + NG && TOG_I_SPECIAL == TOG_I_CARD + NCARDS
+                   && TOG_I_MARKER == TOG_I_SPECIAL + NK && TOG_I_CARD < 64 && TOG_I_SPECIAL >= 64 && TOG_I_MARKER < 128,
+               "the items are the coins, goods, cards, special cards and a marker, one bit each");
+
+/* The set of the given coins, goods, cards and special cards (bit k for kind k) and marker. */
+static item_set items_of(unsigned coins, unsigned goods, uint64_t cards, unsigned specials, int marker)
+{
+    return (item_set){coins | (uint64_t)goods << TOG_I_GOOD | cards << TOG_I_CARD,
+                      cards >> (64 - TOG_I_CARD) | (uint64_t)specials << (TOG_I_SPECIAL - 64)
+                          | (uint64_t)marker << (TOG_I_MARKER - 64)};
+}
+
+/* The last item of a set in building order (0: none). */
+static int top_item(item_set items)
+{
+    return items.high ? 127 - __builtin_clzll(items.high) : items.low ? 63 - __builtin_clzll(items.low) : 0;
 }
 
 /* state.py offer_top: the last item in building order in seat's offer (0: ducats or
  * none); offered: his cards in it (hand_mask). */
 static int offer_top(const state *s, int seat, uint64_t offered)
 {
-    if (s->offer_markers[seat])
-        return TOG_I_MARKER;
-    for (int k = NK - 1; k >= 0; k--)
-        if (s->offer_specials[seat][k])
-            return TOG_I_SPECIAL + k;
-    if (offered)
-        return TOG_I_CARD + 63 - __builtin_clzll(offered);
-    for (int g = NG - 1; g >= 0; g--)
-        if (s->offer_goods[seat][g])
-            return TOG_I_GOOD + g;
-    return 0;
+    return top_item(items_of(0, nonzero_bytes(goods_word(s->offer_goods[seat])), offered,
+                             nonzero_bytes(specials_word(s->offer_specials[seat])), s->offer_markers[seat] != 0));
 }
 
-static uint32_t visited_buildings(const state *s)
+static uint32_t visited_buildings(const state *s) { return s->visited; }
+
+/* The tower steps onto square (the path and its buildings). */
+static void push_path(state *s, int square)
 {
-    uint32_t m = 0;
-    for (int i = 0; i < s->path_len; i++)
-        if (SQUARE[s->path[i]] >= 0)
-            m |= 1u << SQUARE[s->path[i]];
-    return m;
+    s->path[s->path_len++] = (int8_t)square;
+    s->walked |= 1ull << square;
+    if (SQUARE[square] >= 0)
+        s->visited |= 1u << SQUARE[square];
 }
 
 static int has_mark(const state *s, int b, int seat) { return s->marks[b] >> seat & 1; }
@@ -142,8 +181,9 @@ static int has_large_goods(const player *p, int order)
 
 /* ------------------------------------------------------------------ legal moves */
 
-static int start_moves(const state *s, const player *p, int16_t *out)
+static int start_moves(const state *s, int16_t *out)
 {
+    const player *p = &s->p[s->to_move];
     int n = 0;
     out[n++] = TOG_A_ROLL;
     if (p->specials[S_ANY_START])
@@ -153,30 +193,36 @@ static int start_moves(const state *s, const player *p, int16_t *out)
     return n;
 }
 
-/* state.py steering_targets: the squares next to the tower of buildings it has not
- * visited this turn (while it has a disc left), ascending; their count. */
+_Static_assert(NSQ <= 64, "a set of squares is a 64-bit mask");
+
+/* state.py steering_targets as a set: the squares next to the tower (bit t: square t) of
+ * buildings it has not visited this turn, while it has a disc left. */
+static uint64_t target_squares(const state *s)
+{
+    uint64_t m = 0;
+    if (s->path_len >= DISCS)
+        return 0;
+    const int8_t *next = NEIGHBOUR[s->path[s->path_len - 1]];
+    for (int d = 0; d < 4; d++) {
+        int t = next[d] & (NSQ - 1), b = SQUARE[t];
+        m |= (uint64_t)((next[d] >= 0) & (b >= 0) & !(s->visited >> (b & 31) & 1)) << t;
+    }
+    return m;
+}
+
+/* state.py steering_targets: the target squares, ascending; their count. */
 static int steering_targets(const state *s, int *out)
 {
     int n = 0;
-    if (s->path_len >= DISCS)
-        return 0;
-    uint32_t visited = visited_buildings(s);
-    for (int d = 0; d < 4; d++) {
-        int t = NEIGHBOUR[s->path[s->path_len - 1]][d], b = t >= 0 ? SQUARE[t] : -1, j;
-        if (b < 0 || (visited >> b & 1))
-            continue;
-        for (j = n++; j > 0 && out[j - 1] > t; j--)
-            out[j] = out[j - 1];
-        out[j] = t;
-    }
+    for (uint64_t m = target_squares(s); m; m &= m - 1)
+        out[n++] = __builtin_ctzll(m);
     return n;
 }
 
 /* state.py may_hear: the owner may call for steering offers at the walk. */
 static int may_hear(const state *s)
 {
-    int targets[4];
-    if (!steering_targets(s, targets))
+    if (!target_squares(s))
         return 0;
     for (int q = 0; q < s->players; q++)
         if (q != s->owner && may_act(s, q))
@@ -190,13 +236,11 @@ static int walk_moves(const state *s, int16_t *out)
     int n = 0;
     out[n++] = TOG_A_STOP;
     if (s->path_len < DISCS) {
-        uint64_t visited = 0;
-        for (int i = 0; i < s->path_len; i++)
-            visited |= 1ull << s->path[i];
+        const int8_t *next = NEIGHBOUR[s->path[s->path_len - 1]];
         for (int d = 0; d < 4; d++) {
-            int t = NEIGHBOUR[s->path[s->path_len - 1]][d];
-            if (t >= 0 && SQUARE[t] != TOG_MARKET && !(visited >> t & 1))
-                out[n++] = TOG_A_MOVE + d;
+            int t = next[d] & (NSQ - 1);
+            out[n] = (int16_t)(TOG_A_MOVE + d);
+            n += (next[d] >= 0) & (SQUARE[t] != TOG_MARKET) & !(s->walked >> t & 1);
         }
     }
     if (s->stage == ST_WALK && may_hear(s))
@@ -204,24 +248,24 @@ static int walk_moves(const state *s, int16_t *out)
     return n;
 }
 
-/* The items besides ducats seat may still add to his offer (after top, in building order). */
-static int item_moves(const state *s, const player *p, int seat, int top, uint64_t free_cards, int16_t *out)
+/* The items seat may still add to his offer: from its top on in building order, what he
+ * has beyond it (a card once; not the extra-action card he needs to act), coins while it
+ * holds ducats alone; free_cards: his cards not in it. */
+static item_set open_items(const state *s, const player *p, int seat, int top, uint64_t free_cards)
 {
-    int n = 0;
-    for (int g = 0; g < NG; g++)
-        if (TOG_I_GOOD + g >= top && s->offer_goods[seat][g] < p->goods[g])
-            out[n++] = TOG_A_GIVE + TOG_I_GOOD + g;
-    if (top >= TOG_I_CARD) /* only cards after the last one offered */
-        free_cards &= top >= TOG_I_SPECIAL ? 0 : ~0ull << (top - TOG_I_CARD) << 1;
-    for (; free_cards; free_cards &= free_cards - 1)
-        out[n++] = (int16_t)(TOG_A_GIVE + TOG_I_CARD + __builtin_ctzll(free_cards));
-    for (int k = 0; k < NK; k++) /* not the extra-action card its bidder needs to act */
-        if (TOG_I_SPECIAL + k >= top
-            && s->offer_specials[seat][k] < p->specials[k] - (k == S_EXTRA_ACTION && p->actions >= action_limit(s, seat)))
-            out[n++] = TOG_A_GIVE + TOG_I_SPECIAL + k;
-    if (s->offer_markers[seat] < p->markers)
-        out[n++] = TOG_A_GIVE + TOG_I_MARKER;
-    return n;
+    unsigned coins = 0;
+    int total = s->offer_ducats[seat] > 0 ? s->offer_ducats[seat] : 0;
+    for (int i = 0; i < TOG_NUM_OFFER_COINS && !top; i++)
+        coins |= (unsigned)(total % OFFER_COINS[i] == 0 && total + OFFER_COINS[i] <= p->ducats) << i;
+    /* an offer holds at most the goods and special cards its bidder has: no byte borrows */
+    unsigned goods = nonzero_bytes(goods_word(p->goods) - goods_word(s->offer_goods[seat]));
+    int extra = p->specials[S_EXTRA_ACTION] - s->offer_specials[seat][S_EXTRA_ACTION];
+    unsigned specials = nonzero_bytes(specials_word(p->specials) - specials_word(s->offer_specials[seat]));
+    specials &= ~((unsigned)(extra == 1 && p->actions >= action_limit(s, seat)) << S_EXTRA_ACTION);
+    item_set open = items_of(coins, goods, free_cards, specials, s->offer_markers[seat] < p->markers);
+    open.low &= top < 64 ? ~0ull << top : 0;
+    open.high &= top < 64 ? ~0ull : ~0ull << (top - 64);
+    return open;
 }
 
 /* state.py can_offer: seat may make an offer, by what every view knows (goods, special
@@ -245,8 +289,9 @@ static int can_offer(const state *s, const player *p, int seat)
 /* pass, or build an offer item by item (give) and make it (offer): state.py _offer_moves.
  * A steering offer is opened by its target (steer).  In 2-player games ducats only while
  * an item besides them can follow (a card by the hand's public count). */
-static int offer_moves(const state *s, const player *p, int16_t *out)
+static int offer_moves(const state *s, int16_t *out)
 {
+    const player *p = &s->p[s->to_move];
     int n = 0, seat = s->to_move, ducats = s->offer_ducats[seat];
     if (s->stage == ST_STEER && ducats < 0) {
         int targets[4], count = steering_targets(s, targets);
@@ -256,37 +301,35 @@ static int offer_moves(const state *s, const player *p, int16_t *out)
         return n;
     }
     uint64_t offered, held = hand_mask(s, seat, &offered);
-    int top = offer_top(s, seat, offered);
-    int16_t items[MAX_LEGAL];
-    int m = item_moves(s, p, seat, top, held & ~offered, items);
-    if (ducats <= 0 && top < TOG_I_GOOD) /* no offer, or a steering offer with its target only */
-        out[n++] = TOG_A_PASS;
-    if ((ducats > 0 || top >= TOG_I_GOOD) && (top >= TOG_I_GOOD || s->players > 2))
-        out[n++] = TOG_A_OFFER;
-    int cards = 0; /* public counts: the same legal moves in every seat's view */
-    for (int d = 0; d < ND; d++)
-        cards += p->hand[d];
-    if (top < TOG_I_GOOD && (s->players > 2 || m || cards)) {
-        int total = ducats > 0 ? ducats : 0;
-        for (int i = 0; i < TOG_NUM_OFFER_COINS; i++)
-            if (total % OFFER_COINS[i] == 0 && total + OFFER_COINS[i] <= p->ducats)
-                out[n++] = TOG_A_GIVE + i;
-    }
-    memcpy(out + n, items, (size_t)m * sizeof *items);
-    return n + m;
+    int top = offer_top(s, seat, offered), items = top >= TOG_I_GOOD;
+    item_set open = open_items(s, p, seat, top, held & ~offered);
+    uint32_t cards; /* public counts: the same legal moves in every seat's view */
+    memcpy(&cards, p->hand, sizeof cards);
+    if (s->players == 2 && !cards && !(open.low >> TOG_I_GOOD) && !open.high) /* no ducats without an item to follow */
+        open.low = 0;
+    out[n] = TOG_A_PASS; /* no offer, or a steering offer with its target only */
+    n += ducats <= 0 && !items;
+    out[n] = TOG_A_OFFER;
+    n += (ducats > 0 || items) && (items || s->players > 2);
+    for (uint64_t m = open.low; m; m &= m - 1)
+        out[n++] = (int16_t)(TOG_A_GIVE + __builtin_ctzll(m));
+    for (uint64_t m = open.high; m; m &= m - 1)
+        out[n++] = (int16_t)(TOG_A_GIVE + 64 + __builtin_ctzll(m));
+    return n;
 }
 
 /* One item into seat's offer (the first one opens it). */
 static void give(state *s, int seat, int item)
 {
-    if (s->offer_ducats[seat] < 0)
-        s->offer_ducats[seat] = 0;
+    s->offer_ducats[seat] = s->offer_ducats[seat] < 0 ? 0 : s->offer_ducats[seat];
     if (item < TOG_I_GOOD)
         s->offer_ducats[seat] += OFFER_COINS[item];
     else if (item < TOG_I_CARD)
         s->offer_goods[seat][item - TOG_I_GOOD]++;
-    else if (item < TOG_I_SPECIAL)
+    else if (item < TOG_I_SPECIAL) {
         s->offered_cards[item - TOG_I_CARD] = 1;
+        s->offered |= 1ull << (item - TOG_I_CARD);
+    }
     else if (item < TOG_I_MARKER)
         s->offer_specials[seat][item - TOG_I_SPECIAL]++;
     else
@@ -328,8 +371,9 @@ static int goods_card_moves(const state *s, const player *p, int16_t *out)
 
 /* A privilege or a large order; the goods cards may be played first (they complete the
  * order).  Large orders' ids lie below the goods cards'. */
-static int villa_moves(const state *s, const player *p, int16_t *out)
+static int villa_moves(const state *s, int16_t *out)
 {
+    const player *p = &s->p[s->to_move];
     int n = 0;
     out[n++] = TOG_A_PRIVILEGE;
     for (const int8_t *i = LARGE_AT[s->site]; *i >= 0; i++)
@@ -347,8 +391,9 @@ static int reward_moves(const state *s, int16_t *out)
     return n;
 }
 
-static int extras_moves(const state *s, const player *p, int16_t *out)
+static int extras_moves(const state *s, int16_t *out)
 {
+    const player *p = &s->p[s->to_move];
     int n = 0;
     out[n++] = TOG_A_DONE;
     n += goods_card_moves(s, p, out + n);
@@ -372,8 +417,9 @@ static int base_useful(const state *s, int square, int seat)
     return 0;
 }
 
-static int base_moves(const state *s, const player *p, int16_t *out)
+static int base_moves(const state *s, int16_t *out)
 {
+    const player *p = &s->p[s->to_move];
     int n = 0;
     out[n++] = TOG_A_PASS;
     if (!p->markers)
@@ -390,8 +436,9 @@ static int base_moves(const state *s, const player *p, int16_t *out)
     return n;
 }
 
-static int mark_moves(const state *s, const player *p, int16_t *out)
+static int mark_moves(const state *s, int16_t *out)
 {
+    const player *p = &s->p[s->to_move];
     int n = 0;
     out[n++] = TOG_A_DONE;
     if (!p->markers)
@@ -421,25 +468,19 @@ static int heed_moves(const state *s, int16_t *out)
     return n;
 }
 
-static int legal(const state *s, int16_t *out)
-{
-    if (s->stage == ST_END)
-        return 0;
-    const player *p = &s->p[s->to_move];
-    switch (s->stage) {
-    case ST_START: return start_moves(s, p, out);
-    case ST_OFFER: return offer_moves(s, p, out);
-    case ST_DECIDE: return decide_moves(s, out);
-    case ST_VILLA: return villa_moves(s, p, out);
-    case ST_REWARD: return reward_moves(s, out);
-    case ST_EXTRAS: return extras_moves(s, p, out);
-    case ST_WALK: return walk_moves(s, out);
-    case ST_STEER: return offer_moves(s, p, out);
-    case ST_HEED: return heed_moves(s, out);
-    case ST_BASE: return base_moves(s, p, out);
-    default: return mark_moves(s, p, out);
-    }
-}
+static int end_moves(const state *s, int16_t *out) { return 0; }
+
+/* The moves of each stage, ascending, into out (room for one past them); their count.  A
+ * table of functions: a switch inlines them and saves their registers for every stage. */
+typedef int generator(const state *s, int16_t *out);
+static generator *const GENERATORS[] = {
+    [ST_START] = start_moves, [ST_OFFER] = offer_moves, [ST_DECIDE] = decide_moves, [ST_VILLA] = villa_moves,
+    [ST_REWARD] = reward_moves, [ST_EXTRAS] = extras_moves, [ST_WALK] = walk_moves, [ST_STEER] = offer_moves,
+    [ST_HEED] = heed_moves, [ST_BASE] = base_moves, [ST_MARK] = mark_moves, [ST_END] = end_moves,
+};
+_Static_assert(sizeof GENERATORS / sizeof *GENERATORS == ST_END + 1, "a generator for every stage");
+
+static int legal(const state *s, int16_t *out) { return GENERATORS[s->stage](s, out); }
 
 /* ------------------------------------------------------------------ apply */
 
@@ -460,45 +501,34 @@ static void take_good(state *s, player *p, int g)
 static void reveal(state *s, int card)
 {
     s->p[s->cards[card]].hand[CARD_DECK[card]]--;
-    s->cards[card] = USED;
+    put_card(s, card, USED);
 }
 
-/* state.py draw */
+/* state.py draw: the known pile cards in ascending order, then the unseen ones. */
 static int draw(state *s, int deck, mm_rng *rng)
 {
-    int first = DECK_FIRST[deck], size = DECK_SIZES[deck], known = 0, r;
+    uint64_t cards = deck_cards(deck);
     if (!s->piles[deck]) {
-        for (int c = first; c < first + size; c++)
-            if (s->cards[c] == USED) {
-                s->cards[c] = PILE;
-                s->piles[deck]++;
-            }
+        uint64_t used = s->at[USED] & cards;
+        for (uint64_t m = used; m; m &= m - 1)
+            put_card(s, __builtin_ctzll(m), PILE);
+        s->piles[deck] = (int8_t)mm_popcount(used);
         if (!s->piles[deck])
             return -1;
     }
-    for (int c = first; c < first + size; c++)
-        known += s->cards[c] == PILE;
-    r = (int)mm_rng_below(rng, (uint32_t)s->piles[deck]);
+    uint64_t known = s->at[PILE] & cards, unseen = s->at[UNSEEN] & cards;
+    int r = (int)mm_rng_below(rng, (uint32_t)s->piles[deck]);
     s->piles[deck]--;
-    if (r < known) {
-        for (int c = first;; c++)
-            if (s->cards[c] == PILE && r-- == 0)
-                return c;
-    }
-    int unseen = 0;
-    for (int c = first; c < first + size; c++)
-        unseen += s->cards[c] == UNSEEN;
-    r = (int)mm_rng_below(rng, (uint32_t)unseen);
-    for (int c = first;; c++)
-        if (s->cards[c] == UNSEEN && r-- == 0)
-            return c;
+    if (r < mm_popcount(known))
+        return nth_card(known, r);
+    return nth_card(unseen, (int)mm_rng_below(rng, (uint32_t)mm_popcount(unseen)));
 }
 
 static void draw_to(state *s, int seat, int deck, mm_rng *rng)
 {
     int card = draw(s, deck, rng);
     if (card >= 0) {
-        s->cards[card] = (int8_t)seat;
+        put_card(s, card, seat);
         s->p[seat].hand[deck]++;
     }
 }
@@ -506,6 +536,7 @@ static void draw_to(state *s, int seat, int deck, mm_rng *rng)
 static void begin_turn(state *s)
 {
     s->path_len = 0;
+    s->walked = s->visited = 0;
     memset(s->path, -1, sizeof s->path);
     s->used_discs = s->acquirer = 0;
     for (int q = 0; q < s->players; q++)
@@ -553,7 +584,7 @@ static void enter(state *s, int square)
 {
     int b = SQUARE[square];
     int first = b >= 0 && !(visited_buildings(s) >> b & 1);
-    s->path[s->path_len++] = (int8_t)square;
+    push_path(s, square);
     if (first) {
         complete_messages(s, b);
         s->site = (int8_t)b;
@@ -640,12 +671,12 @@ static void sell(state *s, int buyer, mm_rng *rng)
         b->specials[k] = (int8_t)(b->specials[k] - s->offer_specials[buyer][k]);
         o->specials[k] = (int8_t)(o->specials[k] + s->offer_specials[buyer][k]);
     }
-    for (int c = 0; c < NCARDS; c++)
-        if (s->offered_cards[c] && s->cards[c] == buyer) {
-            b->hand[CARD_DECK[c]]--;
-            o->hand[CARD_DECK[c]]++;
-            s->cards[c] = s->owner;
-        }
+    for (uint64_t m = s->at[buyer] & s->offered; m; m &= m - 1) {
+        int c = __builtin_ctzll(m);
+        b->hand[CARD_DECK[c]]--;
+        o->hand[CARD_DECK[c]]++;
+        put_card(s, c, s->owner);
+    }
     int m = s->offer_markers[buyer];
     b->markers = (int8_t)(b->markers - m);
     b->reserve = (int8_t)(b->reserve + m);
@@ -660,7 +691,7 @@ static void sell(state *s, int buyer, mm_rng *rng)
 static void steer(state *s, int buyer, mm_rng *rng)
 {
     int square = s->offer_target[buyer], b = SQUARE[square];
-    s->path[s->path_len++] = (int8_t)square;
+    push_path(s, square);
     complete_messages(s, b);
     s->site = (int8_t)b;
     sell(s, buyer, rng);
@@ -678,6 +709,7 @@ static void after_action(state *s)
 static void end_turn(state *s)
 {
     s->path_len = 0;
+    s->walked = s->visited = 0;
     memset(s->path, -1, sizeof s->path);
     s->used_discs = s->acquirer = 0;
     s->base = s->last_mark = -1;
@@ -825,34 +857,64 @@ static void do_move(state *s, int a, mm_rng *rng)
     }
 }
 
-/* ducats count up to LIMIT (state.py _cap) */
+/* ducats count up to LIMIT (state.py _cap); the seats past the players hold 0.  Their
+ * bits or'ed (unsigned) are at least the most any seat has: the cap is rarely due. */
 static void cap(state *s)
 {
-    for (int q = 0; q < s->players; q++)
-        if (s->p[q].ducats > MM_TOG_LIMIT)
-            s->p[q].ducats = MM_TOG_LIMIT;
+    uint32_t any = 0;
+    for (int q = 0; q < NP; q++)
+        any |= (uint32_t)s->p[q].ducats;
+    for (int q = 0; q < NP && any > MM_TOG_LIMIT; q++)
+        s->p[q].ducats = s->p[q].ducats < MM_TOG_LIMIT ? s->p[q].ducats : MM_TOG_LIMIT;
+}
+
+/* The move cache's entries past its count are zero, so equal positions are equal bytes.
+ * It is cleared before the moves are generated, in 64-byte stores GCC and Clang make of a
+ * vector type (a memset calls the library, and a loop over the old list's entries
+ * mispredicts its exit: docs/measurements.md).  The generators write some moves always
+ * and count them when open, so the entry past a list may hold one not counted, and a cache
+ * that ends a game two from the last forced decision: they are cleared after. */
+_Static_assert(MM_TOG_LONGEST_LIST + 2 <= MAX_LEGAL, "room for the entries past the longest list");
+
+static void clear_legal(state *s)
+{
+#if defined(__GNUC__)
+    typedef int16_t block __attribute__((vector_size(64), aligned(2), may_alias));
+    size_t i = 0;
+    for (; i + sizeof(block) <= sizeof s->legal; i += sizeof(block))
+        *(block *)((char *)s->legal + i) = (block){0};
+    memset((char *)s->legal + i, 0, sizeof s->legal - i);
+#else
+    memset(s->legal, 0, sizeof s->legal);
+#endif
+}
+
+static void finish_legal(state *s, int n)
+{
+    assert(n <= MM_TOG_LONGEST_LIST);
+    s->legal[n] = s->legal[n + 1] = 0;
+    s->num_legal = (uint8_t)n;
 }
 
 /* Play every decision that has a single move, ducats capped after the move played and
  * after each of these (state.py _resolve_forced); the legal moves are generated straight
- * into the state's cache (entries from `before` on are 0 already). */
+ * into the state's cache. */
 static void resolve_forced(state *s, mm_rng *rng)
 {
-    int n, before = s->num_legal > 1 ? s->num_legal : 1;
+    int n;
     cap(s);
+    clear_legal(s);
     while ((n = legal(s, s->legal)) == 1) {
         do_move(s, s->legal[0], rng);
         cap(s);
     }
-    for (int i = n; i < before; i++)
-        s->legal[i] = 0;
-    s->num_legal = (uint8_t)n;
+    finish_legal(s, n);
 }
 
 static void cache_legal(state *s)
 {
-    memset(s->legal, 0, sizeof s->legal);
-    s->num_legal = (uint8_t)legal(s, s->legal);
+    clear_legal(s);
+    finish_legal(s, legal(s, s->legal));
 }
 
 /* ------------------------------------------------------------------ the state vector */
@@ -1135,6 +1197,14 @@ static void load_state(state *s, const int32_t *v)
     MM_TOG_V2_STATE(LOAD_ONE, LOAD_MANY)
     for (int i = 0; i < DISCS; i++)
         s->path_len += s->path[i] >= 0;
+    for (int i = 0; i < s->path_len; i++) {
+        s->walked |= 1ull << s->path[i];
+        s->visited |= SQUARE[s->path[i]] >= 0 ? 1u << SQUARE[s->path[i]] : 0;
+    }
+    for (int c = 0; c < NCARDS; c++) {
+        s->at[s->cards[c]] |= 1ull << c;
+        s->offered |= (uint64_t)(s->offered_cards[c] != 0) << c;
+    }
     for (int q = 0; q < s->players; q++)
         load_player(&s->p[q], v + PLAYERS_AT + q * PLAYER_LEN);
 }
@@ -1200,10 +1270,11 @@ static void tog_apply(void *st, int32_t action, mm_rng *rng)
 static void tog_observe(void *st, int viewer)
 {
     state *s = st;
-    for (int c = 0; c < NCARDS; c++)
-        if (s->cards[c] == PILE
-            || (s->cards[c] < PILE && s->cards[c] != viewer && s->stage != ST_END && !s->offered_cards[c]))
-            s->cards[c] = UNSEEN;
+    uint64_t hidden = s->at[PILE];
+    for (int q = 0; q < NP && s->stage != ST_END; q++)
+        hidden |= q != viewer ? s->at[q] & ~s->offered : 0;
+    for (uint64_t m = hidden; m; m &= m - 1)
+        put_card(s, __builtin_ctzll(m), UNSEEN);
     cache_legal(s);
 }
 
@@ -1234,21 +1305,18 @@ static void tog_determinize(void *st, int viewer, mm_rng *rng)
     uint64_t in_pile = inferred_in_pile(s);
     for (int d = 0; d < ND; d++) {
         int8_t pool[NCARDS];
-        int len = 0, k = 0, need[MM_TOG_MAX_PLAYERS] = {0}, needed = 0, open_cards = 0;
+        int len = 0, k = 0, need[MM_TOG_MAX_PLAYERS] = {0}, needed = 0;
+        uint64_t unseen = s->at[UNSEEN] & deck_cards(d);
         for (int q = 0; q < s->players; q++) {
             if (q == viewer)
                 continue;
-            need[q] = s->p[q].hand[d];
-            for (int c = DECK_FIRST[d]; c < DECK_FIRST[d] + DECK_SIZES[d]; c++)
-                need[q] -= s->cards[c] == q;
+            need[q] = s->p[q].hand[d] - mm_popcount(s->at[q] & deck_cards(d));
             needed += need[q];
         }
-        for (int c = DECK_FIRST[d]; c < DECK_FIRST[d] + DECK_SIZES[d]; c++)
-            open_cards += s->cards[c] == UNSEEN && !(in_pile >> c & 1);
-        uint64_t barred = open_cards >= needed ? in_pile : 0; /* a client's position may defy the inference */
-        for (int c = DECK_FIRST[d]; c < DECK_FIRST[d] + DECK_SIZES[d]; c++)
-            if (s->cards[c] == UNSEEN && !(barred >> c & 1))
-                pool[len++] = (int8_t)c;
+        /* a client's position may defy the inference */
+        uint64_t barred = mm_popcount(unseen & ~in_pile) >= needed ? in_pile : 0;
+        for (uint64_t m = unseen & ~barred; m; m &= m - 1)
+            pool[len++] = (int8_t)__builtin_ctzll(m);
         for (int i = len - 1; i > 0; i--) {
             int j = (int)mm_rng_below(rng, (uint32_t)(i + 1));
             int8_t t = pool[i];
@@ -1257,10 +1325,9 @@ static void tog_determinize(void *st, int viewer, mm_rng *rng)
         }
         for (int q = 0; q < s->players; q++)
             for (int i = 0; i < need[q]; i++)
-                s->cards[pool[k++]] = (int8_t)q;
-        for (int c = DECK_FIRST[d]; c < DECK_FIRST[d] + DECK_SIZES[d]; c++)
-            if (s->cards[c] == UNSEEN)
-                s->cards[c] = PILE;
+                put_card(s, pool[k++], q);
+        for (uint64_t m = s->at[UNSEEN] & deck_cards(d); m; m &= m - 1)
+            put_card(s, __builtin_ctzll(m), PILE);
     }
     cache_legal(s);
 }
@@ -1275,7 +1342,7 @@ int mm_tog_group_size(uint32_t owned, int b)
         for (uint32_t m = seen; m; m &= m - 1)
             seen |= ADJACENT[__builtin_ctz(m)] & owned;
     } while (seen != before);
-    return popcount(seen);
+    return mm_popcount(seen);
 }
 
 uint32_t mm_tog_owned(const mm_tog_state *s, int seat)
@@ -1298,7 +1365,7 @@ static void tog_scores(const void *st, int32_t *out)
     const state *s = st;
     for (int q = 0; q < s->players; q++) {
         uint32_t mine = mm_tog_owned(s, q);
-        int32_t score = s->p[q].ducats + TOG_MARKER_END_VALUE * popcount(mine), goods = 0;
+        int32_t score = s->p[q].ducats + TOG_MARKER_END_VALUE * mm_popcount(mine), goods = 0;
         for (int i = 0; i < DECK_SIZES[D_PRIVILEGE]; i++)
             if (s->cards[DECK_FIRST[D_PRIVILEGE] + i] == q) {
                 score += mm_tog_privilege_pay(mine, i);

@@ -22,9 +22,12 @@
 #define MM_TOG_CARDS 60
 #define MM_TOG_BUILDINGS 18
 #define MM_TOG_DISCS 5
-/* Bound on any legal list: the extras of an action (done, 8 goods, 56 trades, a small
- * order, 17 building actions) are the most, 83; an offer's items (offer, 5 coins, 8 goods,
- * at most 60 cards, 5 special cards, a marker) 80.  Odd, so the state ends unpadded. */
+#define MM_TOG_LOCATIONS 8 /* a card's: seat 0-4, pile, used, unseen */
+/* The longest legal list: the extras of an action (done, 8 goods, 56 trades, a small
+ * order, 17 building actions), 83; an offer's items (offer, 5 coins, 8 goods, at most 60
+ * cards, 5 special cards, a marker) 80.  The move cache holds more, for the entries a
+ * generator writes past a list, and so the state ends unpadded. */
+#define MM_TOG_LONGEST_LIST 83
 #define MM_TOG_MAX_LEGAL 97
 
 /* rollout_move policies */
@@ -39,11 +42,16 @@ typedef struct mm_tog_player {
     int8_t actions;             /* taken this turn */
 } mm_tog_player;
 
-/* Fields as in state.py, named as the schema's cells (engine/layout.py binds them); no
+/* Fields as in state.py, named as the schema's cells (engine/layout.py binds them); the
+ * few derived ones (marked) are rebuilt by decode and kept up to date by apply.  No
  * padding, so equal positions are equal bytes. */
 typedef struct mm_tog_state {
+    uint64_t at[MM_TOG_LOCATIONS]; /* derived: bit c of at[l] set where cards[c] == l */
+    uint64_t offered;              /* derived: bit c set where offered_cards[c] */
+    uint64_t walked;               /* derived: bit q set for each square on the path */
     mm_tog_player p[MM_TOG_MAX_PLAYERS];
     int32_t round;
+    uint32_t visited; /* derived: bit b set for each building on the path */
     int32_t offer_ducats[MM_TOG_MAX_PLAYERS]; /* per seat, -1: no offer */
     int8_t players, start_player, owner, stage, to_move, site, actor, delivered;
     int8_t base, last_mark, used_discs, acquirer, ousted, path_len;

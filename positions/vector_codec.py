@@ -182,6 +182,8 @@ class _Compiler:
             self.lines.append(f"items = {container}[:{len(leaves)}]{present}")
             if all(conv is int for conv in convert):
                 self.lines.append("out += items" if _integer(field) else "out += map(int, items)")
+            elif all(isinstance(conv, _Names) for conv in convert):
+                self.lines.append(f"out += [names[value] for names, value in zip({self.name(convert)}, items)]")
             else:
                 self.lines.append(f"out += [convert(value) for convert, value in zip({self.name(convert)}, items)]")
             self.lines.append(f"out += {self.name(empties)}[len(items):]")
@@ -194,7 +196,9 @@ class _Compiler:
             for leaf, conv in zip(leaves, convert):
                 assert isinstance(leaf, str), leaf
                 value = _attribute(container, leaf)
-                if conv is not int:
+                if isinstance(conv, _Names):
+                    value = f"{self.name(conv)}[{value}]"
+                elif conv is not int:
                     value = f"{self.name(conv)}({value})"
                 elif not _integer(owner.fields_by_name[leaf]):
                     value = f"int({value})"
@@ -326,14 +330,7 @@ def _converter(c: Cell) -> Converter:
                     bits |= 1 << (index[name] - c.first)
                 return bits
             return mask
-
-        def name(value: Scalar) -> int:
-            if value in index:
-                return index[value]
-            if value == "":
-                return default
-            raise PositionError(c.path, f"{value!r} is not one of {', '.join(map(repr, c.names))}")
-        return name
+        return _Names({"": default} | index, c)
     if c.first:
         def shifted(value: Scalar) -> int:
             cell_value = int(value) + c.first
@@ -342,6 +339,22 @@ def _converter(c: Cell) -> Converter:
             return cell_value
         return shifted
     return int
+
+
+class _Names(dict[str, int]):
+    """A named cell's proto value to its int (the proto3 default "" is the first name): a
+    lookup, subscripted by the compiled reader (no call) or called; a value that is none of
+    the names is a PositionError naming the cell's field."""
+
+    def __init__(self, index: dict[str, int], c: Cell) -> None:
+        super().__init__(index)
+        self.cell = c
+
+    def __missing__(self, value: object) -> NoReturn:
+        names = self.cell.names
+        raise PositionError(self.cell.path, f"{value!r} is not one of {', '.join(map(repr, names))}")
+
+    __call__ = dict.__getitem__
 
 
 def _foreign(path: str, note: str, entry: int) -> NoReturn:

@@ -90,10 +90,12 @@ class SearchableState(Protocol):
     def move_from_id(self, action: int) -> Any: ...
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MoveInfo:
     """Root statistics of one move; ``pv`` starts with the move itself, ``pv_players[i]``
-    the seat that plays ``pv[i]``."""
+    the seat that plays ``pv[i]``. A plain record (a frozen dataclass sets each field
+    through ``object.__setattr__``: four times the cost, for a record whose lists could be
+    changed anyway), made once per answered move."""
 
     move: str
     action: int
@@ -194,29 +196,30 @@ def analyze(
     loop_end = None if time_ms is None else time.monotonic() + time_ms / 1e3
     seed = secrets.randbits(64) if params.seed is None else params.seed
     model = None if params.weights is None else _loaded_weights(native, state.game_id, params.weights)
-    trees = [_Tree(native, vec, c_params(budget, params, time_ms, seed, t, snapshot_ms), stop, model)
-             for t in range(budget.threads)]
+    with _POOL.taken(native, params.pv_max, budget.threads) as buffers:
+        trees = [_Tree(native, vec, c_params(budget, params, time_ms, seed, t, snapshot_ms), stop, buffers[t], model)
+                 for t in range(budget.threads)]
 
-    def report() -> None:
-        snapshots = [t.snapshot() for t in trees]
-        if on_progress and all(snapshots):
-            elapsed_ms = (time.monotonic() - started) * 1e3
-            on_progress(_analysis(state, snapshots, max_moves, elapsed_ms, "running"))  # type: ignore[arg-type]
+        def report() -> None:
+            snapshots = [t.snapshot() for t in trees]
+            if on_progress and all(snapshots):
+                elapsed_ms = (time.monotonic() - started) * 1e3
+                on_progress(_analysis(state, snapshots, max_moves, elapsed_ms, "running"))  # type: ignore[arg-type]
 
-    with stop_event.attached(stop) if stop_event is not None else nullcontext():
-        _run(trees, stop, report if on_progress else None, report_every_ms / 1e3)
-    ended = time.monotonic()
-    elapsed_ms = (ended - started) * 1e3
-    if loop_end is not None and time_margin is not None and ended >= loop_end:
-        time_margin.observe((ended - loop_end) * 1e3)  # the searches ended this late
-    for tree in trees:
-        try:
-            tree.raise_for_error()
-        except NativeDecodeError as e:
-            raise explain(state.game_id, vec, e) from None
-    final = [tree.result() for tree in trees]
-    stopped_by = stop_reasons(native.lib)[max(snap.stop_reason for snap in final)]
-    return _analysis(state, final, max_moves, elapsed_ms, stopped_by)
+        with stop_event.attached(stop) if stop_event is not None else nullcontext():
+            _run(trees, stop, report if on_progress else None, report_every_ms / 1e3)
+        ended = time.monotonic()
+        elapsed_ms = (ended - started) * 1e3
+        if loop_end is not None and time_margin is not None and ended >= loop_end:
+            time_margin.observe((ended - loop_end) * 1e3)  # the searches ended this late
+        for tree in trees:
+            try:
+                tree.raise_for_error()
+            except NativeDecodeError as e:
+                raise explain(state.game_id, vec, e) from None
+        final = [tree.result() for tree in trees]
+        stopped_by = stop_reasons(native.lib)[max(snap.stop_reason for snap in final)]
+        return _analysis(state, final, max_moves, elapsed_ms, stopped_by)
 
 
 def c_params(budget: Budget, params: SearchParams, time_ms: float | None, seed: int, index: int,
@@ -287,23 +290,14 @@ def _loaded_weights(native: NativeHandle, game_id: str, path: str) -> LoadedMode
     return loaded_model(native.ffi, native.lib, native.game, model, f"weights {path}")
 
 
-class _Tree:
-    """One native search: its C parameters (``fields``: ``c_params``), caller-owned result
-    arrays and return code. ``stop`` is the native stop flag (``int32_t *``) shared by all trees; ``model`` the
-    evaluation C reads instead of the compiled one (kept alive here while C reads it)."""
+class _TreeBuffers:
+    """What C writes a tree's results into: the arrays of ``mm_ismcts_root_stats`` (one row
+    per root child, lines of ``pv_max`` moves; rows past ``summary.children`` are never
+    read, so they are not cleared) and the ``mm_ismcts_summary``. A thread's are kept and
+    reused for its next search (``_POOL``)."""
 
-    def __init__(self, native: NativeHandle, vec: np.ndarray, fields: dict[str, float | int | str | None],
-                 stop: Any, model: LoadedModel | None = None) -> None:
-        ffi, rows, pv_max = native.ffi, native.rows, int(fields["pv_max"] or 0)
-        self._native = native
-        self._vec = ffi.from_buffer("int32_t[]", vec)
-        self._stop = stop
-        root_action = fields["root_action"]
-        self._root_action = ffi.NULL if root_action is None else ffi.new("int32_t *", root_action)
-        self._model = model
-        self.params = ffi.new("mm_ismcts_params *", fields | {
-            "root_action": self._root_action, "weights": ffi.NULL if model is None else model.struct})
-        # rows past summary.children are never read: no need to clear them
+    def __init__(self, native: NativeHandle, pv_max: int) -> None:
+        ffi, rows = native.ffi, native.rows
         self.arrays: dict[str, np.ndarray] = {
             "action": np.empty(rows, np.int32),
             "visits": np.empty(rows, np.int64),
@@ -319,6 +313,51 @@ class _Tree:
         for name, buffer in zip(self.arrays, self._buffers):
             setattr(self.stats, name, buffer)
         self.summary = ffi.new("mm_ismcts_summary *")
+
+
+class _Pool(threading.local):
+    """Each thread's free tree buffers, by engine and ``pv_max``: a search takes its trees'
+    from the pool of the thread that calls ``analyze`` and gives them back once answered
+    (nothing it returns refers to them), so a thread that searches again and again makes
+    them once, and no two searches ever share them (a search started while another of the
+    same thread runs, from its progress report, takes others)."""
+
+    def __init__(self) -> None:
+        self.free: dict[tuple[Any, int], list[_TreeBuffers]] = {}
+
+    @contextmanager
+    def taken(self, native: NativeHandle, pv_max: int, count: int) -> Iterator[list[_TreeBuffers]]:
+        free = self.free.setdefault((native.game, pv_max), [])
+        taken = [free.pop() if free else _TreeBuffers(native, pv_max) for _ in range(count)]
+        for buffers in taken:
+            buffers.summary.snapshot_seq = 0  # no snapshot of this search yet (C clears the rest)
+        try:
+            yield taken
+        finally:
+            free.extend(taken)
+
+
+_POOL = _Pool()
+
+
+class _Tree:
+    """One native search: its C parameters (``fields``: ``c_params``), the buffers C writes
+    its results into and its return code. ``stop`` is the native stop flag (``int32_t *``)
+    shared by all trees; ``model`` the evaluation C reads instead of the compiled one (kept
+    alive here while C reads it)."""
+
+    def __init__(self, native: NativeHandle, vec: np.ndarray, fields: dict[str, float | int | str | None],
+                 stop: Any, buffers: _TreeBuffers, model: LoadedModel | None = None) -> None:
+        ffi = native.ffi
+        self._native = native
+        self._vec = ffi.from_buffer("int32_t[]", vec)
+        self._stop = stop
+        root_action = fields["root_action"]
+        self._root_action = ffi.NULL if root_action is None else ffi.new("int32_t *", root_action)
+        self._model = model
+        self.params = ffi.new("mm_ismcts_params *", fields | {
+            "root_action": self._root_action, "weights": ffi.NULL if model is None else model.struct})
+        self.arrays, self.stats, self.summary = buffers.arrays, buffers.stats, buffers.summary
         self.rc = 0
 
     def run(self) -> None:
@@ -542,28 +581,13 @@ _MOVE_NAMES: dict[str, dict[int, str]] = {}
 def _notation(state: SearchableState, names: dict[int, str], actions: list[int]) -> list[str]:
     """Notation of a line of action ids, named without playing it, each id once per game
     (``names``: the game's in ``_MOVE_NAMES``)."""
-    line = [names.get(action, "") for action in actions]
-    for i, name in enumerate(line):
-        if not name:
-            line[i] = names[actions[i]] = str(state.move_from_id(actions[i]))
-    return line
-
-
-def _move_info(state: SearchableState, names: dict[int, str], action: int, visits: int, reward: float,
-               scores: list[int], pv: list[int], pv_players: list[int]) -> MoveInfo:
-    """A root move's statistics (``scores``: sums over its visits, one per seat); an
-    unsearched move (the only legal one: stop reason "single_move") has visits 0, win rate 0
-    and no expected scores."""
-    line = _notation(state, names, pv)
-    return MoveInfo(
-        move=line[0],
-        action=action,
-        visits=visits,
-        win_rate=reward / visits if visits else 0.0,
-        expected_scores=[score / visits for score in scores] if visits else [],
-        pv=line,
-        pv_players=pv_players,
-    )
+    try:
+        return list(map(names.__getitem__, actions))
+    except KeyError:
+        for action in actions:
+            if action not in names:
+                names[action] = str(state.move_from_id(action))
+        return list(map(names.__getitem__, actions))
 
 
 def _analysis(
@@ -579,13 +603,20 @@ def _analysis(
     root_reward = sum(s.root_reward for s in snapshots)
     rows, names = _merged(snapshots), _MOVE_NAMES.setdefault(state.game_id, {})
     kept = np.lexsort((rows["action"], -rows["visits"]))[:max_moves]  # most visited first
-    pv_len = rows["pv_len"][kept].tolist()
-    columns = zip(rows["action"][kept].tolist(), rows["visits"][kept].tolist(), rows["reward"][kept].tolist(),
-                  rows["score"][kept, :players].tolist(), rows["pv"][kept].tolist(), rows["pv_player"][kept].tolist(),
-                  pv_len)
+    visits = rows["visits"][kept]
+    # an unsearched move (the only legal one: stop reason "single_move") has visits 0,
+    # win rate 0 and no expected scores (the score rows: sums over its visits, one per seat)
+    per_visit = np.maximum(visits, 1)
+    moves = []
+    for action, visit, win_rate, scores, pv, pv_players, n in zip(
+            rows["action"][kept].tolist(), visits.tolist(), (rows["reward"][kept] / per_visit).tolist(),
+            (rows["score"][kept, :players] / per_visit[:, None]).tolist(), rows["pv"][kept].tolist(),
+            rows["pv_player"][kept].tolist(), rows["pv_len"][kept].tolist()):
+        line = _notation(state, names, pv[:n])
+        moves.append(MoveInfo(line[0], action, visit, win_rate if visit else 0.0, scores if visit else [], line,
+                              pv_players[:n]))
     return Analysis(
-        moves=[_move_info(state, names, action, visits, reward, scores, pv[:n], pv_players[:n])
-               for action, visits, reward, scores, pv, pv_players, n in columns],
+        moves=moves,
         iterations=iterations,
         elapsed_ms=elapsed_ms,
         cpu_ms=sum(s.cpu_ms for s in snapshots),

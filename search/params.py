@@ -9,6 +9,7 @@ that does. Both check their values when made: a ValueError names the field.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -34,11 +35,13 @@ DEFAULT_MARGIN_WEIGHT = 0.5
 #: the win rates a game review compares (a planted blunder's loss fell from 0.46 to 0.23),
 #: and a review runs the same default search (issue 21; docs/measurements.md).
 DEFAULT_MAST = 0.0
+_INTEGERS = (int, np.integer)
+_NUMBERS = (int, float, np.integer, np.floating)
 
 
 def check_int(name: str, value: object, low: float = -math.inf, high: float = math.inf) -> int:
     """``value`` as an int in [low, high]; ValueError naming ``name`` otherwise."""
-    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+    if isinstance(value, bool) or not isinstance(value, _INTEGERS):
         raise ValueError(f"{name} must be an integer, got {value!r}")
     number = int(value)
     if high < math.inf and not low <= number <= high:
@@ -51,7 +54,7 @@ def check_int(name: str, value: object, low: float = -math.inf, high: float = ma
 def check_real(name: str, value: object, low: float, high: float = math.inf, *, open_low: bool = False) -> float:
     """``value`` as a finite float in [low, high] (``open_low``: (low, high]); ValueError
     naming ``name`` otherwise."""
-    if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
+    if isinstance(value, bool) or not isinstance(value, _NUMBERS):
         raise ValueError(f"{name} must be a number, got {value!r}")
     number = float(value)
     too_low = number <= low if open_low else number < low
@@ -148,10 +151,11 @@ class SearchParams:
             raise ValueError(f"weights must be a weights file's path, got {self.weights!r}")
 
 
+@functools.cache
 def game_params(game_id: str) -> SearchParams:
     """The parameters the default search of ``game_id`` runs with (``analyze``'s default): its
     game's ``SEARCH_TUNING`` over ``SearchParams()`` (the defaults for a game outside the
-    registry, searched with an engine of its own)."""
+    registry, searched with an engine of its own), made and checked once per process."""
     try:
         return SearchParams(**get_game(game_id).SEARCH_TUNING)
     except KeyError:

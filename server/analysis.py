@@ -21,7 +21,7 @@ from ..search.review import turn_seed
 from ..v1 import analysis_pb2, analysis_pb2_grpc, position_pb2
 from . import budgets
 from .capacity import Caller, SearchGate
-from .convert import add_moves, move_to_proto, read_position, result_to_proto, stats_to_proto
+from .convert import add_moves, move_to_proto, read_position, result_to_proto, stats_to_proto, write_move
 from .errors import ServiceError
 from .limits import Limits
 from .metrics import Metrics
@@ -37,7 +37,7 @@ class _Job:
 
     state: CheckedPosition | GameState  # what is searched (a review's turns are reference states)
     vector: np.ndarray  # the state's, checked by the native decoder
-    budget: Budget
+    budget: Budget  # within the server's limits (``budgets``: read so at the edge)
     params: SearchParams  # the game's (ReviewGame's: review_params), the seed, viewer and root move set
     max_moves: int | None
     received: float = field(default_factory=time.monotonic)  # the time budget counts from here
@@ -148,7 +148,7 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
     def BestMove(self, request: analysis_pb2.BestMoveRequest,
                  context: grpc.ServicerContext) -> analysis_pb2.BestMoveResponse:
         strength = request.WhichOneof("strength")
-        budget = (budgets.level_budget(request.level) if strength == "level" else
+        budget = (budgets.level_budget(request.level, self._limits) if strength == "level" else
                   budgets.read_budget(request.budget, self._limits) if strength == "budget" else
                   budgets.default_budget(self._limits))
         job = self._job(request.position, budget, request, 1)
@@ -163,12 +163,12 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
             raise ServiceError(grpc.StatusCode.DEADLINE_EXCEEDED,
                                "no search iteration finished before the deadline")
         self._answered(result)
-        first = _turn_move(result)
-        response = analysis_pb2.BestMoveResponse(request_id=request.request_id, move=first.move,
-                                                 line=first.line, stats=first.stats)
+        best = result.analysis.moves[0]
+        response = analysis_pb2.BestMoveResponse(request_id=request.request_id, move=best.move, stats=stats)
+        write_move(response.line, best)
         if request.whole_turn:
-            response.turn.append(first)
-            response.turn.extend(self._rest_of_turn(job, first.move, context))
+            response.turn.add(move=best.move, line=response.line, stats=stats)
+            response.turn.extend(self._rest_of_turn(job, best.move, context))
         return response
 
     def _rest_of_turn(self, job: _Job, move: str, context: grpc.ServicerContext) -> Iterator[analysis_pb2.TurnMove]:
@@ -221,8 +221,8 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
                 on_progress: Callable[[Analysis], None] | None = None,
                 report_every_ms: int | None = None, caller: Caller | None = None,
                 margin_floor_ms: float | None = None) -> _Result:
-        """Run ``job`` in a search slot (shared as one of ``caller``'s), within the server's
-        caps and its time cut to the deadline, else counted from the request's receipt;
+        """Run ``job`` in a search slot (shared as one of ``caller``'s), its budget (within the
+        server's limits already) with its time cut to the deadline, else counted from the request's receipt;
         either ends the search the margin (at least ``margin_floor_ms``, if given) before,
         the room measured for building and sending the reply. The call's end
         (cancellation, deadline) or ``stop`` ends it early with what it found."""
@@ -231,8 +231,7 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
         margin = self._margin.ms(context.time_remaining(), margin_floor_ms)
         wait_s = self._time_left(context, margin + MIN_SEARCH_MS)
         with self._gate.slot(stop, wait_s, caller):
-            budget, cut = budgets.within_deadline(budgets.within_limits(job.budget, self._limits),
-                                                  context.time_remaining(), margin)
+            budget, cut = budgets.within_deadline(job.budget, context.time_remaining(), margin)
             if not cut and budget.time_ms:  # counted from the request's receipt; its end has no network to cross
                 spent_ms = (time.monotonic() - job.received) * 1e3
                 budget = replace(budget, time_ms=self._margin.loop_ms(budget.time_ms, spent_ms, TIME_BUDGET_FLOOR_MS))

@@ -1,6 +1,6 @@
 """Search budgets at the service's edge: a request's SearchBudget read once into a
-``Budget`` (its "0 = unset" fields here only), strength levels, and a budget ended by the
-server's limits and cut to a call's deadline."""
+``Budget`` within the server's limits (its "0 = unset" fields here only), strength levels
+and the default alike, and a budget cut to a call's deadline."""
 
 from __future__ import annotations
 
@@ -50,7 +50,8 @@ def _bounded(field: str, value: int, low: int, high: int, what: str = "the serve
 
 
 def read_budget(budget: analysis_pb2.SearchBudget, limits: Limits, field: str = "budget") -> Budget:
-    """The Budget of a SearchBudget, its 0 fields unset (the defaults); errors name the field."""
+    """The Budget of a SearchBudget, its 0 fields unset (the defaults), within the server's
+    limits (``within_limits``, made once); errors name the field."""
     iterations = _bounded(f"{field}.iterations", budget.iterations, 0, limits.max_iterations)
     time_ms = _bounded(f"{field}.time_ms", budget.time_ms, 0, limits.max_time_ms)
     threads = _bounded(f"{field}.threads", budget.threads, 0, limits.threads_per_search,
@@ -60,18 +61,20 @@ def read_budget(budget: analysis_pb2.SearchBudget, limits: Limits, field: str = 
         time_ms = limits.max_time_ms
     if not iterations and not time_ms:
         iterations = limits.default_iterations
-    return Budget(iterations or None, float(time_ms) or None, float(cpu_ms) or None,
+    return Budget(iterations or limits.max_iterations, float(time_ms or limits.max_time_ms), float(cpu_ms) or None,
                   threads=threads or limits.threads_per_search)
 
 
-def level_budget(level: int, field: str = "level") -> Budget:
-    """The budget of a strength level (see search.levels): its CPU time or iterations on one thread."""
+def level_budget(level: int, limits: Limits, field: str = "level") -> Budget:
+    """The budget of a strength level (see search.levels): its CPU time or iterations on one
+    thread, within the server's limits."""
     _bounded(field, level, levels.LEVELS.start, levels.LEVELS.stop - 1, "the strongest level")
-    return levels.level_budget(level)
+    return within_limits(levels.level_budget(level), limits)
 
 
 def default_budget(limits: Limits) -> Budget:
-    return Budget(limits.default_iterations, threads=limits.threads_per_search)
+    """The budget of a call that gives none: the default iterations, within the server's limits."""
+    return Budget(limits.default_iterations, float(limits.max_time_ms), threads=limits.threads_per_search)
 
 
 def max_moves(value: int, field: str = "max_moves") -> int | None:

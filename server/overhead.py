@@ -34,8 +34,9 @@ SEED = 20261130
 PLAYERS = 4
 #: The iteration budget of every measured search.
 ITERATIONS = 200
-#: Calls measured per game and kind, after ``WARMUP`` unmeasured ones.
-CALLS = 50
+#: Calls measured per game and kind, after ``WARMUP`` unmeasured ones (their mean: on a
+#: loaded machine one call costs from half to twice another, docs/measurements.md).
+CALLS = 200
 WARMUP = 5
 #: The target: at most this much CPU outside the search per call (issue 32).
 LIMIT_MS = 1.0

@@ -71,7 +71,7 @@ class _WorkLeft:
 def review_game(request: analysis_pb2.ReviewGameRequest, context: grpc.ServicerContext,
                 limits: Limits, slots: int, search: Search) -> Iterator[analysis_pb2.ReviewGameResponse]:
     """Stream a MoveReview per reviewed move in game order, then the ReviewSummary."""
-    budget = budgets.within_limits(budgets.read_budget(request.budget, limits), limits)
+    budget = budgets.read_budget(request.budget, limits)
     assert budget.time_ms is not None  # every budget within the limits has a time budget
     work = _WorkLeft(limits.max_review_ms)
     start = read_position(request.game.start, "game.start").state()

@@ -32,8 +32,8 @@ BUDGETS = {
     ("puerto-rico", 4): (100, 745.0, 9.19),
     ("castles-of-burgundy", 2): (50, 1066.5, 20.14),
     ("castles-of-burgundy", 4): (25, 1101.2, 19.52),
-    ("traders-of-genoa", 2): (100, 647.3, 12.76),
-    ("traders-of-genoa", 4): (50, 692.7, 10.35),
+    ("traders-of-genoa", 2): (100, 483.8, 6.64),
+    ("traders-of-genoa", 4): (50, 477.3, 5.48),
 }
 #: Above the budget by more than this fails (per count: the simulated predictor is indexed
 #: by address, so moving unrelated code moves the mispredictions by a few percent, 3.6% in

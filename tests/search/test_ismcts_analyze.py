@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 
 from meeplemind.native import NativeDecodeError
-from meeplemind.search import Analysis, NativeHandle, SearchStop, analyze
+from meeplemind.search import Analysis, NativeHandle, SearchStop, analyze, ismcts
 from meeplemind.search.deadlines import DeadlineMargin
 from meeplemind.search.params import Budget, SearchParams
 
@@ -218,6 +218,24 @@ def test_progress_reports_grow_while_searching(toy: NativeHandle) -> None:
 def test_progress_interval_is_validated(toy: NativeHandle) -> None:
     with pytest.raises(ValueError, match="report_every_ms"):
         analyze(opening(), Budget(iterations=10), on_progress=print, report_every_ms=0, native=toy)
+
+
+def test_a_thread_reuses_its_tree_buffers_and_a_search_within_a_search_takes_others(toy: NativeHandle) -> None:
+    """The buffers C writes a tree's results into are made once per thread and reused
+    (``ismcts._POOL``); a search started from another's progress report, while that one's
+    tree runs, takes buffers of its own: both answer as if run alone."""
+    def search(iterations: int, on_progress: Callable[[Analysis], None] | None = None) -> Analysis:
+        return without_time(analyze(opening(), Budget(iterations=iterations), SearchParams(seed=3, pv_max=5),
+                                    on_progress=on_progress, report_every_ms=2, native=toy))
+
+    nested: list[Analysis] = []
+    outer = search(50_000, lambda progress: nested.append(search(2000)) if not nested else None)
+    assert nested == [search(2000)] and outer == search(50_000)
+    free = ismcts._POOL.free[(toy.game, 5)]
+    assert len(free) == 2  # the outer search's and the nested one's, made once
+    kept = [id(buffers) for buffers in free]
+    search(2000)
+    assert [id(buffers) for buffers in free] == kept
 
 
 def _off_the_main_thread(search: Callable[[], Analysis]) -> Analysis:
