@@ -99,7 +99,8 @@ def render(load: Callable[[str], ModuleType]) -> str:
     lines.append(_array("int8_t", "CARD_WORTH[TOG_NUM_DECKS]", [int(heuristic.CARD_VALUE[d]) for d in data.DECKS]))
     lines.append(_array("int8_t", "SPECIAL_WORTH[TOG_NUM_SPECIALS]", [int(v) for v in heuristic.SPECIAL_VALUE]))
     lines += [f"#define TOG_{name}_WORTH {int(value)}" for name, value in (
-        ("MARKER", heuristic.MARKER_VALUE), ("GOOD", heuristic.GOOD_VALUE), ("REWARD", heuristic.REWARD_VALUE),
+        ("MARKER", heuristic.MARKER_VALUE), ("GOOD", heuristic.GOOD_VALUE), ("NEEDED_GOOD", heuristic.NEEDED_GOOD_VALUE),
+        ("REWARD", heuristic.REWARD_VALUE),
         ("PALACE", heuristic.PALACE_COST))]
     lines += ["", "#endif", ""]
     return "\n".join(lines)

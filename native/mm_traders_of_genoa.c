@@ -1379,12 +1379,33 @@ static void tog_scores(const void *st, int32_t *out)
 
 /* ------------------------------------------------------------------ playout policy */
 
-/* A cheap version of heuristic.py: rough ducat values of the actions. */
+/* heuristic.py needed_goods: how many of each good the orders in seat's hand ask for. */
+static void needed_goods(const state *s, int seat, int *need)
+{
+    memset(need, 0, NG * sizeof *need);
+    if (s->p[seat].hand[D_LARGE])
+        for (int k = 0; k < DECK_SIZES[D_LARGE]; k++)
+            if (s->cards[DECK_FIRST[D_LARGE] + k] == seat)
+                for (int j = 1; j <= 3; j++)
+                    need[LARGE_ORDERS[k][j]]++;
+    if (s->p[seat].hand[D_SMALL])
+        for (int k = 0; k < DECK_SIZES[D_SMALL]; k++)
+            if (s->cards[DECK_FIRST[D_SMALL] + k] == seat)
+                need[SMALL_ORDERS[k][0]]++;
+}
+
+/* heuristic.py good_value: a good an order in hand still lacks, or another. */
+static int good_worth(const player *p, const int *need, int g)
+{
+    return need[g] > p->goods[g] ? TOG_NEEDED_GOOD_WORTH : TOG_GOOD_WORTH;
+}
+
+/* heuristic.py action_value: the ducat value of building b's action to seat. */
 static int action_value(const state *s, int seat, int b)
 {
     const int8_t *act = BUILDING_ACTION[b];
     const player *p = &s->p[seat];
-    int value;
+    int value, need[NG];
     switch (act[0]) {
     case ACT_DRAW: value = CARD_WORTH[act[1]] * act[2]; break;
     case ACT_MARKERS: value = TOG_MARKER_WORTH * (act[1] < p->reserve ? act[1] : p->reserve); break;
@@ -1394,7 +1415,11 @@ static int action_value(const state *s, int seat, int b)
             if (s->cards[DECK_FIRST[D_LARGE] + *i] == seat && has_large_goods(p, *i))
                 value = TOG_LARGE_ORDER_PAY + TOG_REWARD_WORTH;
         break;
-    case ACT_GOODS: value = TOG_GOOD_WORTH * ((s->supply[act[1]] > 0) + (s->supply[act[2]] > 0)); break;
+    case ACT_GOODS:
+        needed_goods(s, seat, need);
+        value = (s->supply[act[1]] > 0 ? good_worth(p, need, act[1]) : 0)
+                + (s->supply[act[2]] > 0 ? good_worth(p, need, act[2]) : 0);
+        break;
     default: value = s->special_supply[act[1]] ? SPECIAL_WORTH[act[1]] : 0;
     }
     for (const int8_t *i = SMALL_AT[b]; *i >= 0; i++)
@@ -1403,24 +1428,28 @@ static int action_value(const state *s, int seat, int b)
     return value;
 }
 
-/* The policy's worth of one item of an offer (moves.py ITEM_NAMES). */
-static int item_worth(int item)
+/* heuristic.py item_value and give_cost: what one item of an offer is worth to seat (need:
+ * his needed_goods), who receives it or, giving, loses it (a good his orders use up). */
+static int item_worth(const state *s, int seat, const int *need, int item, int giving)
 {
     if (item < TOG_I_GOOD)
         return OFFER_COINS[item];
-    if (item < TOG_I_CARD)
-        return TOG_GOOD_WORTH;
+    if (item < TOG_I_CARD) {
+        int g = item - TOG_I_GOOD;
+        return need[g] + giving > s->p[seat].goods[g] ? TOG_NEEDED_GOOD_WORTH : TOG_GOOD_WORTH;
+    }
     if (item < TOG_I_SPECIAL)
         return CARD_WORTH[CARD_DECK[item - TOG_I_CARD]];
     return item < TOG_I_MARKER ? SPECIAL_WORTH[item - TOG_I_SPECIAL] : TOG_MARKER_WORTH;
 }
 
-/* The policy's worth of seat q's offer (so far). */
-static int offer_worth(const state *s, int q)
+/* heuristic.py offer_worth: what seat q's offer (so far) is worth to seat (need: his
+ * needed_goods), or costs him when q == seat (give_cost). */
+static int offer_worth(const state *s, int q, int seat, const int *need)
 {
-    int w = s->offer_ducats[q] > 0 ? s->offer_ducats[q] : 0;
+    int w = s->offer_ducats[q] > 0 ? s->offer_ducats[q] : 0, giving = q == seat;
     for (int g = 0; g < NG; g++)
-        w += TOG_GOOD_WORTH * s->offer_goods[q][g];
+        w += item_worth(s, seat, need, TOG_I_GOOD + g, giving) * s->offer_goods[q][g];
     for (int c = 0; c < NCARDS; c++)
         if (s->offered_cards[c] && s->cards[c] == q)
             w += CARD_WORTH[CARD_DECK[c]];
@@ -1456,40 +1485,49 @@ static int steering_gain(const state *s)
     return best;
 }
 
-/* heuristic.py _give_score without the orders: the largest coin keeping the bid within half
- * the action's worth, then in 2-player games (an offer needs an item) the item worth least. */
-static int give_value(const state *s, int seat, int item, int site_value)
+/* heuristic.py _give_score: the largest coin keeping the bid within half the action's
+ * worth, then in 2-player games (an offer needs an item) the item the bidder loses least by
+ * (the first of equals); never another item. */
+static int give_value(const state *s, int seat, const int *need, int item, int site_value)
 {
     uint64_t offered;
     hand_mask(s, seat, &offered);
-    int cheapest = -1;
+    int cheapest = -1, cheapest_cost = 0;
     for (int i = 0; s->players == 2 && offer_top(s, seat, offered) < TOG_I_GOOD && i < s->num_legal; i++) {
         int it = s->legal[i] - TOG_A_GIVE;
-        if (it >= TOG_I_GOOD && it <= TOG_I_MARKER && (cheapest < 0 || item_worth(it) < item_worth(cheapest)))
+        if (it < TOG_I_GOOD || it > TOG_I_MARKER)
+            continue;
+        int cost = item_worth(s, seat, need, it, 1);
+        if (cheapest < 0 || cost < cheapest_cost) {
             cheapest = it;
+            cheapest_cost = cost;
+        }
     }
-    int cost = offer_worth(s, seat) + item_worth(item) + (item < TOG_I_GOOD && cheapest >= 0 ? item_worth(cheapest) : 0);
+    int cost = offer_worth(s, seat, seat, need) + item_worth(s, seat, need, item, 1)
+               + (item < TOG_I_GOOD && cheapest >= 0 ? cheapest_cost : 0);
     if (2 * cost > site_value || (item >= TOG_I_GOOD && item != cheapest))
         return -1;
-    return item < TOG_I_GOOD ? item_worth(item) : 1;
+    return item < TOG_I_GOOD ? OFFER_COINS[item] : 1;
 }
 
-/* The value of move a; site_value: what the action bid for is worth to the mover. */
-static int move_value(const state *s, int a, int site_value)
+/* The value of move a; site_value: what the action bid for is worth to the mover, need: his
+ * needed_goods. */
+static int move_value(const state *s, int a, int site_value, const int *need)
 {
     int seat = s->to_move;
+    const player *p = &s->p[seat];
     if (a == TOG_A_HEAR)
         return steering_gain(s);
     if (a >= TOG_A_STEER) /* a target worth bidding for */
         return action_value(s, seat, SQUARE[a - TOG_A_STEER]) / 2 - TOG_OFFER_STEP;
     if (a >= TOG_A_ACCEPT && a < TOG_A_LARGE && s->stage == ST_HEED) { /* the bid beyond the target's worth */
         int q = a - TOG_A_ACCEPT, b = SQUARE[s->offer_target[q]];
-        return offer_worth(s, q) - (may_act(s, seat) ? action_value(s, seat, b) : 0);
+        return offer_worth(s, q, seat, need) - (may_act(s, seat) ? action_value(s, seat, b) : 0);
     }
     if (a >= TOG_A_GIVE && a < TOG_A_ACCEPT)
-        return give_value(s, seat, a - TOG_A_GIVE, site_value);
+        return give_value(s, seat, need, a - TOG_A_GIVE, site_value);
     if (a >= TOG_A_ACCEPT && a < TOG_A_LARGE)
-        return offer_worth(s, a - TOG_A_ACCEPT);
+        return offer_worth(s, a - TOG_A_ACCEPT, seat, need);
     if (a == TOG_A_TAKE)
         return site_value;
     if (a >= TOG_A_MOVE && a < TOG_A_START) {
@@ -1516,8 +1554,13 @@ static int move_value(const state *s, int a, int site_value)
         return -1;
     if (a >= TOG_A_MARK)
         return TOG_MARKER_END_VALUE;
-    if (a >= TOG_A_GOOD && a < TOG_A_DELIVER)
-        return -1; /* goods and trades: kept for orders the policy does not track */
+    if (a >= TOG_A_GOOD && a < TOG_A_TRADE) /* an any-good card: a good an order lacks */
+        return need[a - TOG_A_GOOD] > p->goods[a - TOG_A_GOOD] ? 3 : -1;
+    if (a >= TOG_A_TRADE && a < TOG_A_DELIVER) { /* a trade: for a good an order lacks, of one it does not */
+        int give = (a - TOG_A_TRADE) / (NG - 1), get = (a - TOG_A_TRADE) % (NG - 1);
+        get += get >= give;
+        return need[get] > p->goods[get] && need[give] < p->goods[give] ? 2 : -1;
+    }
     return 0;      /* stop, pass, lapse, done */
 }
 
@@ -1547,10 +1590,11 @@ static int32_t tog_rollout_move(const void *st, mm_rng *rng, int policy)
         return ids[mm_rng_below(rng, (uint32_t)n)];
     if (s->stage == ST_START) /* the any-start card: the square of the best action, if worth 20 */
         return start_move(s);
-    int value_of_site = site_value(s);
-    int best = 0, best_value = move_value(s, ids[0], value_of_site);
+    int value_of_site = site_value(s), need[NG];
+    needed_goods(s, s->to_move, need);
+    int best = 0, best_value = move_value(s, ids[0], value_of_site, need);
     for (int i = 1; i < n; i++) {
-        int value = move_value(s, ids[i], value_of_site);
+        int value = move_value(s, ids[i], value_of_site, need);
         if (value > best_value) {
             best = i;
             best_value = value;
@@ -1567,10 +1611,11 @@ static int32_t tog_rollout_move(const void *st, mm_rng *rng, int policy)
 static void tog_move_priors(const void *st, double *out)
 {
     const state *s = st;
-    int values[MAX_LEGAL];
+    int values[MAX_LEGAL], need[NG];
     int value_of_site = site_value(s);
+    needed_goods(s, s->to_move, need);
     for (int i = 0; i < s->num_legal; i++)
-        values[i] = move_value(s, s->legal[i], value_of_site);
+        values[i] = move_value(s, s->legal[i], value_of_site, need);
     mm_softmax(values, s->num_legal, PRIOR_TEMPERATURE, out);
 }
 

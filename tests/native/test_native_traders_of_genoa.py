@@ -15,14 +15,15 @@ import pytest
 from meeplemind.positions import checked_state
 from meeplemind.engine import Rng
 from meeplemind.engine.traders_of_genoa import LAYOUT_VERSION, NUM_ACTIONS, VECTOR_LEN, codec, new_game
-from meeplemind.engine.traders_of_genoa.data import D_MESSAGE, D_SMALL, DECK_FIRST, DECK_SIZES
+from meeplemind.engine.traders_of_genoa.data import D_LARGE, D_MESSAGE, D_SMALL, DECK_FIRST, DECK_SIZES
+from meeplemind.engine.traders_of_genoa.heuristic import choose_move, needed_goods
 from meeplemind.engine.traders_of_genoa.schema import V2 as SCHEMA
 from meeplemind.engine.traders_of_genoa.state import ST_DECIDE, ST_OFFER, UNSEEN, USED
 from meeplemind.native import NativeDecodeError, NativeGame, gen_traders_of_genoa
 from meeplemind.search.ismcts import analyze
 from meeplemind.search.params import Budget, game_params
 
-from ..engine.traders_of_genoa.helpers import give_card, give_goods, play, turn_start
+from ..engine.traders_of_genoa.helpers import give_card, give_goods, give_special, play, square, turn_start
 from . import native_support as support
 from .test_native_castles_of_burgundy import with_field
 from ..engine.traders_of_genoa.test_owner_and_villa import SCENARIOS
@@ -189,6 +190,39 @@ def test_heuristic_rollouts_beat_uniform_ones(native: NativeGame) -> None:
         scores = native.scores(buf)
         wins += int(np.argmax(scores[:, 0])) == hero
     assert wins >= 16
+
+
+@pytest.mark.parametrize("special", ["any_good", "trade"])
+def test_the_playout_policy_spends_special_cards_on_goods_its_orders_lack(native: NativeGame, special: str) -> None:
+    """After the Cathedral's action, holding small order 16 (silk there), a rice no order
+    asks for and an any-good or a trade card, the C policy (and so the priors) plays the card
+    for a good an order lacks, as the heuristic bot does (before, it never played them)."""
+    s = turn_start(3)
+    give_card(s, 0, D_SMALL, 16)
+    give_goods(s, 0, "rice")
+    give_special(s, 0, special)
+    s = play(s, f"start:{square('cathedral')}", "pass", "pass", "take")
+    need, held = needed_goods(s, 0), s.players[0].goods
+    buf = native.decode(s.encode())
+    priors = native.move_priors(buf)
+    assert priors is not None
+    for chosen in (s.move_from_id(int(native.legal_moves(buf)[int(np.argmax(priors))])), choose_move(s, Rng(1))):
+        got = chosen.extra if chosen.kind == "trade" else chosen.arg
+        assert chosen.kind == ("good" if special == "any_good" else "trade") and need[got] > held[got]
+
+
+def test_heuristic_playouts_deliver_large_orders(native: NativeGame) -> None:
+    """The C policy collects the goods its orders ask for: 40 two-player heuristic games
+    deliver 45 large orders (before it valued the goods its orders need, 21)."""
+    delivered = 0
+    for g in range(40):
+        buf, chance, picker = native.decode(new_game(2, seed=g).encode()), g, g + 1
+        while native.current_player(buf) >= 0:
+            action, picker = native.rollout_move(buf, picker, 1)
+            chance = native.apply(buf, action, chance)
+        cards = codec.decode(native.encode(buf)).cards
+        delivered += sum(cards[DECK_FIRST[D_LARGE] + i] == USED for i in range(DECK_SIZES[D_LARGE]))
+    assert delivered >= 35
 
 
 def test_analyze_recommends_what_to_offer_and_which_offer_to_accept() -> None:

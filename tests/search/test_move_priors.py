@@ -81,7 +81,7 @@ def test_the_default_is_the_games_tuning_and_reproducible(monkeypatch: pytest.Mo
     assert off == _fingerprint(exploration=DEFAULT_EXPLORATION, prior_weight=0.0) != default
     assert review_params("puerto-rico") == game_params("puerto-rico")  # a review judges with the default search
     assert review_params("traders-of-genoa") == game_params("traders-of-genoa") == SearchParams(
-        exploration=0.0, prior_weight=1.0, playout_moves=40)
+        exploration=0.0, prior_weight=1.0, playout_moves=20)
     assert len({default, off, _fingerprint(prior_weight=0.5), _fingerprint(widening=1.0)}) == 4
     monkeypatch.setattr(ismcts.secrets, "randbits", lambda bits: 5)  # analyze's own seed: 5 too
     state = get_game("puerto-rico").new_game(2, seed=7)
