@@ -1,10 +1,12 @@
 """A rule-based Traders of Genoa player: values every action in ducats and plays greedily.
 
-It completes orders (delivers large orders at villas and small orders alongside actions,
-spends special cards on the goods they need), bids for an action at most about half of
-what the action is worth to it (in ducats; in 2-player games, where an offer needs an item
-besides ducats, with the item it loses least by: a good no order of its asks for, never an
-order it could complete), accepts the offer worth the most (or takes the action when
+It completes orders (delivers large orders at villas, playing its any-good and trade cards
+there first when they complete one, and small orders alongside actions; spends special cards
+on the goods they need; a villa is worth to it the large order its goods and cards complete
+there, less the cards), bids for an action at most about half of what the action is worth
+to it (in ducats; in 2-player games, where an offer needs an item besides ducats, with the
+item it loses least by: a good no order of its asks for, never an order it could complete),
+accepts the offer worth the most (or takes the action when
 that is worth more), walks the tower towards the buildings it values, and places its
 markers next to as many buildings as it can.  Steering: as the owner it hears steering
 offers when another player may value a building next to the tower more than it does, and

@@ -239,7 +239,8 @@ def test_the_playout_policy_completes_a_large_order_with_its_goods_cards(native:
 
 def test_heuristic_playouts_deliver_large_orders(native: NativeGame) -> None:
     """The C policy collects the goods its orders ask for: 40 two-player heuristic games
-    deliver 45 large orders (before it valued the goods its orders need, 21)."""
+    deliver 48 large orders (45 before it played goods cards at a villa, 21 before it valued
+    the goods its orders need)."""
     delivered = 0
     for g in range(40):
         buf, chance, picker = native.decode(new_game(2, seed=g).encode()), g, g + 1
