@@ -168,7 +168,7 @@ def _analysis(args: argparse.Namespace) -> tuple[Any, str]:
 
     # as the service reads it: one C decode, the viewer's observation searched, no reference state
     seen = load_position(args.file).seen()
-    params = replace(game_params(seen.game_id), seed=args.seed, rollout_policy=args.rollout, viewer=seen.viewer)
+    params = replace(game_params(seen.game_id, seen.num_players), seed=args.seed, rollout_policy=args.rollout, viewer=seen.viewer)
     stop = SearchStop()
     with _stopping_on_ctrl_c(stop):
         result = analyze(seen, Budget(args.iterations, args.time_ms, args.cpu_ms, threads=args.threads), params,
@@ -374,7 +374,7 @@ def _overshoot(args: argparse.Namespace) -> dict[str, Any]:
         analyze(state, Budget(iterations=10))  # warm up: the engine loaded, its first search run
         margin = DeadlineMargin.for_time_budgets()  # this session's searches learn it, as a bot's do
         return {**setup, **measure(lambda t, seed: analyze(state, Budget(time_ms=t, threads=threads),
-                                                           replace(game_params(game.GAME_ID), seed=seed),
+                                                           replace(game_params(game.GAME_ID, players), seed=seed),
                                                            time_margin=margin),
                                    budgets, samples)}
     from .remote import connect

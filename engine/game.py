@@ -22,12 +22,15 @@ FALSE_TEXTS = ("false", "0", "no", "off")
 
 class SearchTuning(TypedDict, total=False):
     """How the default search of a game departs from the defaults (``search.params.SearchParams``'
-    fields, which it fills): exploration, the weight of the game's move priors, and the moves
-    a playout plays before the game's learned evaluation scores it."""
+    fields, which it fills): exploration, the weight of the game's move priors, the moves a
+    playout plays before the game's learned evaluation scores it, the reward margin's scale;
+    and ``by_players``, per player count the fields that differ at that count (over the rest)."""
 
     exploration: float
     prior_weight: float
     playout_moves: int
+    margin_scale: float
+    by_players: dict[int, SearchTuning]
 
 
 class Game(Protocol):

@@ -1400,6 +1400,54 @@ static int good_worth(const player *p, const int *need, int g)
     return need[g] > p->goods[g] ? TOG_NEEDED_GOOD_WORTH : TOG_GOOD_WORTH;
 }
 
+/* heuristic.py large_order_cost: the worth of the goods cards seat must play to complete
+ * large order k (0: he holds its goods; any-good cards first, then trades of goods it does
+ * not use), or -1 when his goods and cards cannot complete it. */
+static int large_order_cost(const state *s, int seat, int k)
+{
+    const player *p = &s->p[seat];
+    int want[NG] = {0}, missing = 0, spare = 0;
+    for (int j = 1; j <= 3; j++)
+        want[LARGE_ORDERS[k][j]]++;
+    for (int g = 0; g < NG; g++) {
+        int lack = want[g] - p->goods[g];
+        if (lack > s->supply[g])
+            return -1;
+        if (lack > 0)
+            missing += lack;
+        else
+            spare -= lack;
+    }
+    int any = p->specials[S_ANY_GOOD], trades = p->specials[S_TRADE] < spare ? p->specials[S_TRADE] : spare;
+    if (missing > any + trades)
+        return -1;
+    int by_any = missing < any ? missing : any;
+    return by_any * SPECIAL_WORTH[S_ANY_GOOD] + (missing - by_any) * SPECIAL_WORTH[S_TRADE];
+}
+
+/* heuristic.py villa_card_value: at a villa, what a goods card bringing good get (for give,
+ * a trade; -1: an any-good card) is worth to the actor when it goes towards a large order of
+ * the villa his cards complete (its pay and reward less the card), or -1 when it does not. */
+static int villa_card_value(const state *s, int give, int get)
+{
+    const player *p = &s->p[s->actor];
+    int best = -1;
+    for (const int8_t *i = LARGE_AT[s->site]; *i >= 0; i++) {
+        if (s->cards[DECK_FIRST[D_LARGE] + *i] != s->actor || large_order_cost(s, s->actor, *i) < 0)
+            continue;
+        int want_get = 0, want_give = 0;
+        for (int j = 1; j <= 3; j++) {
+            want_get += LARGE_ORDERS[*i][j] == get;
+            want_give += LARGE_ORDERS[*i][j] == give;
+        }
+        if (want_get > p->goods[get] && (give < 0 || p->goods[give] > want_give)) {
+            int value = TOG_LARGE_ORDER_PAY + TOG_REWARD_WORTH - SPECIAL_WORTH[give < 0 ? S_ANY_GOOD : S_TRADE];
+            best = value > best ? value : best;
+        }
+    }
+    return best;
+}
+
 /* heuristic.py action_value: the ducat value of building b's action to seat. */
 static int action_value(const state *s, int seat, int b)
 {
@@ -1411,9 +1459,11 @@ static int action_value(const state *s, int seat, int b)
     case ACT_MARKERS: value = TOG_MARKER_WORTH * (act[1] < p->reserve ? act[1] : p->reserve); break;
     case ACT_VILLA:
         value = CARD_WORTH[D_PRIVILEGE];
-        for (const int8_t *i = LARGE_AT[b]; *i >= 0; i++)
-            if (s->cards[DECK_FIRST[D_LARGE] + *i] == seat && has_large_goods(p, *i))
-                value = TOG_LARGE_ORDER_PAY + TOG_REWARD_WORTH;
+        for (const int8_t *i = LARGE_AT[b]; *i >= 0; i++) {
+            int cost = s->cards[DECK_FIRST[D_LARGE] + *i] == seat ? large_order_cost(s, seat, *i) : -1;
+            if (cost >= 0 && TOG_LARGE_ORDER_PAY + TOG_REWARD_WORTH - cost > value)
+                value = TOG_LARGE_ORDER_PAY + TOG_REWARD_WORTH - cost;
+        }
         break;
     case ACT_GOODS:
         needed_goods(s, seat, need);
@@ -1554,11 +1604,16 @@ static int move_value(const state *s, int a, int site_value, const int *need)
         return -1;
     if (a >= TOG_A_MARK)
         return TOG_MARKER_END_VALUE;
-    if (a >= TOG_A_GOOD && a < TOG_A_TRADE) /* an any-good card: a good an order lacks */
-        return need[a - TOG_A_GOOD] > p->goods[a - TOG_A_GOOD] ? 3 : -1;
+    if (a >= TOG_A_GOOD && a < TOG_A_TRADE) { /* an any-good card: a good an order lacks */
+        int towards = s->stage == ST_VILLA ? villa_card_value(s, -1, a - TOG_A_GOOD) : -1;
+        return towards >= 0 ? towards : need[a - TOG_A_GOOD] > p->goods[a - TOG_A_GOOD] ? 3 : -1;
+    }
     if (a >= TOG_A_TRADE && a < TOG_A_DELIVER) { /* a trade: for a good an order lacks, of one it does not */
         int give = (a - TOG_A_TRADE) / (NG - 1), get = (a - TOG_A_TRADE) % (NG - 1);
         get += get >= give;
+        int towards = s->stage == ST_VILLA ? villa_card_value(s, give, get) : -1;
+        if (towards >= 0)
+            return towards;
         return need[get] > p->goods[get] && need[give] < p->goods[give] ? 2 : -1;
     }
     return 0;      /* stop, pass, lapse, done */

@@ -134,7 +134,7 @@ def engine_over_reference(game: Game, players: int, seconds: float) -> dict[str,
 
 def _ismcts_record(game: Game, players: int, threads: int, rollout: str,
                    seconds: float) -> dict[str, Any]:
-    params = replace(game_params(game.GAME_ID), seed=BENCH_SEED, rollout_policy=rollout)
+    params = replace(game_params(game.GAME_ID, players), seed=BENCH_SEED, rollout_policy=rollout)
     result = analyze(game.new_game(players, BENCH_SEED), Budget(time_ms=seconds * 1e3, threads=threads), params)
     return {"game": game.GAME_ID, "players": players, "engine": "ismcts", "threads": threads,
             "rollout": rollout, "iterations_per_s": round(result.iterations / result.elapsed_ms * 1e3, 1)}
@@ -299,6 +299,6 @@ def _setup_facts(game_id: str, options: dict[str, str], players: int, seed: int)
             buf = native.decode(position.encode())
             playouts = [native.playouts(buf, SIGNATURE_PLAYOUTS, seed + s, policy) for policy in (0, 1)]
             yield playouts, sum(playouts), 0
-        result = analyze(middle, Budget(iterations=SIGNATURE_ITERATIONS), replace(game_params(game_id), seed=seed + s))
+        result = analyze(middle, Budget(iterations=SIGNATURE_ITERATIONS), replace(game_params(game_id, players), seed=seed + s))
         yield (result.nodes, result.root_value, [
             (m.move, m.visits, m.win_rate, m.expected_scores, m.pv) for m in result.moves]), 0, result.nodes

@@ -85,6 +85,9 @@ class SearchableState(Protocol):
     @property
     def current_player(self) -> int | None: ...
 
+    @property
+    def num_players(self) -> int: ...
+
     def encode(self) -> np.ndarray: ...
 
     def move_from_id(self, action: int) -> Any: ...
@@ -178,7 +181,7 @@ def analyze(
     """
     started = time.monotonic()
     budget = Budget() if budget is None else budget
-    params = game_params(state.game_id) if params is None else params
+    params = game_params(state.game_id, state.num_players) if params is None else params
     if max_moves is not None:
         max_moves = check_int("max_moves", max_moves, 1)
     if stop_event is not None and not isinstance(stop_event, SearchStop):

@@ -118,9 +118,9 @@ class IsmctsBot:
 
     def choose(self, state: Any) -> Any:
         self.moves_played += 1
-        tuning = self._tuning
-        if self.kept == "ismcts-v2":
-            tuning = v2_tuning(state.game_id)
-        params = replace(game_params(state.game_id), seed=self.seed + self.moves_played, **tuning)
+        tuning, players = self._tuning, state.num_players
+        if self.kept == "ismcts-v2":  # its file's tuning over the game's, whatever the player count
+            tuning, players = v2_tuning(state.game_id), None
+        params = replace(game_params(state.game_id, players), seed=self.seed + self.moves_played, **tuning)
         result = analyze(state, self.budget, params, time_margin=self.margin)
         return state.move_from_id(result.moves[0].action)

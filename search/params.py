@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -152,14 +153,18 @@ class SearchParams:
 
 
 @functools.cache
-def game_params(game_id: str) -> SearchParams:
+def game_params(game_id: str, players: int | None = None) -> SearchParams:
     """The parameters the default search of ``game_id`` runs with (``analyze``'s default): its
-    game's ``SEARCH_TUNING`` over ``SearchParams()`` (the defaults for a game outside the
-    registry, searched with an engine of its own), made and checked once per process."""
+    game's ``SEARCH_TUNING`` over ``SearchParams()`` and, for ``players`` players, the
+    table's ``by_players`` entry for that count over both (None, or a count without an entry:
+    the game's tuning alone; the defaults for a game outside the registry, searched with an
+    engine of its own), made and checked once per process."""
     try:
-        return SearchParams(**get_game(game_id).SEARCH_TUNING)
+        tuning: dict[str, Any] = dict(get_game(game_id).SEARCH_TUNING)
     except KeyError:
         return SearchParams()
+    by_players = tuning.pop("by_players", {})
+    return SearchParams(**tuning | by_players.get(players, {}))
 
 
 def review_params(game_id: str) -> SearchParams:

@@ -116,7 +116,7 @@ def selfplay_game(job: tuple[Any, ...]) -> dict[str, np.ndarray]:
             found = native.eval_inputs(buf)
             prior = native.move_priors(buf)
             assert found is not None and prior is not None, f"{game_id} has no evaluation or priors"
-            params = replace(game_params(game_id), seed=seed * 65537 + decisions, weights=weights)
+            params = replace(game_params(game_id, players), seed=seed * 65537 + decisions, weights=weights)
             result = analyze(state, Budget(iterations=iterations), params)
             counts = dict((m.action, m.visits) for m in result.moves)
             visit = np.array([counts.get(int(a), 0) for a in legal], dtype=np.int64)

@@ -214,7 +214,7 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
         received = time.monotonic()
         state, vector = _read_position(position)
         seed = request.seed if request.HasField("seed") else None
-        params = replace(game_params(state.game_id), seed=seed, viewer=position.viewer)
+        params = replace(game_params(state.game_id, state.num_players), seed=seed, viewer=position.viewer)
         return _Job(state, vector, budget, params, max_moves, received=received)
 
     def _search(self, job: _Job, context: grpc.ServicerContext, stop: SearchStop,

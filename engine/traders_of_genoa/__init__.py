@@ -24,9 +24,12 @@ BENCH_SETUPS: tuple[tuple[dict[str, str], int], ...] = (({}, 2), ({}, 4))
 SPEED_FLOORS: dict[int, float] = {2: 2.2, 4: 0.8}
 
 #: The default search's tuning: PUCT over the move priors (issue 28: priors from the playout
-#: policy's values keep offers built item by item sane) and 40-move playouts scored by the
-#: learned evaluation (native/mm_traders_of_genoa_eval.c; docs/games/traders-of-genoa.md#strength).
-SEARCH_TUNING: SearchTuning = {"exploration": 0.0, "prior_weight": 1.0, "playout_moves": 20}
+#: policy's values keep offers built item by item sane) and 20-move playouts scored by the
+#: learned evaluation (native/mm_traders_of_genoa_eval.c); with 2 players the priors weigh
+#: twice as much and the reward's margin counts over 100 ducats, not 10
+#: (docs/games/traders-of-genoa.md#strength).
+SEARCH_TUNING: SearchTuning = {"exploration": 0.0, "prior_weight": 1.0, "playout_moves": 20,
+                               "by_players": {2: {"prior_weight": 2.0, "margin_scale": 100.0}}}
 
 __all__ = ["BENCH_SETUPS", "SEARCH_TUNING", "SCHEMAS", "SPEED_FLOORS", "schema_of",
            "ALL_MOVES", "GAME_ID", "ORDER", "LAYOUT", "LAYOUT_VERSION", "NUM_ACTIONS", "OPTIONS", "OPTION_VALUES",

@@ -1,10 +1,12 @@
 """A rule-based Traders of Genoa player: values every action in ducats and plays greedily.
 
-It completes orders (delivers large orders at villas and small orders alongside actions,
-spends special cards on the goods they need), bids for an action at most about half of
-what the action is worth to it (in ducats; in 2-player games, where an offer needs an item
-besides ducats, with the item it loses least by: a good no order of its asks for, never an
-order it could complete), accepts the offer worth the most (or takes the action when
+It completes orders (delivers large orders at villas, playing its any-good and trade cards
+there first when they complete one, and small orders alongside actions; spends special cards
+on the goods they need; a villa is worth to it the large order its goods and cards complete
+there, less the cards), bids for an action at most about half of what the action is worth
+to it (in ducats; in 2-player games, where an offer needs an item besides ducats, with the
+item it loses least by: a good no order of its asks for, never an order it could complete),
+accepts the offer worth the most (or takes the action when
 that is worth more), walks the tower towards the buildings it values, and places its
 markers next to as many buildings as it can.  Steering: as the owner it hears steering
 offers when another player may value a building next to the tower more than it does, and
@@ -19,10 +21,10 @@ from ..rng import Rng
 from .board import NEIGHBOUR, SQUARE, STREET_BUILDINGS
 from .data import (
     BUILDINGS, CARD_DECK, DECKS, DECK_FIRST, D_LARGE, D_SMALL, LARGE_ORDER_PAY, LARGE_ORDERS, MARKER_END_VALUE, NUM_GOODS,
-    OFFER_COINS, OFFER_STEP, SMALL_ORDER_PAY, SMALL_ORDERS,
+    OFFER_COINS, OFFER_STEP, S_ANY_GOOD, S_TRADE, SMALL_ORDER_PAY, SMALL_ORDERS,
 )
 from .moves import A_ACCEPT, A_GIVE, I_CARD, I_GOOD, I_MARKER, I_SPECIAL, Move
-from .state import ST_HEED, ST_STEER, State
+from .state import ST_HEED, ST_STEER, ST_VILLA, State
 
 #: What one card drawn from a deck, one marker and one special card are worth (ducats).
 CARD_VALUE = {"large": 25.0, "small": 14.0, "message": 10.0, "privilege": 18.0}
@@ -85,11 +87,8 @@ def action_value(s: State, seat: int, b: int) -> float:
     elif spec.action == "markers":
         value = MARKER_VALUE * min(spec.arg, p.reserve)
     elif spec.action == "villa":
-        value = CARD_VALUE["privilege"]
-        for c in s.hand(seat, D_LARGE):
-            villa, goods = LARGE_ORDERS[c - DECK_FIRST[D_LARGE]]
-            if villa == b and all(p.goods[g] >= goods.count(g) for g in goods):
-                value = max(value, LARGE_ORDER_PAY + REWARD_VALUE)
+        value = max([CARD_VALUE["privilege"]] + [LARGE_ORDER_PAY + REWARD_VALUE - cost
+                                                 for _, cost in _completable_orders(s, seat, b)])
     elif spec.action == "goods":
         value = sum(good_value(s, seat, g) for g in spec.arg if s.supply[g])
     else:
@@ -100,6 +99,40 @@ def action_value(s: State, seat: int, b: int) -> float:
             value += SMALL_ORDER_PAY
             break
     return value
+
+
+def large_order_cost(s: State, seat: int, order: int) -> float | None:
+    """What the goods cards ``seat`` must play to complete large order ``order`` cost him
+    (0: he holds its goods; any-good cards first, then trades of goods it does not use, each
+    at ``SPECIAL_VALUE``), or None when his goods and cards cannot complete it."""
+    p, want = s.players[seat], LARGE_ORDERS[order][1]
+    short = [max(want.count(g) - p.goods[g], 0) for g in range(NUM_GOODS)]
+    if any(short[g] > s.supply[g] for g in range(NUM_GOODS)):
+        return None
+    spare = sum(max(p.goods[g] - want.count(g), 0) for g in range(NUM_GOODS))
+    missing, any_good = sum(short), p.specials[S_ANY_GOOD]
+    if missing > any_good + min(p.specials[S_TRADE], spare):
+        return None
+    by_any = min(missing, any_good)
+    return by_any * SPECIAL_VALUE[S_ANY_GOOD] + (missing - by_any) * SPECIAL_VALUE[S_TRADE]
+
+
+def _completable_orders(s: State, seat: int, villa: int) -> list[tuple[int, float]]:
+    """The large orders of villa ``villa`` in ``seat``'s hand that his goods and goods cards
+    complete, with what the cards cost (``large_order_cost``)."""
+    orders = [c - DECK_FIRST[D_LARGE] for c in s.hand(seat, D_LARGE)]
+    costs = [(o, large_order_cost(s, seat, o)) for o in orders if LARGE_ORDERS[o][0] == villa]
+    return [(o, cost) for o, cost in costs if cost is not None]
+
+
+def villa_card_value(s: State, seat: int, give: int | None, get: int) -> float | None:
+    """At a villa, what a goods card that brings ``get`` (for ``give``, a trade) is worth to
+    the actor ``seat`` when it goes towards a large order of the villa his cards complete:
+    the order's pay and reward less the card; None when it does not."""
+    goods, card = s.players[seat].goods, SPECIAL_VALUE[S_ANY_GOOD if give is None else S_TRADE]
+    wants = [LARGE_ORDERS[order][1] for order, _ in _completable_orders(s, seat, s.site)]
+    towards = any(w.count(get) > goods[get] and (give is None or goods[give] > w.count(give)) for w in wants)
+    return LARGE_ORDER_PAY + REWARD_VALUE - card if towards else None
 
 
 def bid_site(s: State, seat: int) -> int:
@@ -191,6 +224,10 @@ def _score(s: State, seat: int, m: Move) -> float:
         return float(LARGE_ORDER_PAY)
     if k == "special":
         return SPECIAL_VALUE[a]
+    if k in ("good", "trade") and s.stage == ST_VILLA:  # towards a large order of the villa
+        towards = villa_card_value(s, seat, a if k == "trade" else None, m.extra if k == "trade" else a)
+        if towards is not None:
+            return towards
     if k == "good":
         return 3.0 if needed_goods(s, seat)[a] > p.goods[a] else -1.0
     if k == "trade":

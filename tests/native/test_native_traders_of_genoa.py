@@ -15,10 +15,14 @@ import pytest
 from meeplemind.positions import checked_state
 from meeplemind.engine import Rng
 from meeplemind.engine.traders_of_genoa import LAYOUT_VERSION, NUM_ACTIONS, VECTOR_LEN, codec, new_game
-from meeplemind.engine.traders_of_genoa.data import D_LARGE, D_MESSAGE, D_SMALL, DECK_FIRST, DECK_SIZES
-from meeplemind.engine.traders_of_genoa.heuristic import choose_move, needed_goods
+from meeplemind.engine.traders_of_genoa.data import (
+    D_LARGE, D_MESSAGE, D_SMALL, DECK_FIRST, DECK_SIZES, LARGE_ORDER_PAY, SPECIALS,
+)
+from meeplemind.engine.traders_of_genoa.heuristic import (
+    REWARD_VALUE, SPECIAL_VALUE, action_value, choose_move, needed_goods,
+)
 from meeplemind.engine.traders_of_genoa.schema import V2 as SCHEMA
-from meeplemind.engine.traders_of_genoa.state import ST_DECIDE, ST_OFFER, UNSEEN, USED
+from meeplemind.engine.traders_of_genoa.state import ST_DECIDE, ST_OFFER, ST_REWARD, UNSEEN, USED
 from meeplemind.native import NativeDecodeError, NativeGame, gen_traders_of_genoa
 from meeplemind.search.ismcts import analyze
 from meeplemind.search.params import Budget, game_params
@@ -26,7 +30,7 @@ from meeplemind.search.params import Budget, game_params
 from ..engine.traders_of_genoa.helpers import give_card, give_goods, give_special, play, square, turn_start
 from . import native_support as support
 from .test_native_castles_of_burgundy import with_field
-from ..engine.traders_of_genoa.test_owner_and_villa import SCENARIOS
+from ..engine.traders_of_genoa.test_owner_and_villa import SCENARIOS, villa_short_one_good, villa_with_a_trade
 from ..engine.traders_of_genoa.test_steering import SCENARIOS as STEERING
 from ..engine.traders_of_genoa.test_steering import at_the_walk, one_offer
 from ..engine.traders_of_genoa.test_hidden import CHI2_999, chi_square, messages_spread, played
@@ -211,9 +215,32 @@ def test_the_playout_policy_spends_special_cards_on_goods_its_orders_lack(native
         assert chosen.kind == ("good" if special == "any_good" else "trade") and need[got] > held[got]
 
 
+@pytest.mark.parametrize("scenario", [villa_short_one_good, villa_with_a_trade], ids=lambda f: f.__name__)
+def test_the_playout_policy_completes_a_large_order_with_its_goods_cards(native: NativeGame, scenario) -> None:  # type: ignore[no-untyped-def]
+    """At villa Colini, large order 1 one good short and an any-good or a trade card in hand,
+    the C policy (and so the priors) and the heuristic bot play the card and deliver the order
+    (100 ducats and a special card) instead of drawing a privilege (before, the privilege's 18
+    ducats beat the card's 3); to the bot the villa's action was worth the order less the card."""
+    s = scenario()
+    card = "any_good" if scenario is villa_short_one_good else "trade"
+    assert action_value(s, 0, s.site) == LARGE_ORDER_PAY + REWARD_VALUE - SPECIAL_VALUE[SPECIALS.index(card)]
+    played = []
+    for _ in range(2):  # the card, then the order
+        buf = native.decode(s.encode())
+        priors = native.move_priors(buf)
+        assert priors is not None
+        chosen = s.move_from_id(int(native.legal_moves(buf)[int(np.argmax(priors))]))
+        assert str(chosen) == str(choose_move(s, Rng(1)))
+        played.append(str(chosen))
+        s = play(s, str(chosen))
+    assert played[0].startswith(("good:wheat", "trade:pepper>wheat")) and played[1] == "large:1", played
+    assert s.stage == ST_REWARD
+
+
 def test_heuristic_playouts_deliver_large_orders(native: NativeGame) -> None:
     """The C policy collects the goods its orders ask for: 40 two-player heuristic games
-    deliver 45 large orders (before it valued the goods its orders need, 21)."""
+    deliver 48 large orders (45 before it played goods cards at a villa, 21 before it valued
+    the goods its orders need)."""
     delivered = 0
     for g in range(40):
         buf, chance, picker = native.decode(new_game(2, seed=g).encode()), g, g + 1

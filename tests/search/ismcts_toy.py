@@ -93,6 +93,10 @@ class ToyState:
         return len(self.hand)
 
     @property
+    def num_players(self) -> int:
+        return self.players
+
+    @property
     def current_player(self) -> int | None:
         return None if self.to_move < 0 else self.to_move
 

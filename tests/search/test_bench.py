@@ -26,7 +26,11 @@ from meeplemind.search.bench import load_warning, plan, run_bench, signature, si
 #: Issue 28 point 4's order-pursuing playout policy (was 135724044665574): Genoa's policy
 #: values the goods its orders lack and spends special cards on them, its evaluation refitted
 #: on its playouts, 20-move playouts (2p 28985 decisions, 4p 64747), the others not.
-PINNED_SIGNATURE = 37044874103974
+#: Issue 28's villa (was 37044874103974): Genoa's policy plays the goods cards that complete a
+#: large order at its villa and values the villa by it, its evaluation refitted on its
+#: playouts, and the 2-player search's own tuning (prior weight 2, margin over 100 ducats):
+#: 2p 29794 decisions, 4p 64995, the others not.
+PINNED_SIGNATURE = 201804708347683
 #: The signature of the setups before issue 32 (PUCT over move priors, the learned
 #: evaluation, soft rewards, 40 playout moves: issue 21).
 PINNED_BEFORE_GENOA = 200772389290214

@@ -90,6 +90,25 @@ def test_the_default_is_the_games_tuning_and_reproducible(monkeypatch: pytest.Mo
     assert [(m.move, m.visits) for m in unset.moves] == [(m.move, m.visits) for m in given.moves]
 
 
+def test_a_games_tuning_may_differ_by_player_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Genoa's 2-player search weighs its priors twice and counts the reward's margin over 100
+    ducats (its table's ``by_players`` entry over the rest); other counts, and the game alone,
+    take its tuning; a search given no params of a 2-player position runs the 2-player tuning."""
+    base = game_params("traders-of-genoa")
+    assert game_params("traders-of-genoa", 2) == replace(base, prior_weight=2.0, margin_scale=100.0) != base
+    assert game_params("traders-of-genoa", 3) == game_params("traders-of-genoa", 5) == base
+    assert game_params("puerto-rico", 2) == game_params("puerto-rico")
+    assert game_params("toy", 2) == SearchParams()
+    monkeypatch.setattr(ismcts.secrets, "randbits", lambda bits: 5)
+    state = get_game("traders-of-genoa").new_game(2, seed=7)
+
+    def facts(params: SearchParams | None) -> list[tuple[str, int]]:
+        return [(m.move, m.visits) for m in analyze(state, Budget(iterations=400), params).moves]
+
+    unset = facts(None)
+    assert unset == facts(replace(game_params("traders-of-genoa", 2), seed=5)) != facts(replace(base, seed=5))
+
+
 def test_a_game_without_tuning_searches_by_ucb1_without_priors(toy: NativeHandle) -> None:
     assert game_params("toy") == SearchParams()
 
