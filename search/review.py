@@ -392,8 +392,8 @@ def review_game(start: Any, moves: Sequence[PlayedMove], budget: Budget | None =
     targets = review_turns(replay(start, moves), chosen)
 
     def search(turn: Turn, root_action: int | None, stream: int) -> Analysis:
-        params = replace(review_params(turn.state.game_id), seed=turn_seed(base, turn.index, stream),
-                         root_action=root_action)
+        params = replace(review_params(turn.state.game_id, turn.state.num_players),
+                         seed=turn_seed(base, turn.index, stream), root_action=root_action)
         return analyze(turn.state, budget, params)
 
     reviews = []
