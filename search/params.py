@@ -167,10 +167,11 @@ def game_params(game_id: str, players: int | None = None) -> SearchParams:
     return SearchParams(**tuning | by_players.get(players, {}))
 
 
-def review_params(game_id: str) -> SearchParams:
-    """The parameters a game review of ``game_id`` searches with: the game's own. Priors
-    blurred the win rates of a review that read the played move's from the search that picked
-    the best (docs/measurements.md); since each move a review compares has a search of its own
-    (``search.review.review_turn``), the stronger default search judges better: with UCB1
-    without priors, levels 6 and 9 ranked below level 3 in some games (docs/review.md)."""
-    return game_params(game_id)
+def review_params(game_id: str, players: int | None = None) -> SearchParams:
+    """The parameters a game review of ``game_id`` searches with: the game's own for that
+    player count, as ``game_params``. Priors blurred the win rates of a review that read the
+    played move's from the search that picked the best (docs/measurements.md); since each move
+    a review compares has a search of its own (``search.review.review_turn``), the stronger
+    default search judges better: with UCB1 without priors, levels 6 and 9 ranked below level
+    3 in some games (docs/review.md)."""
+    return game_params(game_id, players)

@@ -9,11 +9,10 @@ flat).  One search names the candidates, every move it tried (up to ``CANDIDATES
 move played; each is then searched alone at the root with the same budget, in rounds of
 searches on one seed (common random numbers, and no winner's curse: the first search's
 statistics are not reused), the candidates well below the best dropped after each round, and
-more rounds while the move's accuracy is uncertain (``accuracy_se``): two reviews of a record
-then agree within a point.  The best is the candidate of the biggest margin; the margin
-difference of its evaluations on different seeds is the measure's own noise on that position
-(the loss of the best move against itself), which a move's accuracy discounts
-(``move_accuracy``; docs/review.md).
+more rounds while the move's accuracy is uncertain (``accuracy_se``).  The best is the
+candidate of the biggest margin; the margin difference of its evaluations on different seeds
+is the measure's own noise on that position (the loss of the best move against itself),
+reported beside the loss (``move_accuracy``; docs/review.md).
 
 Chance is replayed, never searched: a move's draws and dice come from ``Rng(seed)``
 with the seed the record gives it, or the record gives the position after the move.
@@ -44,24 +43,31 @@ PICK = 0
 #: more than 16).  Its most visited two were too few: a move a whole point better got 5 of
 #: 3,000 visits (a low prior), a candidate in one review and not in the other (docs/review.md).
 CANDIDATES = 24
-#: After each round a candidate whose margin is this far (the game's score unit) below the
-#: best's is searched no more: it cannot turn out best, and a move this much better than
-#: one that is would change the played move's loss by little.
+#: After round r a candidate whose margin is ELIMINATE · max(1, FIRST_ROUNDS / r) (the game's
+#: score unit) below the best's is searched no more: it cannot turn out best, and a move this
+#: much better than one that is would change the played move's loss by little.  Wider before
+#: the first rounds are done: one round's margins spread by up to a point in some positions,
+#: and a move dropped after one round was the best of the other review (docs/review.md).
 ELIMINATE = 0.5
-#: The rounds of evaluations: first two, then twice as many while the move's accuracy is
+#: The rounds of evaluations: first three, then twice as many while the move's accuracy is
 #: uncertain by more than ``ACCURACY_SE`` points (its standard error, ``accuracy_se``), up to
-#: ``MAX_ROUNDS``: a player's accuracy, a mean over his moves, is then within a few tenths.
-FIRST_ROUNDS, MAX_ROUNDS, ACCURACY_SE = 2, 8, 1.0
+#: ``MAX_ROUNDS``.  Three first: a spread measured on two rounds is too often far too small.
+FIRST_ROUNDS, MAX_ROUNDS, ACCURACY_SE = 3, 8, 1.0
 #: Why a search ended when it ran its whole budget of work; a time budget (the wall clock,
 #: a deadline) or a cancellation gets no more pairs: it would make the review's time open-ended.
 BUDGETS_SPENT = frozenset({"iterations", "cpu_time", "nodes", "terminal"})
 _STREAM_STRIDE = 0x9E3779B97F4A7C15  # splitmix64's gamma: the streams' seeds far apart
-#: The margin loss, in the game's score unit, that takes a move's accuracy to 1/e (37%):
-#: fitted for Puerto Rico on games between bots of known strength, the largest scale that
-#: keeps the random bot 12.5 points below the next worst in every game (docs/review.md,
-#: ``meeplemind review-calibration``); the other games, not fitted, score on a similar
-#: scale and use Puerto Rico's.
-ACCURACY_SCALE = 1.5
+#: The margin loss beyond ``TOLERANCE``, in the game's score unit, that takes a move's
+#: accuracy to 1/e (37%): fitted for Puerto Rico on games between bots of known strength, the
+#: smallest scale (the widest gaps between players) that keeps two reviews of a game within a
+#: point on the calibration sets where a scale up to 1.5 does (docs/review.md, ``meeplemind
+#: review-calibration``); the other games, not fitted, score on a similar scale and use
+#: Puerto Rico's.
+ACCURACY_SCALE = 1.0
+#: The margin loss a move's accuracy counts as none: about the measure's own noise on a
+#: position (players' noise floors 0.06 to 0.2), fixed rather than each move's measured noise,
+#: itself a draw that made two reviews differ more (docs/review.md).
+TOLERANCE = 0.2
 #: The search budget of a review given none: the calibration's (docs/review.md).
 REVIEW_ITERATIONS = 3000
 
@@ -119,7 +125,7 @@ class MoveReview:
     @property
     def accuracy(self) -> float | None:
         """The move's accuracy in percent (``move_accuracy``); None when its loss is unknown."""
-        return None if self.margin_loss is None else move_accuracy(self.margin_loss, self.noise or 0.0)
+        return None if self.margin_loss is None else move_accuracy(self.margin_loss)
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,26 +244,30 @@ def _noise(bests: Sequence[MoveInfo], player: int) -> float:
     return abs(margin(merged(bests[:half]), player) - margin(merged(bests[half:]), player))
 
 
-def accuracy_se(best: Sequence[MoveInfo], played: Sequence[MoveInfo], player: int) -> float:
-    """The standard error of a move's accuracy from its rounds (``best`` and ``played`` the
-    evaluations of a round each, in round order): the spread of the round's margin losses
-    (common random numbers: the two searches of a round share their draws) over the root of
-    their number, times the slope of the accuracy curve there (accuracy / scale). 0 when the
-    move played is the best or there is one round."""
-    losses = [margin(b, player) - margin(p, player) for b, p in zip(best, played)]
-    if best is played or len(losses) < 2:
+def accuracy_se(challenger: Sequence[MoveInfo], played: Sequence[MoveInfo], player: int) -> float:
+    """The standard error of a move's accuracy from its rounds (``challenger``, the best
+    candidate other than the move played, and ``played`` the evaluations of a round each, in
+    round order): the spread of the round's margin differences d (common random numbers: the
+    two searches of a round share their draws) over the root of their number, times the slope
+    of the accuracy curve at the loss mean d (accuracy / scale), times the chance that the
+    loss is beyond ``TOLERANCE``, Φ((mean d - TOLERANCE) / its standard error), where the curve
+    has that slope: a move played that evaluates best by a hair is as uncertain as one a hair
+    worse, one clearly best (or within the tolerance) is certain. 0 with one round."""
+    d = [margin(c, player) - margin(p, player) for c, p in zip(challenger, played)]
+    if len(d) < 2:
         return 0.0
-    loss = margin(merged(best), player) - margin(merged(played), player)
-    slope = move_accuracy(loss, _noise(best, player)) / ACCURACY_SCALE
-    return slope * statistics.stdev(losses) / math.sqrt(len(losses))
+    mean, se = statistics.fmean(d), statistics.stdev(d) / math.sqrt(len(d))
+    if se == 0.0:
+        return 0.0
+    return move_accuracy(mean) / ACCURACY_SCALE * se * statistics.NormalDist().cdf((mean - TOLERANCE) / se)
 
 
 def review_turn(turn: Turn, search: TurnSearch) -> MoveReview | None:
     """The review of ``turn``'s move: a search of its state names the candidates, its
     ``CANDIDATES`` most visited moves and the move played. Each candidate is then searched
     alone with the same budget in rounds, a round's searches on one seed (common random
-    numbers); after each round the candidates ``ELIMINATE`` or more below the best's margin
-    are dropped (never the move played). ``FIRST_ROUNDS``, doubled while the move's accuracy
+    numbers); after round r the candidates ``ELIMINATE`` · max(1, ``FIRST_ROUNDS`` / r) or more
+    below the best's margin are dropped (never the move played). ``FIRST_ROUNDS``, doubled while the move's accuracy
     is uncertain by more than ``ACCURACY_SE`` points (``accuracy_se``) and every search ran
     its budget of work (``BUDGETS_SPENT``), up to ``MAX_ROUNDS``. A candidate's statistics
     are its searches' together; the best is the candidate of the biggest margin, the noise
@@ -274,12 +284,15 @@ def review_turn(turn: Turn, search: TurnSearch) -> MoveReview | None:
         return MoveReview(turn.index, player, only, only, 0.0, 0.0, 0.0, 0.0, analysis)
     runs: dict[int, list[MoveInfo]] = {action: [] for action in candidates}
 
-    def best_action() -> int:
-        return max(candidates, key=lambda action: margin(merged(runs[action]), player))
+    def best_action(among: Sequence[int] | None = None) -> int:
+        return max(candidates if among is None else among, key=lambda action: margin(merged(runs[action]), player))
+
+    def uncertain() -> bool:  # the accuracy's standard error against the best other candidate
+        others = [action for action in candidates if action != played_action]
+        return bool(others) and accuracy_se(runs[best_action(others)], runs[played_action], player) > ACCURACY_SE
 
     rounds, spent = 0, True  # spent: the searches so far ran their whole budget of work
-    while not rounds or (spent and rounds < MAX_ROUNDS
-                         and accuracy_se(runs[best_action()], runs[played_action], player) > ACCURACY_SE):
+    while not rounds or (spent and rounds < MAX_ROUNDS and uncertain()):
         for stream in range(1 + rounds, 1 + min(MAX_ROUNDS, max(FIRST_ROUNDS, 2 * rounds))):
             evaluations = [search(turn, action, stream) for action in candidates]
             found = [e for e in evaluations if e is not None and e.moves]
@@ -290,9 +303,9 @@ def review_turn(turn: Turn, search: TurnSearch) -> MoveReview | None:
             spent = spent and all(e.stopped_by in BUDGETS_SPENT for e in found)
             for action, evaluation in zip(candidates, found):
                 runs[action].append(evaluation.moves[0])
-            top = margin(merged(runs[best_action()]), player)
+            top, drop = margin(merged(runs[best_action()]), player), ELIMINATE * max(1.0, FIRST_ROUNDS / stream)
             candidates = [action for action in candidates
-                          if action == played_action or margin(merged(runs[action]), player) > top - ELIMINATE]
+                          if action == played_action or margin(merged(runs[action]), player) > top - drop]
         rounds = len(runs[played_action])
     best, played = merged(runs[best_action()]), merged(runs[played_action])
     return MoveReview(turn.index, player, played, best, max(0.0, best.win_rate - played.win_rate),
@@ -306,10 +319,10 @@ def accuracy(win_rate_loss: float) -> float:
     return min(100.0, max(0.0, 103.1668 * math.exp(-4.354 * win_rate_loss) - 3.1669))
 
 
-def move_accuracy(margin_loss: float, noise: float) -> float:
-    """A move's accuracy in percent: 100 * exp(-(margin_loss - noise) / ACCURACY_SCALE), the
-    part of the loss within the measure's noise on that position counted as none."""
-    return 100.0 * math.exp(-max(0.0, margin_loss - noise) / ACCURACY_SCALE)
+def move_accuracy(margin_loss: float) -> float:
+    """A move's accuracy in percent: 100 * exp(-(margin_loss - TOLERANCE) / ACCURACY_SCALE),
+    a loss within ``TOLERANCE`` counted as none."""
+    return 100.0 * math.exp(-max(0.0, margin_loss - TOLERANCE) / ACCURACY_SCALE)
 
 
 def _candidates(review: MoveReview) -> int:
@@ -379,8 +392,8 @@ def review_game(start: Any, moves: Sequence[PlayedMove], budget: Budget | None =
     targets = review_turns(replay(start, moves), chosen)
 
     def search(turn: Turn, root_action: int | None, stream: int) -> Analysis:
-        params = replace(review_params(turn.state.game_id), seed=turn_seed(base, turn.index, stream),
-                         root_action=root_action)
+        params = replace(review_params(turn.state.game_id, turn.state.num_players),
+                         seed=turn_seed(base, turn.index, stream), root_action=root_action)
         return analyze(turn.state, budget, params)
 
     reviews = []

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from ..engine import Rng, get_game
 from .bots import make_bot
 from .params import Budget
-from .review import ACCURACY_SCALE, PlayedMove, Review, review_game
+from .review import ACCURACY_SCALE, TOLERANCE, PlayedMove, Review, review_game
 
 #: The bots of the test set and their strength in levels; the heuristic bot counts as
 #: level 1 (its Elo lies between levels 1 and 2: README, "Strength levels and the Elo ladder").
@@ -35,8 +35,8 @@ _SECOND_REVIEW = 0x5EC04D  # the second review's seed: the first's plus this
 @dataclass(frozen=True, slots=True)
 class Seat:
     """One player of a calibration game: his bot, final score and both reviews' verdicts;
-    ``losses`` and ``losses_again`` are his moves' (margin loss, noise) in each review, for
-    refitting the accuracy's scale (``mean_accuracy``)."""
+    ``losses`` and ``losses_again`` are his moves' margin losses in each review, for refitting
+    the accuracy's scale (``mean_accuracy``)."""
 
     bot: str
     score: int
@@ -45,8 +45,8 @@ class Seat:
     noise_floor: float
     accuracy: float
     accuracy_again: float
-    losses: tuple[tuple[float, float], ...]
-    losses_again: tuple[tuple[float, float], ...]
+    losses: tuple[float, ...]
+    losses_again: tuple[float, ...]
 
     @property
     def strength(self) -> int:
@@ -96,9 +96,8 @@ def calibrate_game(game_id: str, bots: Sequence[str], seed: int, iterations: int
     return CalibrationGame(seed, tuple(seats))
 
 
-def _losses(review: Review, player: int) -> tuple[tuple[float, float], ...]:
-    return tuple((m.margin_loss or 0.0, m.noise or 0.0) for m in review.moves
-                 if m.player == player and m.margin_loss is not None)
+def _losses(review: Review, player: int) -> tuple[float, ...]:
+    return tuple(m.margin_loss for m in review.moves if m.player == player and m.margin_loss is not None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,11 +136,11 @@ def verdict(games: Sequence[CalibrationGame]) -> Verdict:
     return Verdict(random_games, random_worst, gap if random_games else math.nan, level_pairs, ordered, repeat)
 
 
-def mean_accuracy(losses: Sequence[tuple[float, float]], scale: float) -> float:
-    """The accuracy ``move_accuracy`` gives moves of these (margin loss, noise) at ``scale``."""
+def mean_accuracy(losses: Sequence[float], scale: float) -> float:
+    """The accuracy ``move_accuracy`` gives moves of these margin losses at ``scale``."""
     if not losses:
         return 100.0
-    return sum(100.0 * math.exp(-max(0.0, loss - noise) / scale) for loss, noise in losses) / len(losses)
+    return sum(100.0 * math.exp(-max(0.0, loss - TOLERANCE) / scale) for loss in losses) / len(losses)
 
 
 def table(games: Sequence[CalibrationGame]) -> list[str]:

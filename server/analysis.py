@@ -200,7 +200,7 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
 
         def search(state: GameState, vector: np.ndarray, budget: Budget, seed: int, stop: SearchStop,
                    root_action: int | None) -> tuple[Analysis, bool]:
-            params = replace(review_params(state.game_id), seed=seed, root_action=root_action)
+            params = replace(review_params(state.game_id, state.num_players), seed=seed, root_action=root_action)
             job = _Job(state, vector, budget, params, None)
             result = self._search(job, context, stop, caller=caller,
                                   margin_floor_ms=self._limits.review_margin_floor_ms)

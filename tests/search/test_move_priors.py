@@ -98,6 +98,7 @@ def test_a_games_tuning_may_differ_by_player_count(monkeypatch: pytest.MonkeyPat
     assert game_params("traders-of-genoa", 2) == replace(base, prior_weight=2.0, margin_scale=100.0) != base
     assert game_params("traders-of-genoa", 3) == game_params("traders-of-genoa", 5) == base
     assert game_params("puerto-rico", 2) == game_params("puerto-rico")
+    assert review_params("traders-of-genoa", 2) == game_params("traders-of-genoa", 2)  # a review judges with it too
     assert game_params("toy", 2) == SearchParams()
     monkeypatch.setattr(ismcts.secrets, "randbits", lambda bits: 5)
     state = get_game("traders-of-genoa").new_game(2, seed=7)

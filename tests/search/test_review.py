@@ -15,8 +15,8 @@ from meeplemind.positions import state_dict
 from meeplemind.cli import main
 from meeplemind.engine import Rng, get_game
 from meeplemind.positions.messages import read_position
-from meeplemind.search.review import (ACCURACY_SCALE, CANDIDATES, ELIMINATE, MAX_ROUNDS, MISTAKES, PICK,
-                                      PlayedMove, TurnSearch,
+from meeplemind.search.review import (ACCURACY_SCALE, ACCURACY_SE, CANDIDATES, ELIMINATE, FIRST_ROUNDS, MAX_ROUNDS,
+                                      MISTAKES, PICK, TOLERANCE, PlayedMove, TurnSearch,
                                       RecordError,
                                       Turn, accuracy, check_seats, merged, move_accuracy, replay, review_game,
                                       review_turn,
@@ -51,7 +51,7 @@ def test_the_planted_blunder_is_the_players_biggest_mistake() -> None:
     assert biggest.win_rate_loss is not None and biggest.win_rate_loss > 0.2
     assert biggest.margin_loss is not None and biggest.noise is not None and biggest.margin_loss > 3 > 10 * biggest.noise
     assert biggest.accuracy is not None and biggest.accuracy < 10
-    assert biggest.played.visits == biggest.best.visits == 3000 and biggest.best.move != BLUNDER
+    assert biggest.played.visits == biggest.best.visits == 1500 * FIRST_ROUNDS and biggest.best.move != BLUNDER
     assert len(player.mistakes) <= MISTAKES and player.accuracy < 100 and 0 < player.noise_floor < 1
     assert all(r.player == 0 for r in review.moves) and review.skipped == 0
 
@@ -137,11 +137,11 @@ def test_a_given_position_after_a_chance_move_is_its_outcome() -> None:
     assert turns[0].state is state and state_dict(turns[1].state) == state_dict(two)
 
 
-def test_move_accuracy_discounts_the_noise_and_falls_by_its_scale() -> None:
-    assert move_accuracy(0.0, 0.0) == 100.0 and move_accuracy(0.4, 0.5) == 100.0
-    assert math.isclose(move_accuracy(ACCURACY_SCALE, 0.0), 100 / math.e)
-    assert math.isclose(move_accuracy(1.0 + ACCURACY_SCALE, 1.0), 100 / math.e)
-    assert move_accuracy(0.5, 0.1) > move_accuracy(2.0, 0.1) > move_accuracy(4.0, 0.1)
+def test_move_accuracy_counts_the_tolerance_as_no_loss_and_falls_by_its_scale() -> None:
+    assert move_accuracy(0.0) == move_accuracy(-0.2) == move_accuracy(TOLERANCE) == 100.0 > move_accuracy(0.3)
+    assert math.isclose(move_accuracy(TOLERANCE + ACCURACY_SCALE), 100 / math.e)
+    assert math.isclose(move_accuracy(TOLERANCE + 2 * ACCURACY_SCALE), 100 / math.e ** 2)
+    assert move_accuracy(0.5) > move_accuracy(2.0) > move_accuracy(4.0)
 
 
 def test_candidates_are_judged_on_common_random_numbers_and_the_noise_measured() -> None:
@@ -168,7 +168,7 @@ def test_candidates_are_judged_on_common_random_numbers_and_the_noise_measured()
         assert len(calls) - 1 == sum(len(searched) for searched in by_round) and by_round[0] == candidates
         assert all(later <= earlier for earlier, later in zip(by_round, by_round[1:]))
         assert all({turn.move.id, review.best.action} <= searched for searched in by_round[:rounds])
-        assert rounds in (2, 4, 8) and review.best.visits == review.played.visits == 2000 * rounds
+        assert rounds in (3, 6, 8) and review.best.visits == review.played.visits == 2000 * rounds
         assert review.margin_loss is not None and review.margin_loss >= 0
         assert review.noise is not None and review.noise >= 0
         assert (review.margin_loss == 0) == (review.best.action == turn.move.id)
@@ -200,38 +200,62 @@ def _scripted_turn(margins: dict[str, Callable[[int], float]], streams: list[tup
     return turn, search
 
 
-@pytest.mark.parametrize("spread,rounds", [(0.0, 2), (0.01, 2), (0.04, 4), (0.06, 8), (5.0, MAX_ROUNDS)])
-def test_a_move_whose_accuracy_is_uncertain_gets_more_rounds(spread: float, rounds: int) -> None:
+def _wave(stream: int) -> float:
+    """+1, -1, 0 on streams 1, 2, 3 and so on: a mean of 0 over 3, 6 or 8 rounds."""
+    return (0.0, 1.0, -1.0)[stream % 3]
+
+
+@pytest.mark.parametrize("factor,rounds", [(0.0, 3), (1.5, 3), (2.0, 6), (3.0, 8), (50.0, MAX_ROUNDS)])
+def test_a_move_whose_accuracy_is_uncertain_gets_more_rounds(factor: float, rounds: int) -> None:
     """Rounds double while the move's accuracy has a standard error above ACCURACY_SE: here
-    the best's margin on stream s is 5 ± spread (+ on odd streams), the played move's 4, so
-    the round losses are 1 ± spread. Two rounds: noise 2 spread, accuracy a = 100 exp(-(1 - 2
-    spread) / 1.5), standard error a spread / 1.5 (0.35 at 0.01, 1.4 at 0.04, 2.2 at 0.06);
-    four: noise 0, a = 51.3, standard error 19.7 spread (0.79 at 0.04, 1.2 at 0.06)."""
+    the best's margin on stream s is 5 + spread _wave(s), the played move's 4, so the round
+    losses average 1, the accuracy's slope there is k = move_accuracy(1) / scale and its
+    standard error k spread / √3 after three rounds, 0.365 k spread after six (the chance that
+    the loss is beyond the tolerance about 1); spread = factor ACCURACY_SE / k."""
+    assert FIRST_ROUNDS == 3 and MAX_ROUNDS == 8  # the rounds above
     streams: list[tuple[int | None, int]] = []
-    turn, search = _scripted_turn({"role:settler": lambda s: 5.0 + spread * (-1) ** (s + 1),
+    spread = factor * ACCURACY_SE / (move_accuracy(1.0) / ACCURACY_SCALE)
+    turn, search = _scripted_turn({"role:settler": lambda s: 5.0 + spread * _wave(s),
                                    "role:captain": lambda s: 4.0}, streams)
     review = review_turn(turn, search)
     assert review is not None and [s for _, s in streams] == [0, *(s for s in range(1, rounds + 1) for _ in range(2))]
     assert review.best.visits == 100 * rounds and review.margin_loss is not None
     assert math.isclose(review.margin_loss, 1.0)
-    assert ACCURACY_SCALE == 1.5  # the numbers above are at this scale
 
 
-def test_a_candidate_far_below_the_best_is_dropped_after_a_round() -> None:
-    """The first search's least visited move is the best; a candidate ELIMINATE or more below
-    it is searched in the first round only, one within it in every round, the move played
-    always, however bad (four rounds: the best's margin, 5.3 and 4.7 in turn, makes the
-    accuracy uncertain after two)."""
+@pytest.mark.parametrize("lead,spread,rounds", [(0.01, 1.0, MAX_ROUNDS), (0.4, 0.03, FIRST_ROUNDS)])
+def test_a_move_played_that_evaluates_best_by_a_hair_gets_more_rounds(lead: float, spread: float,
+                                                                     rounds: int) -> None:
+    """The move played evaluates best, ``lead`` above the other candidate, ± ``spread`` from
+    round to round: by a hair, its loss may as well be beyond the tolerance (more rounds);
+    clearly, it is 0 (the first rounds only)."""
     streams: list[tuple[int | None, int]] = []
-    turn, search = _scripted_turn({"role:settler": lambda s: 2.0, "role:mayor": lambda s: 5.0 - ELIMINATE,
-                                   "role:builder": lambda s: 5.0 - ELIMINATE / 4, "role:captain": lambda s: 1.0,
-                                   "role:craftsman": lambda s: 5.0 + (0.3 if s % 2 else -0.3)}, streams)
+    turn, search = _scripted_turn({"role:settler": lambda s: 5.0,
+                                   "role:captain": lambda s: 5.0 + lead + spread * _wave(s)}, streams)
+    review = review_turn(turn, search)
+    assert review is not None and review.best.action == turn.move.id and review.margin_loss == 0.0
+    assert max(s for _, s in streams) == rounds
+
+
+def test_a_candidate_far_below_the_best_is_dropped() -> None:
+    """The first search's least visited move is the best (5.3, 4.7 and 5 in turn); after round
+    r a candidate ELIMINATE · max(1, FIRST_ROUNDS / r) or more below it is searched no more:
+    3.3 below after the first round, 1.2 ELIMINATE below after the third; one within it is
+    searched in every round, the move played always (every round: its accuracy, a point
+    worse than the best, stays uncertain)."""
+    assert FIRST_ROUNDS == 3
+    streams: list[tuple[int | None, int]] = []
+    turn, search = _scripted_turn({"role:settler": lambda s: 2.0, "role:mayor": lambda s: 5.0 - 1.2 * ELIMINATE,
+                                   "role:builder": lambda s: 5.0 - ELIMINATE / 4, "role:captain": lambda s: 4.0,
+                                   "role:craftsman": lambda s: 5.0 + 0.3 * _wave(s)}, streams)
     review = review_turn(turn, search)
     searched = {name: [s for a, s in streams if a == turn.state.Move.parse(name).id]
                 for name in ("role:settler", "role:mayor", "role:builder", "role:captain", "role:craftsman")}
-    assert review is not None and review.best.move == "role:craftsman" and review.margin_loss == 4.0
-    assert searched["role:settler"] == searched["role:mayor"] == [1]
-    assert searched["role:builder"] == searched["role:captain"] == searched["role:craftsman"] == [1, 2, 3, 4]
+    assert review is not None and review.best.move == "role:craftsman" and review.margin_loss is not None
+    assert math.isclose(review.margin_loss, 1.0)
+    assert searched["role:settler"] == [1] and searched["role:mayor"] == [1, 2, 3]
+    every = list(range(1, MAX_ROUNDS + 1))
+    assert searched["role:builder"] == searched["role:captain"] == searched["role:craftsman"] == every
 
 
 def test_searches_of_two_root_moves_with_one_seed_share_their_random_numbers(toy: NativeHandle) -> None:
