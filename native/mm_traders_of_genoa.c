@@ -1431,7 +1431,6 @@ static int large_order_cost(const state *s, int seat, int k)
 static int villa_card_value(const state *s, int give, int get)
 {
     const player *p = &s->p[s->actor];
-    int best = -1;
     for (const int8_t *i = LARGE_AT[s->site]; *i >= 0; i++) {
         if (s->cards[DECK_FIRST[D_LARGE] + *i] != s->actor || large_order_cost(s, s->actor, *i) < 0)
             continue;
@@ -1440,12 +1439,10 @@ static int villa_card_value(const state *s, int give, int get)
             want_get += LARGE_ORDERS[*i][j] == get;
             want_give += LARGE_ORDERS[*i][j] == give;
         }
-        if (want_get > p->goods[get] && (give < 0 || p->goods[give] > want_give)) {
-            int value = TOG_LARGE_ORDER_PAY + TOG_REWARD_WORTH - SPECIAL_WORTH[give < 0 ? S_ANY_GOOD : S_TRADE];
-            best = value > best ? value : best;
-        }
+        if (want_get > p->goods[get] && (give < 0 || p->goods[give] > want_give))
+            return TOG_LARGE_ORDER_PAY + TOG_REWARD_WORTH - SPECIAL_WORTH[give < 0 ? S_ANY_GOOD : S_TRADE];
     }
-    return best;
+    return -1;
 }
 
 /* heuristic.py action_value: the ducat value of building b's action to seat. */

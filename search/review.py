@@ -319,10 +319,10 @@ def accuracy(win_rate_loss: float) -> float:
     return min(100.0, max(0.0, 103.1668 * math.exp(-4.354 * win_rate_loss) - 3.1669))
 
 
-def move_accuracy(margin_loss: float) -> float:
-    """A move's accuracy in percent: 100 * exp(-(margin_loss - TOLERANCE) / ACCURACY_SCALE),
-    a loss within ``TOLERANCE`` counted as none."""
-    return 100.0 * math.exp(-max(0.0, margin_loss - TOLERANCE) / ACCURACY_SCALE)
+def move_accuracy(margin_loss: float, scale: float = ACCURACY_SCALE) -> float:
+    """A move's accuracy in percent: 100 * exp(-(margin_loss - TOLERANCE) / scale), a loss
+    within ``TOLERANCE`` counted as none (``scale``: ``ACCURACY_SCALE``, or one being fitted)."""
+    return 100.0 * math.exp(-max(0.0, margin_loss - TOLERANCE) / scale)
 
 
 def _candidates(review: MoveReview) -> int:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from ..engine import Rng, get_game
 from .bots import make_bot
 from .params import Budget
-from .review import ACCURACY_SCALE, TOLERANCE, PlayedMove, Review, review_game
+from .review import ACCURACY_SCALE, PlayedMove, Review, move_accuracy, review_game
 
 #: The bots of the test set and their strength in levels; the heuristic bot counts as
 #: level 1 (its Elo lies between levels 1 and 2: README, "Strength levels and the Elo ladder").
@@ -140,7 +140,7 @@ def mean_accuracy(losses: Sequence[float], scale: float) -> float:
     """The accuracy ``move_accuracy`` gives moves of these margin losses at ``scale``."""
     if not losses:
         return 100.0
-    return sum(100.0 * math.exp(-max(0.0, loss - TOLERANCE) / scale) for loss in losses) / len(losses)
+    return sum(move_accuracy(loss, scale) for loss in losses) / len(losses)
 
 
 def table(games: Sequence[CalibrationGame]) -> list[str]:
