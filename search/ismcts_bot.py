@@ -21,7 +21,7 @@ from typing import Any
 
 from .deadlines import DeadlineMargin
 from .ismcts import analyze
-from .levels import LEVELS, level_budget
+from .levels import LEVELS, check_level, level_budget
 from .params import Budget, SearchParams, game_params
 
 
@@ -80,7 +80,7 @@ def _read(spec: str, params: dict[str, str], known: dict[str, Any]) -> dict[str,
     return options
 
 
-def _level_options(budget: Budget) -> dict[str, Any]:
+def _budget_options(budget: Budget) -> dict[str, Any]:
     """A level's budget as a spec's keys."""
     limits = {"iterations": budget.iterations, "cpu_ms": budget.cpu_ms, "time_ms": budget.time_ms}
     return {key: value for key, value in limits.items() if value is not None} | {"threads": budget.threads}
@@ -88,19 +88,23 @@ def _level_options(budget: Budget) -> dict[str, Any]:
 
 class IsmctsBot:
     def __init__(self, spec: str, params: dict[str, str], seed: int = 0, *, kept: str | None = None,
-                 options: dict[str, Any] | None = None) -> None:
+                 level: int | None = None) -> None:
         """The bot of ``spec``: its ``params`` read as budget keys (and tuning keys unless
-        it is a ``kept`` search, one of ``KEPT``, which plays its own), or ``options`` (budget
-        keys) as given. ``options`` are what it plays with (a ladder's results file records them)."""
+        it is a ``kept`` search, one of ``KEPT``, which plays its own), or, given a strength
+        ``level``, that level's budget in the game it plays (``budget_in``; a level bot's
+        ``options`` are empty). ``options_in`` is what it plays a game with (a ladder's
+        results file records it)."""
         self.name = spec
         self.kept = kept
-        if options is None:
+        self.level = level
+        options: dict[str, Any] = {}
+        if level is None:
             known = BUDGET_PARAMS if kept else BUDGET_PARAMS | TUNING_PARAMS
             options = (V1_TUNING if kept == "ismcts-v1" else {}) | _read(spec, params, known)
             if not {"iterations", "time_ms", "cpu_ms"} & set(options):
                 options["time_ms"] = 1000
         self.options = options
-        self.budget = Budget(**{key: value for key, value in options.items() if key in BUDGET_PARAMS})
+        self._budget = Budget(**{key: value for key, value in options.items() if key in BUDGET_PARAMS})
         self._tuning = {key: value for key, value in options.items() if key in TUNING_PARAMS}
         self.seed = seed
         self.moves_played = 0
@@ -110,11 +114,19 @@ class IsmctsBot:
     def at_level(cls, spec: str, level: str, seed: int = 0) -> IsmctsBot:
         """The bot of ``BestMove``'s strength level ``level`` (text, from a spec)."""
         try:
-            budget = level_budget(int(level))
+            number = check_level(int(level))
         except ValueError:
             raise ValueError(f"bot {spec!r}: expected level:N with N in "
                              f"{LEVELS.start}..{LEVELS.stop - 1}") from None
-        return cls(spec, {}, seed, options=_level_options(budget))
+        return cls(spec, {}, seed, level=number)
+
+    def budget_in(self, game_id: str) -> Budget:
+        """The budget the bot searches ``game_id`` with (a level's: that game's, search.levels)."""
+        return self._budget if self.level is None else level_budget(self.level, game_id)
+
+    def options_in(self, game_id: str) -> dict[str, Any]:
+        """What the bot plays ``game_id`` with: its ``options``, or its level's budget there as budget keys."""
+        return self.options if self.level is None else _budget_options(self.budget_in(game_id))
 
     def choose(self, state: Any) -> Any:
         self.moves_played += 1
@@ -122,5 +134,5 @@ class IsmctsBot:
         if self.kept == "ismcts-v2":  # its file's tuning over the game's, whatever the player count
             tuning, players = v2_tuning(state.game_id), None
         params = replace(game_params(state.game_id, players), seed=self.seed + self.moves_played, **tuning)
-        result = analyze(state, self.budget, params, time_margin=self.margin)
+        result = analyze(state, self.budget_in(state.game_id), params, time_margin=self.margin)
         return state.move_from_id(result.moves[0].action)

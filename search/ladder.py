@@ -76,10 +76,11 @@ def pair_seed(seed: int, first: str, second: str) -> int:
     return seed + zlib.crc32(f"{first}\n{second}".encode()) % 1_000_003
 
 
-def _budget(spec: str) -> Any:
-    """What a spec plays with (a ``level:N``'s budget), so a results file tells levels apart
-    across definitions."""
-    return getattr(make_bot(spec), "options", None)
+def _budget(spec: str, game_id: str) -> Any:
+    """What a spec plays ``game_id`` with (a ``level:N``'s budget in that game), so a results
+    file tells levels apart across definitions."""
+    options_in = getattr(make_bot(spec), "options_in", None)
+    return options_in(game_id) if options_in else None
 
 
 class PairResults:
@@ -98,7 +99,8 @@ class PairResults:
 
     @staticmethod
     def key(game_id: str, first: str, second: str, games: int, seed: int, options: dict[str, Any]) -> str:
-        return json.dumps([game_id, first, second, _budget(first), _budget(second), games, seed, options],
+        return json.dumps([game_id, first, second, _budget(first, game_id), _budget(second, game_id), games, seed,
+                           options],
                           sort_keys=True, default=str)
 
     def add(self, key: str, win_share: float) -> None:

@@ -1,22 +1,23 @@
-"""Strength levels 1-10 of ``BestMove`` and of the ``level:N`` bot: the one table of them.
+"""Strength levels 1-10 of ``BestMove`` and of the ``level:N`` bot: every game's table of them.
 
 A level is a budget of one search thread, CPU time or iterations, never the clock, so
 a level plays as strong under load as on an idle machine (the server's ``max_time_ms``
-still caps the wall clock).  Levels 1 and 2 search a few iterations, so that level 1
-is a beginner's opponent the heuristic bot beats; levels 3-10 search CPU time, the
-steps growing with the budget because every doubling of a search's time buys less
-strength than the one before.  The budgets are set so each level is at least 50 Elo
-above the one below on ``meeplemind ladder``'s measurement.  docs/search.md's table
-("Strength levels and the Elo ladder") quotes ``budget_text`` of each level, which a
-test checks, and the ``level`` comment in analysis.proto refers to that table.
+still caps the wall clock).  The low levels search a few iterations, so that level 1
+is a beginner's opponent; the others search CPU time, the steps growing with the budget
+because every doubling of a search's time buys less strength than the one before.  A
+game's search gains differently from its budget, so each game has its own table, set so
+that each level is at least 50 Elo above the one below on ``meeplemind ladder``'s
+measurement of that game (docs/search.md, "Strength levels and the Elo ladder", and the
+game's page in docs/games/).  Those docs quote ``budget_text`` of each level, which a
+test checks, and the ``level`` comment in analysis.proto refers to them.
 """
 
 from __future__ import annotations
 
 from .params import Budget
 
-#: Level -> its budget on one search thread: CPU milliseconds or iterations.
-LEVEL_BUDGETS: dict[int, Budget] = {
+#: Puerto Rico's levels, measured on 2 players (docs/search.md), where every game's table starts.
+_PUERTO_RICO: dict[int, Budget] = {
     1: Budget(iterations=10),
     2: Budget(iterations=30),
     3: Budget(cpu_ms=1),
@@ -28,18 +29,38 @@ LEVEL_BUDGETS: dict[int, Budget] = {
     9: Budget(cpu_ms=160),
     10: Budget(cpu_ms=1000),
 }
-LEVELS = range(min(LEVEL_BUDGETS), max(LEVEL_BUDGETS) + 1)
+#: Game id -> level -> its budget on one search thread: CPU milliseconds or iterations.
+LEVEL_BUDGETS: dict[str, dict[int, Budget]] = {
+    "puerto-rico": _PUERTO_RICO,
+    "castles-of-burgundy": _PUERTO_RICO | {5: Budget(cpu_ms=5.4), 6: Budget(cpu_ms=15), 7: Budget(cpu_ms=43),
+                                           8: Budget(cpu_ms=120), 9: Budget(cpu_ms=350)},
+    "traders-of-genoa": _PUERTO_RICO | {2: Budget(iterations=100), 3: Budget(cpu_ms=2.7), 4: Budget(cpu_ms=6.3),
+                                        5: Budget(cpu_ms=25), 6: Budget(cpu_ms=52), 7: Budget(cpu_ms=110),
+                                        8: Budget(cpu_ms=230), 9: Budget(cpu_ms=480)},
+}
+LEVELS = range(1, 11)
 
 
-def budget_text(level: int) -> str:
-    """A level's budget in words, as docs/search.md's table gives it: ``10 iterations``,
-    ``1.9 ms of CPU``."""
-    budget = LEVEL_BUDGETS[level]
-    return f"{budget.cpu_ms:g} ms of CPU" if budget.cpu_ms is not None else f"{budget.iterations:g} iterations"
+def _table(game_id: str) -> dict[int, Budget]:
+    if game_id not in LEVEL_BUDGETS:
+        raise ValueError(f"no strength levels for game {game_id!r} (known: {', '.join(LEVEL_BUDGETS)})")
+    return LEVEL_BUDGETS[game_id]
 
 
-def level_budget(level: int) -> Budget:
-    """The budget of a level; ValueError if it is not one."""
-    if level not in LEVEL_BUDGETS:
+def check_level(level: int) -> int:
+    """``level``, if it is one; ValueError otherwise."""
+    if level not in LEVELS:
         raise ValueError(f"level {level} is not one of {LEVELS.start}..{LEVELS.stop - 1}")
-    return LEVEL_BUDGETS[level]
+    return level
+
+
+def level_budget(level: int, game_id: str) -> Budget:
+    """The budget of ``level`` in ``game_id``; ValueError if it is not a level, or the game has no levels."""
+    return _table(game_id)[check_level(level)]
+
+
+def budget_text(level: int, game_id: str) -> str:
+    """A level's budget in ``game_id`` in words, as the docs' tables give it: ``10 iterations``,
+    ``1.9 ms of CPU``."""
+    budget = level_budget(level, game_id)
+    return f"{budget.cpu_ms:g} ms of CPU" if budget.cpu_ms is not None else f"{budget.iterations:g} iterations"

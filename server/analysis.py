@@ -148,7 +148,7 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
     def BestMove(self, request: analysis_pb2.BestMoveRequest,
                  context: grpc.ServicerContext) -> analysis_pb2.BestMoveResponse:
         strength = request.WhichOneof("strength")
-        budget = (budgets.level_budget(request.level, self._limits) if strength == "level" else
+        budget = (budgets.read_level(request.level, self._limits) if strength == "level" else
                   budgets.read_budget(request.budget, self._limits) if strength == "budget" else
                   budgets.default_budget(self._limits))
         job = self._job(request.position, budget, request, 1)
@@ -209,10 +209,13 @@ class AnalysisServicer(analysis_pb2_grpc.AnalysisServicer):
         return review_game(request, context, self._limits, self._gate.max_running, search)
 
     # ------------------------------------------------------------------ search
-    def _job(self, position: position_pb2.Position, budget: Budget, request: Any,
+    def _job(self, position: position_pb2.Position, budget: Budget | Callable[[str], Budget], request: Any,
              max_moves: int | None) -> _Job:
+        """The search of ``position`` with ``budget`` (a level's: a function of the game's id)."""
         received = time.monotonic()
         state, vector = _read_position(position)
+        if callable(budget):
+            budget = budget(state.game_id)
         seed = request.seed if request.HasField("seed") else None
         params = replace(game_params(state.game_id, state.num_players), seed=seed, viewer=position.viewer)
         return _Job(state, vector, budget, params, max_moves, received=received)

@@ -4,6 +4,7 @@ and the default alike, and a budget cut to a call's deadline."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import grpc
@@ -65,11 +66,11 @@ def read_budget(budget: analysis_pb2.SearchBudget, limits: Limits, field: str = 
                   threads=threads or limits.threads_per_search)
 
 
-def level_budget(level: int, limits: Limits, field: str = "level") -> Budget:
-    """The budget of a strength level (see search.levels): its CPU time or iterations on one
-    thread, within the server's limits."""
+def read_level(level: int, limits: Limits, field: str = "level") -> Callable[[str], Budget]:
+    """A strength level (see search.levels) checked at once, its budget in a game given that
+    game's id: its CPU time or iterations on one thread, within the server's limits."""
     _bounded(field, level, levels.LEVELS.start, levels.LEVELS.stop - 1, "the strongest level")
-    return within_limits(levels.level_budget(level), limits)
+    return lambda game_id: within_limits(levels.level_budget(level, game_id), limits)
 
 
 def default_budget(limits: Limits) -> Budget:

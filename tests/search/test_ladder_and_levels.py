@@ -15,12 +15,13 @@ import numpy as np
 import pytest
 
 from meeplemind.cli import main
+from meeplemind.engine import game_ids, get_game
 from meeplemind.engine.puerto_rico import new_game
 from meeplemind.search import analyze
 from meeplemind.search.bots import make_bot
 from meeplemind.search.ismcts_bot import TUNING_PARAMS, V1_PARAMS, V1_TUNING
 from meeplemind.search.ladder import fit_elo, format_ladder, ladder_pairs, run_ladder
-from meeplemind.search.levels import LEVEL_BUDGETS, budget_text, level_budget
+from meeplemind.search.levels import LEVEL_BUDGETS, LEVELS, budget_text, level_budget
 from meeplemind.search.params import Budget, SearchParams, game_params
 
 #: ismcts-v1's analysis of a fixed position (below), as the search of issue 21's starting
@@ -49,17 +50,41 @@ def test_ismcts_v1_takes_budget_keys_only() -> None:
     assert make_bot("ismcts:cpu_ms=10,mast=0.25").options == {"cpu_ms": 10, "mast": 0.25}  # type: ignore[attr-defined]
 
 
-def test_levels_are_iterations_then_growing_cpu_time_up_to_one_second() -> None:
-    cpu = [b.cpu_ms for n, b in sorted(LEVEL_BUDGETS.items()) if b.cpu_ms is not None]
-    bottom = [b.iterations for n, b in sorted(LEVEL_BUDGETS.items()) if b.cpu_ms is None]
-    assert sorted(LEVEL_BUDGETS) == list(range(1, 11)) and len(bottom) + len(cpu) == 10
-    assert all(LEVEL_BUDGETS[n + 1].iterations is None for n in range(len(bottom), 10))  # iterations first
-    assert all(b.time_ms is None and b.threads == 1 for b in LEVEL_BUDGETS.values())  # never the clock
-    assert cpu[-1] == 1000 and cpu == sorted(set(cpu)) and bottom == sorted(set(bottom))
+def test_every_game_s_levels_are_iterations_then_growing_cpu_time_up_to_one_second() -> None:
+    assert list(LEVEL_BUDGETS) == game_ids()
+    for table in LEVEL_BUDGETS.values():
+        cpu = [b.cpu_ms for n, b in sorted(table.items()) if b.cpu_ms is not None]
+        bottom = [b.iterations for n, b in sorted(table.items()) if b.cpu_ms is None]
+        assert sorted(table) == list(range(1, 11)) and len(bottom) + len(cpu) == 10 and bottom
+        assert all(table[n + 1].iterations is None for n in range(len(bottom), 10))  # iterations first
+        assert all(b.time_ms is None and b.threads == 1 for b in table.values())  # never the clock
+        assert cpu[-1] == 1000 and cpu == sorted(set(cpu)) and bottom == sorted(set(bottom))
+        assert all(type(n) is int for n in bottom)
+    assert level_budget(7, "puerto-rico") == Budget(cpu_ms=12)
+    for game_id, level in (("puerto-rico", 0), ("castles-of-burgundy", 11)):
+        with pytest.raises(ValueError, match=f"^level {level} is not one of 1..10"):
+            level_budget(level, game_id)
+    with pytest.raises(ValueError, match="^no strength levels for game 'chess'"):
+        level_budget(1, "chess")
+
+
+def test_a_level_bot_plays_each_game_s_own_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    searched: list[tuple[str, Budget]] = []
+
+    def analyze_spy(state: Any, budget: Budget, *args: Any, **kwargs: Any) -> Any:
+        searched.append((state.game_id, budget))
+        return analyze(state, Budget(iterations=5), *args, **kwargs)
+
+    monkeypatch.setattr("meeplemind.search.ismcts_bot.analyze", analyze_spy)
+    two = make_bot("level:2")
+    for game_id in game_ids():
+        assert two.choose(get_game(game_id).new_game(2, 1)) is not None
+    assert searched == [(game_id, level_budget(2, game_id)) for game_id in game_ids()]
+    assert len({budget for _, budget in searched}) > 1  # the games' level 2 differ
+    assert two.options_in("traders-of-genoa") == {"iterations": 40, "threads": 1}  # type: ignore[attr-defined]
     seven = make_bot("level:7")
-    assert seven.budget == level_budget(7) == Budget(cpu_ms=12)  # type: ignore[attr-defined]
-    assert seven.options == {"cpu_ms": 12, "threads": 1}  # type: ignore[attr-defined]  # what ladder files record
-    assert level_budget(1) == Budget(iterations=bottom[0]) and type(bottom[0]) is int
+    assert seven.budget_in("puerto-rico") == Budget(cpu_ms=12)  # type: ignore[attr-defined]
+    assert seven.options_in("puerto-rico") == {"cpu_ms": 12, "threads": 1}  # type: ignore[attr-defined]
     for spec in ("level:0", "level:11", "level:", "level:x"):
         with pytest.raises(ValueError, match="expected level:N with N in 1..10"):
             make_bot(spec)
@@ -137,7 +162,10 @@ def test_a_results_file_resumes_a_ladder(tmp_path: Path, monkeypatch: pytest.Mon
     assert again["pairs"][0] == first["pairs"][1]
     run_ladder("puerto-rico", ["heuristic", "level:1"], games=4, seed=3, results=str(results))
     assert played[-1] == ["heuristic", "level:1"]  # another number of games is another record
-    monkeypatch.setitem(LEVEL_BUDGETS, 1, Budget(iterations=11))
+    monkeypatch.setitem(LEVEL_BUDGETS["traders-of-genoa"], 1, Budget(iterations=11))
+    run_ladder("puerto-rico", ["random", "heuristic", "level:1"], games=2, seed=3, reach=1, results=str(results))
+    assert len(played) == 2  # another game's level redefined: Puerto Rico's pairs stand
+    monkeypatch.setitem(LEVEL_BUDGETS["puerto-rico"], 1, Budget(iterations=11))
     run_ladder("puerto-rico", ["random", "heuristic", "level:1"], games=2, seed=3, reach=1, results=str(results))
     assert played[-1] == ["heuristic", "level:1"] and len(played) == 3  # a level redefined plays again
     results.write_text("{not json\n")
@@ -157,12 +185,20 @@ def test_ladder_command(capsys: pytest.CaptureFixture[str]) -> None:
         assert message in capsys.readouterr().err
 
 
-def test_the_docs_quote_the_level_table_and_the_proto_refers_to_it() -> None:
+#: Where the docs give each game's level table: its file under docs/ and the table's heading.
+LEVEL_TABLES = {"puerto-rico": ("search.md", "## Strength levels and the Elo ladder"),
+                "traders-of-genoa": ("games/traders-of-genoa.md", "### The Elo ladder"),
+                "castles-of-burgundy": ("games/castles-of-burgundy.md", "## Strength levels")}
+
+
+def test_the_docs_quote_every_game_s_level_table_and_the_proto_refers_to_them() -> None:
     root = Path(__file__).resolve().parents[2]
-    heading = "## Strength levels and the Elo ladder"
-    section = (root / "docs" / "search.md").read_text().split(heading, 1)[1].split("\n## ", 1)[0]
-    quoted = {int(level): budget for level, budget in re.findall(r"^\| (\d+) \| ([^|]+?) \|", section, re.M)}
-    assert quoted == {level: budget_text(level) for level in LEVEL_BUDGETS}
+    assert sorted(LEVEL_TABLES) == sorted(game_ids())
+    for game_id, (page, heading) in LEVEL_TABLES.items():
+        text = (root / "docs" / page).read_text()
+        section = text.split(f"\n{heading}\n", 1)[1].split("\n" + heading.split()[0] + " ", 1)[0]
+        quoted = {int(level): budget for level, budget in re.findall(r"^\| (\d+) \| ([^|]+?) \|", section, re.M)}
+        assert quoted == {level: budget_text(level, game_id) for level in LEVELS}, game_id
     proto = (root / "proto" / "meeplemind" / "v1" / "analysis.proto").read_text()
     comment = proto.split("oneof strength {", 1)[1].split("int32 level = 3;", 1)[0]
     assert "docs/search.md#strength-levels-and-the-elo-ladder" in comment
@@ -170,4 +206,4 @@ def test_the_docs_quote_the_level_table_and_the_proto_refers_to_it() -> None:
 
 
 def test_budget_text_says_iterations_or_cpu_time() -> None:
-    assert budget_text(1) == "10 iterations" and budget_text(4) == "1.9 ms of CPU"
+    assert budget_text(1, "puerto-rico") == "10 iterations" and budget_text(4, "puerto-rico") == "1.9 ms of CPU"

@@ -12,6 +12,7 @@ import pytest
 from meeplemind.engine import Rng, game_ids, get_game
 from meeplemind.positions.messages import to_position
 from meeplemind.positions.messages import message_to_dict
+from meeplemind.search.levels import level_budget
 from meeplemind.v1 import analysis_pb2, rules_pb2
 
 from .conftest import Running
@@ -69,6 +70,8 @@ def test_every_rpc(service: Running, case: tuple[str, int, dict[str, Any]]) -> N
     assert all(len(m.expected_scores) == players for m in analysis.moves)
     best = service.analysis.BestMove(analysis_pb2.BestMoveRequest(position=position, budget=budget, seed=1))
     assert best.move == analysis.moves[0].move
+    two = service.analysis.BestMove(analysis_pb2.BestMoveRequest(position=position, level=2, seed=1))
+    assert two.stats.iterations == level_budget(2, game_id).iterations  # the game's own level 2
 
 
 def _only_moves_the_viewer_cannot_rule_out(moves: set[str], state: Any, viewer: int) -> None:
