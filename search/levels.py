@@ -5,11 +5,12 @@ a level plays as strong under load as on an idle machine (the server's ``max_tim
 still caps the wall clock).  The low levels search a few iterations, so that level 1
 is a beginner's opponent; the others search CPU time, the steps growing with the budget
 because every doubling of a search's time buys less strength than the one before.  A
-game's search gains differently from its budget, so each game has its own table, set so
-that each level is at least 50 Elo above the one below on ``meeplemind ladder``'s
-measurement of that game (docs/search.md, "Strength levels and the Elo ladder", and the
-game's page in docs/games/).  Those docs quote ``budget_text`` of each level, which a
-test checks, and the ``level`` comment in analysis.proto refers to them.
+game's search gains differently from its budget, so each game has its own table, aimed
+at each level at least 50 Elo above the one below on ``meeplemind ladder``'s measurement
+of that game at 2 players (docs/search.md, "Strength levels and the Elo ladder", and the
+game's page in docs/games/, say how far each table meets it); every player count plays
+the 2-player table.  Those docs quote ``budget_text`` of each level, which a test checks,
+and the ``level`` comment in analysis.proto refers to them.
 """
 
 from __future__ import annotations
@@ -29,14 +30,17 @@ _PUERTO_RICO: dict[int, Budget] = {
     9: Budget(cpu_ms=160),
     10: Budget(cpu_ms=1000),
 }
-#: Game id -> level -> its budget on one search thread: CPU milliseconds or iterations.
+#: Game id -> level -> its budget on one search thread: CPU milliseconds or iterations.  The
+#: other games' CPU levels grow faster than Puerto Rico's (their ladders' steps at 1.85x a
+#: level were short of +50), and Genoa's level 2 is 100 iterations (at 30 or 50 it played
+#: no better than level 1's 10).
 LEVEL_BUDGETS: dict[str, dict[int, Budget]] = {
     "puerto-rico": _PUERTO_RICO,
     "castles-of-burgundy": _PUERTO_RICO | {5: Budget(cpu_ms=5.4), 6: Budget(cpu_ms=15), 7: Budget(cpu_ms=43),
                                            8: Budget(cpu_ms=120), 9: Budget(cpu_ms=350)},
-    "traders-of-genoa": _PUERTO_RICO | {2: Budget(iterations=100), 3: Budget(cpu_ms=2.7), 4: Budget(cpu_ms=6.3),
-                                        5: Budget(cpu_ms=25), 6: Budget(cpu_ms=52), 7: Budget(cpu_ms=110),
-                                        8: Budget(cpu_ms=230), 9: Budget(cpu_ms=480)},
+    "traders-of-genoa": _PUERTO_RICO | {2: Budget(iterations=100), 3: Budget(cpu_ms=3.5), 4: Budget(cpu_ms=10),
+                                        5: Budget(cpu_ms=30), 6: Budget(cpu_ms=80), 7: Budget(cpu_ms=200),
+                                        8: Budget(cpu_ms=400), 9: Budget(cpu_ms=700)},
 }
 LEVELS = range(1, 11)
 

@@ -81,7 +81,7 @@ def test_a_level_bot_plays_each_game_s_own_budget(monkeypatch: pytest.MonkeyPatc
         assert two.choose(get_game(game_id).new_game(2, 1)) is not None
     assert searched == [(game_id, level_budget(2, game_id)) for game_id in game_ids()]
     assert len({budget for _, budget in searched}) > 1  # the games' level 2 differ
-    assert two.options_in("traders-of-genoa") == {"iterations": 40, "threads": 1}  # type: ignore[attr-defined]
+    assert two.options_in("traders-of-genoa") == {"iterations": 100, "threads": 1}  # type: ignore[attr-defined]
     seven = make_bot("level:7")
     assert seven.budget_in("puerto-rico") == Budget(cpu_ms=12)  # type: ignore[attr-defined]
     assert seven.options_in("puerto-rico") == {"cpu_ms": 12, "threads": 1}  # type: ignore[attr-defined]
