@@ -163,6 +163,20 @@ def test_training_settings_are_checked(tmp_path: Path, monkeypatch: pytest.Monke
         train(TrainConfig(GAME, **TINY), tmp_path / "b", 1)
 
 
+
+def test_a_record_of_rounds_from_other_generation_0_weights_is_refused(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record whose generation 0 is not the compiled-in weights (they changed since its
+    rounds) is refused before a game is played."""
+    record = tmp_path / "record"
+    record.mkdir()
+    old = game_weights(GAME) | {"b2": game_weights(GAME)["b2"] + 1.0}
+    (record / "gen-000.json").write_text(json.dumps({"game": GAME, "generation": 0, "model": old}))
+    (record / "generations.json").write_text(json.dumps({"game": GAME, "kept": [], "rounds": []}))
+    monkeypatch.setattr(training, "selfplay_game", lambda job: pytest.fail("a game was played"))
+    with pytest.raises(ValueError, match="record: .*gen-000.json is not this run's generation 0"):
+        train(TrainConfig(GAME, **TINY), tmp_path / "run", 1, record_dir=record)
+
 @pytest.mark.slow
 def test_arena_and_a_training_generation_on_a_local_ray(tmp_path: Path) -> None:
     pytest.importorskip("ray", reason="Ray is the optional extra meeplemind[cluster]")
