@@ -479,7 +479,7 @@ def _parser() -> argparse.ArgumentParser:
             "play games between bots of known strength, review each twice and check that the review "
             "orders them (exit 1 if a goal is not met; docs/review.md)")
     p.add_argument("game", choices=games, nargs="?", default="puerto-rico")
-    p.add_argument("--games", type=integer, default=8, help="games, 2 to 5 players in turn")
+    p.add_argument("--games", type=integer, default=8, help="games, each of the game's player counts in turn")
     p.add_argument("--seed", type=integer, default=1, help="game i is seeded seed + i")
     p.add_argument("--iterations", type=integer, help="search budget of the reviews (default: review's)")
     p.add_argument("--workers", type=integer, default=1, help="searches at once in each review")

@@ -71,12 +71,13 @@ def fit_samples(d: dict[str, np.ndarray], hidden: int, seed: int = SEED,
         "mse_score_now": float(np.mean(gain[held] ** 2)),
         "mse_linear": float(np.mean((linear.predict(z[held]) - gain[held]) ** 2)),
         "mse_network": float(np.mean((predicted[held] - gain[held]) ** 2)),
-        "mse_2p_difference_score_now": float(np.mean(_pair_difference(gain, two) ** 2)),
-        "mse_2p_difference_linear": float(np.mean(_pair_difference(gain - linear.predict(z), two) ** 2)),
-        "mse_2p_difference_network": float(np.mean(_pair_difference(gain - predicted, two) ** 2)),
         "win_log_loss_uniform": win_loss(np.array([1e9, 0.0]), score[pos_held], *test),
         "win_log_loss": win_loss(temperature, score[pos_held], *test),
     }
+    if two.any():  # the 2-player rows' error on who is ahead, and by how much
+        report |= {"mse_2p_difference_score_now": float(np.mean(_pair_difference(gain, two) ** 2)),
+                   "mse_2p_difference_linear": float(np.mean(_pair_difference(gain - linear.predict(z), two) ** 2)),
+                   "mse_2p_difference_network": float(np.mean(_pair_difference(gain - predicted, two) ** 2))}
     model = {"hidden": hidden, "w1": _rounded(w1.ravel()), "b1": _rounded(b1), "w2": _rounded(w2),
              "b2": round(b2 * scale, 6), "temperature": _rounded(temperature), "features": x.shape[1] // 2}
     return model, report

@@ -194,9 +194,10 @@ def scale_table(games: Sequence[CalibrationGame], scales: Sequence[float] = SCAL
 
 def run(game_id: str, games: int, seed: int, iterations: int | None = None, workers: int = 1,
         on_game: Callable[[CalibrationGame], None] | None = None) -> list[CalibrationGame]:
-    """Play and review the test set of ``lineups(games, seed)`` (game ``i`` seeded ``seed + i``)."""
+    """Play and review the test set of ``lineups(games, seed)`` at the game's player counts
+    (game ``i`` seeded ``seed + i``)."""
     played = []
-    for i, bots in enumerate(lineups(games, seed)):
+    for i, bots in enumerate(lineups(games, seed, get_game(game_id).PLAYER_COUNTS)):
         game = calibrate_game(game_id, bots, seed + i, iterations, workers)
         played.append(game)
         if on_game is not None:

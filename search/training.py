@@ -366,6 +366,17 @@ def record_round(record_dir: str | Path, run: TrainingRun, record: dict[str, Any
     _write_json(index, known)
 
 
+def check_record(record_dir: str | Path, run: TrainingRun) -> None:
+    """ValueError naming ``record`` when ``record_dir`` holds rounds that started from other
+    generation-0 weights than ``run``'s (the compiled-in weights changed since): its rounds
+    would gate against a generation its list does not hold."""
+    recorded = Path(record_dir) / run.weights(0).name
+    if (Path(record_dir) / "generations.json").exists() and recorded.exists() and \
+            json.loads(recorded.read_text())["model"] != json.loads(run.weights(0).read_text())["model"]:
+        raise ValueError(f"record: {recorded} is not this run's generation 0 (the compiled-in weights "
+                         f"changed since its rounds); record into a new directory")
+
+
 def train(config: TrainConfig, run_dir: str | Path, rounds: int, workers: int = 1, ray: str | None = None,
           record_dir: str | Path | None = None, command: str = "",
           progress: Callable[[str, int, int], object] | None = None,
@@ -375,6 +386,8 @@ def train(config: TrainConfig, run_dir: str | Path, rounds: int, workers: int = 
     if rounds < 1:
         raise ValueError(f"generations: {rounds} must be at least 1")
     run = TrainingRun(run_dir, config)
+    if record_dir is not None:
+        check_record(record_dir, run)
     for round_ in range(len(run.state["rounds"]) + 1, rounds + 1):
         record = run.play_round(round_, workers, ray, progress)
         if record_dir is not None:

@@ -147,8 +147,8 @@ def test_move_accuracy_counts_the_tolerance_as_no_loss_and_falls_by_its_scale() 
 def test_candidates_are_judged_on_common_random_numbers_and_the_noise_measured() -> None:
     """Every move the first search tried (up to CANDIDATES) and the move played are each
     searched alone in rounds, a round on one stream of seeds, the weak ones dropped after a
-    round; the first search's statistics are not reused; the best is the candidate of the
-    biggest margin."""
+    round (never the move played nor the first search's choice); the first search's
+    statistics are not reused; the best is the candidate of the biggest margin."""
     start = get_game("puerto-rico").new_game(3, 1)
     calls: list[tuple[int | None, int]] = []
 
@@ -167,8 +167,9 @@ def test_candidates_are_judged_on_common_random_numbers_and_the_noise_measured()
         rounds = sum(1 for searched in by_round if searched)
         assert len(calls) - 1 == sum(len(searched) for searched in by_round) and by_round[0] == candidates
         assert all(later <= earlier for earlier, later in zip(by_round, by_round[1:]))
-        assert all({turn.move.id, review.best.action} <= searched for searched in by_round[:rounds])
-        assert rounds in (3, 6, 8) and review.best.visits == review.played.visits == 2000 * rounds
+        assert all({turn.move.id, review.best.action, review.analysis.moves[0].action} <= searched
+                   for searched in by_round[:rounds])
+        assert rounds in (3, 6, 12, 16) and review.best.visits == review.played.visits == 2000 * rounds
         assert review.margin_loss is not None and review.margin_loss >= 0
         assert review.noise is not None and review.noise >= 0
         assert (review.margin_loss == 0) == (review.best.action == turn.move.id)
@@ -201,18 +202,19 @@ def _scripted_turn(margins: dict[str, Callable[[int], float]], streams: list[tup
 
 
 def _wave(stream: int) -> float:
-    """+1, -1, 0 on streams 1, 2, 3 and so on: a mean of 0 over 3, 6 or 8 rounds."""
+    """+1, -1, 0 on streams 1, 2, 3 and so on: a mean of 0 over 3, 6 or 12 rounds."""
     return (0.0, 1.0, -1.0)[stream % 3]
 
 
-@pytest.mark.parametrize("factor,rounds", [(0.0, 3), (1.5, 3), (2.0, 6), (3.0, 8), (50.0, MAX_ROUNDS)])
+@pytest.mark.parametrize("factor,rounds", [(0.0, 3), (1.5, 3), (2.0, 6), (3.0, 12), (50.0, MAX_ROUNDS)])
 def test_a_move_whose_accuracy_is_uncertain_gets_more_rounds(factor: float, rounds: int) -> None:
     """Rounds double while the move's accuracy has a standard error above ACCURACY_SE: here
     the best's margin on stream s is 5 + spread _wave(s), the played move's 4, so the round
     losses average 1, the accuracy's slope there is k = move_accuracy(1) / scale and its
-    standard error k spread / √3 after three rounds, 0.365 k spread after six (the chance that
-    the loss is beyond the tolerance about 1); spread = factor ACCURACY_SE / k."""
-    assert FIRST_ROUNDS == 3 and MAX_ROUNDS == 8  # the rounds above
+    standard error k spread / √3 after three rounds, 0.365 k spread after six, 0.246 k spread
+    after twelve (the chance that the loss is beyond the tolerance about 1); spread = factor
+    ACCURACY_SE / k."""
+    assert FIRST_ROUNDS == 3 and MAX_ROUNDS == 16  # the rounds above
     streams: list[tuple[int | None, int]] = []
     spread = factor * ACCURACY_SE / (move_accuracy(1.0) / ACCURACY_SCALE)
     turn, search = _scripted_turn({"role:settler": lambda s: 5.0 + spread * _wave(s),
@@ -220,7 +222,7 @@ def test_a_move_whose_accuracy_is_uncertain_gets_more_rounds(factor: float, roun
     review = review_turn(turn, search)
     assert review is not None and [s for _, s in streams] == [0, *(s for s in range(1, rounds + 1) for _ in range(2))]
     assert review.best.visits == 100 * rounds and review.margin_loss is not None
-    assert math.isclose(review.margin_loss, 1.0)
+    assert math.isclose(review.margin_loss, 1.0 + spread * statistics.fmean(_wave(s) for s in range(1, rounds + 1)))
 
 
 @pytest.mark.parametrize("lead,spread,rounds", [(0.01, 1.0, MAX_ROUNDS), (0.4, 0.03, FIRST_ROUNDS)])
@@ -242,20 +244,24 @@ def test_a_candidate_far_below_the_best_is_dropped() -> None:
     r a candidate ELIMINATE · max(1, FIRST_ROUNDS / r) or more below it is searched no more:
     3.3 below after the first round, 1.2 ELIMINATE below after the third; one within it is
     searched in every round, the move played always (every round: its accuracy, a point
-    worse than the best, stays uncertain)."""
+    worse than the best, stays uncertain), and the first search's choice too, however far
+    below it reads."""
     assert FIRST_ROUNDS == 3
     streams: list[tuple[int | None, int]] = []
-    turn, search = _scripted_turn({"role:settler": lambda s: 2.0, "role:mayor": lambda s: 5.0 - 1.2 * ELIMINATE,
+    turn, search = _scripted_turn({"role:trader": lambda s: 1.0, "role:settler": lambda s: 2.0,
+                                   "role:mayor": lambda s: 5.0 - 1.2 * ELIMINATE,
                                    "role:builder": lambda s: 5.0 - ELIMINATE / 4, "role:captain": lambda s: 4.0,
                                    "role:craftsman": lambda s: 5.0 + 0.3 * _wave(s)}, streams)
     review = review_turn(turn, search)
     searched = {name: [s for a, s in streams if a == turn.state.Move.parse(name).id]
-                for name in ("role:settler", "role:mayor", "role:builder", "role:captain", "role:craftsman")}
+                for name in ("role:trader", "role:settler", "role:mayor", "role:builder", "role:captain",
+                             "role:craftsman")}
     assert review is not None and review.best.move == "role:craftsman" and review.margin_loss is not None
-    assert math.isclose(review.margin_loss, 1.0)
+    assert math.isclose(review.margin_loss, 1.0 + 0.3 * statistics.fmean(_wave(s) for s in range(1, MAX_ROUNDS + 1)))
     assert searched["role:settler"] == [1] and searched["role:mayor"] == [1, 2, 3]
     every = list(range(1, MAX_ROUNDS + 1))
     assert searched["role:builder"] == searched["role:captain"] == searched["role:craftsman"] == every
+    assert searched["role:trader"] == every
 
 
 def test_searches_of_two_root_moves_with_one_seed_share_their_random_numbers(toy: NativeHandle) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from meeplemind.search import review_calibration
 from meeplemind.search.params import Budget
 from meeplemind.search.review import review_game
 from meeplemind.search.review_calibration import (ORDERED_SHARE, RANDOM_GAP, REPEAT_POINTS, STRENGTH, CalibrationGame,
@@ -45,6 +46,14 @@ def test_lineups_are_seeded_and_cover_two_to_five_players() -> None:
     assert sets == lineups(8, 5) != lineups(8, 6)
     assert [len(s) for s in sets] == [2, 3, 4, 5] * 2
     assert all(len(set(s)) == len(s) and set(s) <= set(STRENGTH) for s in sets)
+
+
+def test_a_calibration_set_plays_the_game_s_own_player_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Castles of Burgundy seats 2 to 4: its set's games have 2, 3, 4, 2, ... players."""
+    seats: list[int] = []
+    monkeypatch.setattr(review_calibration, "calibrate_game", lambda game_id, bots, *args: seats.append(len(bots)))
+    run("castles-of-burgundy", 5, seed=1)
+    assert seats == [2, 3, 4, 2, 3]
 
 
 @pytest.mark.slow

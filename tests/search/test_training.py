@@ -4,6 +4,7 @@ the fits, the gate and the run directory; the game runner (workers, Ray) behind 
 from __future__ import annotations
 
 import json
+import math
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -79,8 +80,8 @@ def test_prior_exponent_fit_recovers_a_known_exponent() -> None:
     assert prior_cross_entropy(2.5, prior, visits, legal) < prior_cross_entropy(1.0, prior, visits, legal)
 
 
-def _job(seed: int) -> tuple[Any, ...]:
-    return (GAME, 2, seed, None, 8, 6, {})
+def _job(seed: int, players: int = 2) -> tuple[Any, ...]:
+    return (GAME, players, seed, None, 8, 6, {})
 
 
 def test_selfplay_records_visits_and_outcome_and_repeats_with_workers() -> None:
@@ -163,6 +164,20 @@ def test_training_settings_are_checked(tmp_path: Path, monkeypatch: pytest.Monke
         train(TrainConfig(GAME, **TINY), tmp_path / "b", 1)
 
 
+
+def test_a_record_of_rounds_from_other_generation_0_weights_is_refused(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record whose generation 0 is not the compiled-in weights (they changed since its
+    rounds) is refused before a game is played."""
+    record = tmp_path / "record"
+    record.mkdir()
+    old = game_weights(GAME) | {"b2": game_weights(GAME)["b2"] + 1.0}
+    (record / "gen-000.json").write_text(json.dumps({"game": GAME, "generation": 0, "model": old}))
+    (record / "generations.json").write_text(json.dumps({"game": GAME, "kept": [], "rounds": []}))
+    monkeypatch.setattr(training, "selfplay_game", lambda job: pytest.fail("a game was played"))
+    with pytest.raises(ValueError, match="record: .*gen-000.json is not this run's generation 0"):
+        train(TrainConfig(GAME, **TINY), tmp_path / "run", 1, record_dir=record)
+
 @pytest.mark.slow
 def test_arena_and_a_training_generation_on_a_local_ray(tmp_path: Path) -> None:
     pytest.importorskip("ray", reason="Ray is the optional extra meeplemind[cluster]")
@@ -192,3 +207,16 @@ def test_a_candidate_keeps_the_best_network_unless_its_own_tells_the_winners_bet
     assert report["value_network"] == "the best generation's"
     assert {k: kept[k] for k in training.VALUE_KEYS} == {k: start[k] for k in training.VALUE_KEYS}
     assert kept["prior_exponent"] == fitted["prior_exponent"] != 1.0
+
+
+def test_a_fit_of_3_player_games_reports_no_2_player_errors_and_every_number_is_finite() -> None:
+    """The 2-player rows' pair-difference errors are reported only when there are such rows:
+    a 3-player fit's report (a round's record, JSON) holds no NaN."""
+    from meeplemind.search.evaluation_fit import fit_samples
+
+    three = list(run_jobs(selfplay_game, [_job(seed, 3) for seed in range(1, 4)]))
+    _, report = fit_samples(value_samples(three, 5), 32, 1)
+    assert not any(key.startswith("mse_2p") for key in report)
+    assert all(math.isfinite(value) for value in report.values())
+    _, report = fit_samples(value_samples(list(run_jobs(selfplay_game, [_job(seed) for seed in range(1, 4)])), 5), 32, 1)
+    assert all(math.isfinite(report[key]) for key in report if key.startswith("mse_2p")) and "mse_2p_difference_network" in report
