@@ -33,6 +33,14 @@ class SearchTuning(TypedDict, total=False):
     by_players: dict[int, SearchTuning]
 
 
+class LevelBudget(TypedDict, total=False):
+    """A strength level's budget on one search thread (``search.levels``): iterations, or
+    milliseconds of CPU time."""
+
+    iterations: int
+    cpu_ms: float
+
+
 class Game(Protocol):
     """A game package: its rules (``new_game``, ``Move``), its positions (schema, vector
     codec) and what tools cover (player counts, variants, options)."""
@@ -52,6 +60,7 @@ class Game(Protocol):
     SPEED_FLOORS: dict[int, float]
     #: The default search's tuning (``search.params.game_params``; empty: the defaults).
     SEARCH_TUNING: SearchTuning
+    STRENGTH_LEVELS: dict[int, LevelBudget]
     #: Every ``new_game`` option and the text values it takes, the default first
     #: (``SWITCH``: a true/false switch; None: any text, default empty).
     OPTION_VALUES: dict[str, tuple[str, ...] | None]

@@ -63,8 +63,8 @@ _STREAM_STRIDE = 0x9E3779B97F4A7C15  # splitmix64's gamma: the streams' seeds fa
 #: accuracy to 1/e (37%): fitted for Puerto Rico on games between bots of known strength, the
 #: smallest scale (the widest gaps between players) that keeps two reviews of a game within a
 #: point on the calibration sets where a scale up to 1.5 does (docs/review.md, ``meeplemind
-#: review-calibration``); the other games use Puerto Rico's unfitted (The Castles of
-#: Burgundy's first calibration set is not ordered by it: docs/review.md).
+#: review-calibration``); the other games use it unfitted, and the one other game measured so
+#: far is not ordered by it (docs/review.md).
 ACCURACY_SCALE = 1.0
 #: The margin loss a move's accuracy counts as none: about the measure's own noise on a
 #: position (players' noise floors 0.06 to 0.2), fixed rather than each move's measured noise,

@@ -1,7 +1,7 @@
 """The Castles of Burgundy (2011 base game, 2-4 players, estate board No. 1): the reference
 rules in Python."""
 
-from ..game import SearchTuning
+from ..game import LevelBudget, SearchTuning
 from .codec import LAYOUT, LAYOUT_VERSION, VECTOR_LEN, decode, layout_for
 from .data import PLAYER_COUNTS
 from .schema import SCHEMAS, schema_of
@@ -29,7 +29,15 @@ SPEED_FLOORS: dict[int, float] = {2: 1.3, 4: 0.7}
 #: 2-player games 0.810 of 200, 95% CI [0.750, 0.858]; docs/measurements.md).
 SEARCH_TUNING: SearchTuning = {"exploration": 0.0, "prior_weight": 1.0, "playout_moves": 40}
 
-__all__ = ["BENCH_SETUPS", "SEARCH_TUNING", "SCHEMAS", "SPEED_FLOORS", "schema_of",
+#: Strength levels 1-10 (``search.levels``), measured on 2 players (docs/games/castles-of-burgundy.md):
+#: from level 5 up 2.8x a level (at 1.85x a level the steps above level 5 were short of +50
+#: Elo); the steps clear +50 up to level 5.
+STRENGTH_LEVELS: dict[int, LevelBudget] = {
+    1: {"iterations": 10}, 2: {"iterations": 30}, 3: {"cpu_ms": 1}, 4: {"cpu_ms": 1.9}, 5: {"cpu_ms": 5.4},
+    6: {"cpu_ms": 15}, 7: {"cpu_ms": 43}, 8: {"cpu_ms": 120}, 9: {"cpu_ms": 350}, 10: {"cpu_ms": 1000},
+}
+
+__all__ = ["BENCH_SETUPS", "SEARCH_TUNING", "STRENGTH_LEVELS", "SCHEMAS", "SPEED_FLOORS", "schema_of",
            "ALL_MOVES", "GAME_ID", "ORDER", "LAYOUT", "LAYOUT_VERSION", "NUM_ACTIONS", "OPTIONS", "OPTION_VALUES",
            "PLAYER_COUNTS", "SCORE_UNIT", "TITLE", "VARIANTS", "VECTOR_LEN", "Move", "State", "decode",
            "layout_for", "new_game"]

@@ -2,7 +2,7 @@
 
 from .codec import (LAYOUT, LAYOUT_V2, LAYOUT_VERSION, VECTOR_LEN, VECTOR_LEN_V2, decode,
                     layout_for)
-from ..game import SWITCH, SearchTuning
+from ..game import LevelBudget, SWITCH, SearchTuning
 from .data import PLAYER_COUNTS
 from .expansion import SETUP_OPTIONS, ExpansionState
 from .schema import SCHEMAS, schema_of
@@ -34,7 +34,14 @@ SPEED_FLOORS: dict[int, float] = {2: 2.1, 4: 1.17}
 #: 2-player games 0.820 of 200, 95% CI [0.761, 0.867]; docs/measurements.md).
 SEARCH_TUNING: SearchTuning = {"exploration": 0.0, "prior_weight": 1.0, "playout_moves": 40}
 
-__all__ = ["BENCH_SETUPS", "SEARCH_TUNING", "SCHEMAS", "SPEED_FLOORS", "schema_of",
+#: Strength levels 1-10 (``search.levels``), measured on 2 players (docs/search.md, "Strength
+#: levels and the Elo ladder"): every step at least 50 Elo, its 95% interval included.
+STRENGTH_LEVELS: dict[int, LevelBudget] = {
+    1: {"iterations": 10}, 2: {"iterations": 30}, 3: {"cpu_ms": 1}, 4: {"cpu_ms": 1.9}, 5: {"cpu_ms": 3.5},
+    6: {"cpu_ms": 6.5}, 7: {"cpu_ms": 12}, 8: {"cpu_ms": 40}, 9: {"cpu_ms": 160}, 10: {"cpu_ms": 1000},
+}
+
+__all__ = ["BENCH_SETUPS", "SEARCH_TUNING", "STRENGTH_LEVELS", "SCHEMAS", "SPEED_FLOORS", "schema_of",
            "ALL_MOVES", "ALL_MOVES_V2", "ExpansionState", "GAME_ID", "ORDER", "LAYOUT", "LAYOUT_V2",
            "LAYOUT_VERSION", "NUM_ACTIONS", "NUM_ACTIONS_V2", "OPTIONS", "OPTION_VALUES", "PLAYER_COUNTS",
            "SCORE_UNIT", "SETUP_OPTIONS", "TITLE", "VARIANTS", "VECTOR_LEN", "VECTOR_LEN_V2", "Move", "State", "decode",

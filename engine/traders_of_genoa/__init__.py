@@ -1,6 +1,6 @@
 """Traders of Genoa (2001, 2-5 players): the reference rules in Python."""
 
-from ..game import SearchTuning
+from ..game import LevelBudget, SearchTuning
 from .codec import LAYOUT, LAYOUT_VERSION, VECTOR_LEN, decode, layout_for
 from .data import PLAYER_COUNTS
 from .moves import ALL_MOVES, NUM_ACTIONS, Move
@@ -31,7 +31,15 @@ SPEED_FLOORS: dict[int, float] = {2: 2.2, 4: 0.8}
 SEARCH_TUNING: SearchTuning = {"exploration": 0.0, "prior_weight": 1.0, "playout_moves": 20,
                                "by_players": {2: {"prior_weight": 2.0, "margin_scale": 100.0}}}
 
-__all__ = ["BENCH_SETUPS", "SEARCH_TUNING", "SCHEMAS", "SPEED_FLOORS", "schema_of",
+#: Strength levels 1-10 (``search.levels``), measured on 2 players (docs/games/traders-of-genoa.md):
+#: level 2 at 100 iterations (at 30 or 50 it played no better than level 1's 10), the CPU levels
+#: 3.5 ms and up; the steps clear +50 Elo up to level 4, levels 6-10 unmeasured.
+STRENGTH_LEVELS: dict[int, LevelBudget] = {
+    1: {"iterations": 10}, 2: {"iterations": 100}, 3: {"cpu_ms": 3.5}, 4: {"cpu_ms": 10}, 5: {"cpu_ms": 30},
+    6: {"cpu_ms": 80}, 7: {"cpu_ms": 200}, 8: {"cpu_ms": 400}, 9: {"cpu_ms": 700}, 10: {"cpu_ms": 1000},
+}
+
+__all__ = ["BENCH_SETUPS", "SEARCH_TUNING", "STRENGTH_LEVELS", "SCHEMAS", "SPEED_FLOORS", "schema_of",
            "ALL_MOVES", "GAME_ID", "ORDER", "LAYOUT", "LAYOUT_VERSION", "NUM_ACTIONS", "OPTIONS", "OPTION_VALUES",
            "PLAYER_COUNTS", "SCORE_UNIT", "TITLE", "VARIANTS", "VECTOR_LEN", "Move", "State", "decode",
            "layout_for", "new_game"]

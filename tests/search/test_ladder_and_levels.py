@@ -21,7 +21,7 @@ from meeplemind.search import analyze
 from meeplemind.search.bots import make_bot
 from meeplemind.search.ismcts_bot import TUNING_PARAMS, V1_PARAMS, V1_TUNING
 from meeplemind.search.ladder import fit_elo, format_ladder, ladder_pairs, run_ladder
-from meeplemind.search.levels import LEVEL_BUDGETS, LEVELS, budget_text, level_budget
+from meeplemind.search.levels import LEVELS, budget_text, level_budget, level_table
 from meeplemind.search.params import Budget, SearchParams, game_params
 
 #: ismcts-v1's analysis of a fixed position (below), as the search of issue 21's starting
@@ -51,8 +51,7 @@ def test_ismcts_v1_takes_budget_keys_only() -> None:
 
 
 def test_every_game_s_levels_are_iterations_then_growing_cpu_time_up_to_one_second() -> None:
-    assert list(LEVEL_BUDGETS) == game_ids()
-    for table in LEVEL_BUDGETS.values():
+    for table in map(level_table, game_ids()):
         cpu = [b.cpu_ms for n, b in sorted(table.items()) if b.cpu_ms is not None]
         bottom = [b.iterations for n, b in sorted(table.items()) if b.cpu_ms is None]
         assert sorted(table) == list(range(1, 11)) and len(bottom) + len(cpu) == 10 and bottom
@@ -162,10 +161,10 @@ def test_a_results_file_resumes_a_ladder(tmp_path: Path, monkeypatch: pytest.Mon
     assert again["pairs"][0] == first["pairs"][1]
     run_ladder("puerto-rico", ["heuristic", "level:1"], games=4, seed=3, results=str(results))
     assert played[-1] == ["heuristic", "level:1"]  # another number of games is another record
-    monkeypatch.setitem(LEVEL_BUDGETS["traders-of-genoa"], 1, Budget(iterations=11))
+    monkeypatch.setitem(get_game("traders-of-genoa").STRENGTH_LEVELS, 1, {"iterations": 11})
     run_ladder("puerto-rico", ["random", "heuristic", "level:1"], games=2, seed=3, reach=1, results=str(results))
     assert len(played) == 2  # another game's level redefined: Puerto Rico's pairs stand
-    monkeypatch.setitem(LEVEL_BUDGETS["puerto-rico"], 1, Budget(iterations=11))
+    monkeypatch.setitem(get_game("puerto-rico").STRENGTH_LEVELS, 1, {"iterations": 11})
     run_ladder("puerto-rico", ["random", "heuristic", "level:1"], games=2, seed=3, reach=1, results=str(results))
     assert played[-1] == ["heuristic", "level:1"] and len(played) == 3  # a level redefined plays again
     results.write_text("{not json\n")
