@@ -17,19 +17,23 @@ and the ``level`` comment in analysis.proto refers to them.
 from __future__ import annotations
 
 from ..engine import game_ids, get_game
+from ..engine.game import LevelBudget
 from .params import Budget
 
 LEVELS = range(1, 11)
 
 
-def level_table(game_id: str) -> dict[int, Budget]:
-    """``game_id``'s levels, its package's ``STRENGTH_LEVELS``, as budgets; ValueError for a
-    game outside the registry."""
+def _strength_levels(game_id: str) -> dict[int, LevelBudget]:
+    """``game_id``'s package's ``STRENGTH_LEVELS``; ValueError for a game outside the registry."""
     try:
-        levels = get_game(game_id).STRENGTH_LEVELS
+        return get_game(game_id).STRENGTH_LEVELS
     except KeyError:
         raise ValueError(f"no strength levels for game {game_id!r} (known: {', '.join(game_ids())})") from None
-    return {level: Budget(**budget) for level, budget in levels.items()}
+
+
+def level_table(game_id: str) -> dict[int, Budget]:
+    """Every level ``game_id``'s table defines, as budgets (``level_budget`` of each)."""
+    return {level: level_budget(level, game_id) for level in _strength_levels(game_id)}
 
 
 def check_level(level: int) -> int:
@@ -40,8 +44,9 @@ def check_level(level: int) -> int:
 
 
 def level_budget(level: int, game_id: str) -> Budget:
-    """The budget of ``level`` in ``game_id``; ValueError if it is not a level, or the game has no levels."""
-    return level_table(game_id)[check_level(level)]
+    """The budget of ``level`` in ``game_id``, its package's ``STRENGTH_LEVELS`` entry;
+    ValueError if it is not a level, or for a game outside the registry."""
+    return Budget(**_strength_levels(game_id)[check_level(level)])
 
 
 def budget_text(level: int, game_id: str) -> str:
