@@ -274,7 +274,7 @@ def cmd_ladder(args: argparse.Namespace) -> None:
         report = run_ladder(args.game, specs, args.games, args.seed, args.workers,
                             _parse_options(args.game, args.option),
                             progress=lambda done, total: bar.update(done - bar.n), reach=args.reach,
-                            results=args.results, ray=args.ray)
+                            results=args.results, ray=args.ray, players=args.players)
     print(json.dumps(report) if args.json else format_ladder(report))
 
 
@@ -498,12 +498,16 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true")
 
-    p = add("ladder", cmd_ladder, "rate bots in Elo from a 2-player round robin (default: the heuristic "
-                                  "bot and BestMove's levels 1-10)")
+    p = add("ladder", cmd_ladder, "rate bots in Elo from a round robin of pairs (default: the heuristic "
+                                  "bot and BestMove's levels 1-10, 2 players)")
     p.add_argument("game", choices=games)
+    p.add_argument("--players", type=integer, default=2,
+                   help="seats a game (more than 2: each of a pair alone against copies of the other in half "
+                        "the games, scored by places)")
     p.add_argument("--bot", action="append", metavar="SPEC", help="an entrant (the first is rated 0 Elo)")
     p.add_argument("--levels", metavar="A-B|A,B", help="BestMove levels as entrants, after the --bot ones")
-    p.add_argument("--games", type=integer, default=20, help="games per pair (even: seats rotate)")
+    p.add_argument("--games", type=integer, default=20,
+                   help="games per pair (a multiple of 2, or of 2 x players above 2: seats rotate)")
     p.add_argument("--reach", type=integer, metavar="R",
                    help="each entrant plays only the next R entrants (1: neighbours; default: all)")
     p.add_argument("--results", metavar="FILE",

@@ -27,6 +27,7 @@ class BotRecord:
     shares: list[float] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
     margins: list[int] = field(default_factory=list)
+    places: list[int] = field(default_factory=list)
 
     def summary(self) -> dict[str, Any]:
         games = len(self.shares)
@@ -48,27 +49,28 @@ def wilson_interval(p: float, n: int, z: float = 1.959964) -> tuple[float, float
 
 
 def play_game(game_id: str, specs: Sequence[str], deal_seed: int, bot_seed: int,
-              options: dict[str, Any]) -> tuple[list[int], list[float]]:
-    """One game, seat i played by ``specs[i]``: (scores, win shares)."""
+              options: dict[str, Any]) -> tuple[list[int], list[float], list[int]]:
+    """One game, seat i played by ``specs[i]``: (scores, win shares, places)."""
     game = get_game(game_id)
     state = game.new_game(len(specs), deal_seed, **options)
     bots = [make_bot(spec, seed=bot_seed + 7919 * i) for i, spec in enumerate(specs)]
     rng = Rng(deal_seed ^ 0xA5A5A5A5)
     while not state.is_terminal:
         state = state.apply(bots[state.current_player].choose(state), rng)
-    return state.scores(), state.returns()
+    return state.scores(), state.returns(), state.ranks()
 
 
-def _play_job(job: tuple[Any, ...]) -> tuple[list[int], list[float]]:
+def _play_job(job: tuple[Any, ...]) -> tuple[list[int], list[float], list[int]]:
     return play_game(*job)
 
 
-def run_arena(game_id: str, specs: Sequence[str], games: int, seed: int = 1,
-              options: dict[str, Any] | None = None, workers: int = 1,
-              progress: Callable[[int, int], object] | None = None, ray: str | None = None) -> dict[str, Any]:
-    """Play ``games`` games with seats rotated; ``specs[i]`` is the i-th bot.  With
-    ``workers`` > 1, games run in that many processes, with ``ray`` as Ray tasks at that
-    address (search.game_runner; results do not depend on either)."""
+def play_arena(game_id: str, specs: Sequence[str], games: int, seed: int = 1,
+               options: dict[str, Any] | None = None, workers: int = 1,
+               progress: Callable[[int, int], object] | None = None, ray: str | None = None) -> list[BotRecord]:
+    """Play ``games`` games with seats rotated; ``specs[i]`` is the i-th bot (a spec may sit
+    at several seats).  Per bot, its record of every game in order.  With ``workers`` > 1,
+    games run in that many processes, with ``ray`` as Ray tasks at that address
+    (search.game_runner; results do not depend on either)."""
     n = len(specs)
     if games < 1:
         raise ValueError(f"games: {games} must be at least 1")
@@ -84,12 +86,21 @@ def run_arena(game_id: str, specs: Sequence[str], games: int, seed: int = 1,
         seating = [(i + rotation) % n for i in range(n)]  # seating[seat] = bot index
         seatings.append(seating)
         jobs.append((game_id, [specs[b] for b in seating], deal, deal * 31 + rotation, options or {}))
-    for seating, (scores, shares) in zip(seatings, run_jobs(_play_job, jobs, workers, ray, progress)):
+    for seating, (scores, shares, places) in zip(seatings, run_jobs(_play_job, jobs, workers, ray, progress)):
         for seat, b in enumerate(seating):
             best_other = max(s for j, s in enumerate(scores) if j != seat)
             records[b].shares.append(shares[seat])
             records[b].scores.append(scores[seat])
             records[b].margins.append(scores[seat] - best_other)
+            records[b].places.append(places[seat])
+    return records
+
+
+def run_arena(game_id: str, specs: Sequence[str], games: int, seed: int = 1,
+              options: dict[str, Any] | None = None, workers: int = 1,
+              progress: Callable[[int, int], object] | None = None, ray: str | None = None) -> dict[str, Any]:
+    """``play_arena``'s games summed up per bot."""
+    records = play_arena(game_id, specs, games, seed, options, workers, progress, ray)
     return {"game": game_id, "games": games, "seed": seed, "bots": [r.summary() for r in records]}
 
 

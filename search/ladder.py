@@ -1,11 +1,17 @@
-"""``meeplemind ladder``: a round robin of 2-player arenas between bots, rated in Elo.
+"""``meeplemind ladder``: a round robin of arenas between pairs of bots, rated in Elo.
 
 Every pair of entrants plays ``games`` games (seats rotated, as in ``meeplemind
 arena``), or, with ``reach`` r, every entrant the next r entrants in order only (r = 1:
 a chain of neighbours, what calibrating ordered levels needs at a fraction of a round
-robin's cost); the ratings are the maximum-likelihood fit of the Bradley-Terry model
-``P(i beats j) = 1 / (1 + 10 ** ((elo_j - elo_i) / 400))`` to the win shares (a tie
-after the tie-break counts half), with the first entrant anchored at 0 Elo.  Like
+robin's cost).  At 2 players a pair's games are head to head.  At n > 2 players each of
+the two sits alone at the table against n - 1 copies of the other in half the games (the
+same deals both ways), and a game scores each pairing of a seat of one with a seat of the
+other: 1 to the one placed higher, half each for a shared place; the game's score is the
+mean of its pairings (at 2 players, the win share).  The ratings are the maximum-likelihood
+fit of the Bradley-Terry model ``P(i beats j) = 1 / (1 + 10 ** ((elo_j - elo_i) / 400))``
+to those scores, each game counted as one, with the first entrant anchored at 0 Elo (a
+game's mean of pairings varies less than one win or loss of the same mean, so the
+intervals below are if anything wide at more than 2 players).  Like
 BayesElo, every pair also counts ``PRIOR_DRAWS`` virtual drawn games, so a sweep has a
 finite rating.  Intervals are 95% Wald intervals from the inverse of the observed
 Fisher information, relative to the anchor; each entrant's step over the one before
@@ -13,8 +19,8 @@ it gets its own interval, from the same covariance.
 
 A pair's deals come from ``seed`` and the two entrants' specs only, so the same pair
 plays the same deals in any ladder.  With a ``results`` file, every finished pair is
-appended to it (a JSON line), and a pair already there (same game, entrants, budgets,
-games, seed and options) is not played again: a long ladder resumes where it stopped,
+appended to it (a JSON line), and a pair already there (same game, player count, entrants,
+budgets, games, seed and options) is not played again: a long ladder resumes where it stopped,
 and ladders over overlapping entrants share their pairs.  The file holds results of
 one build of the search; start a new one when the search changes.
 """
@@ -31,7 +37,8 @@ from typing import Any
 
 import numpy as np
 
-from .arena import run_arena
+from ..engine import get_game
+from .arena import BotRecord, play_arena
 from .bots import make_bot
 
 #: Virtual drawn games added to every pair's record (a weak prior toward equal strength).
@@ -98,9 +105,11 @@ class PairResults:
                     raise ValueError(f"results: {self.path} line {number} is not a ladder pair record") from None
 
     @staticmethod
-    def key(game_id: str, first: str, second: str, games: int, seed: int, options: dict[str, Any]) -> str:
+    def key(game_id: str, first: str, second: str, games: int, seed: int, options: dict[str, Any],
+            players: int = 2) -> str:
+        """A pair's record: a 2-player one as before player counts were (files of then still read)."""
         return json.dumps([game_id, first, second, _budget(first, game_id), _budget(second, game_id), games, seed,
-                           options],
+                           options] + ([players] if players != 2 else []),
                           sort_keys=True, default=str)
 
     def add(self, key: str, win_share: float) -> None:
@@ -115,19 +124,42 @@ def _counted_from(progress: Callable[[int, int], object], start: int, total: int
     return lambda done, _: progress(start + done, total)
 
 
+def pair_tables(first: str, second: str, players: int) -> list[list[str]]:
+    """The bots at the table of each half of a pair's games: head to head at 2 players, else
+    each of the two alone against ``players`` - 1 copies of the other."""
+    if players == 2:
+        return [[first, second]]
+    return [[first] + [second] * (players - 1), [second] + [first] * (players - 1)]
+
+
+def pairing_scores(records: Sequence[BotRecord], first: str) -> list[float]:
+    """Per game of an arena, ``first``'s mean score over its pairings with the other spec's
+    seats: 1 placed higher, 0.5 a shared place, 0 placed lower."""
+    mine = [r for r in records if r.spec == first]
+    theirs = [r for r in records if r.spec != first]
+    return [float(np.mean([1.0 if a.places[g] < b.places[g] else 0.5 if a.places[g] == b.places[g] else 0.0
+                           for a in mine for b in theirs]))
+            for g in range(len(records[0].places))]
+
+
 def run_ladder(game_id: str, specs: Sequence[str], games: int, seed: int = 1, workers: int = 1,
                options: dict[str, Any] | None = None,
                progress: Callable[[int, int], object] | None = None, reach: int | None = None,
-               results: str | None = None, ray: str | None = None) -> dict[str, Any]:
-    """Play the round robin, or the pairs at most ``reach`` apart (``games`` games per pair),
-    and rate the entrants; ``results`` is the file of pairs played (see above); ``ray`` runs
-    the games as Ray tasks at that address (search.game_runner)."""
+               results: str | None = None, ray: str | None = None, players: int = 2) -> dict[str, Any]:
+    """Play the round robin, or the pairs at most ``reach`` apart (``games`` games per pair,
+    at ``players`` seats), and rate the entrants; ``results`` is the file of pairs played
+    (see above); ``ray`` runs the games as Ray tasks at that address (search.game_runner)."""
     if len(specs) < 2:
         raise ValueError(f"bot: a ladder needs at least 2 entrants, {len(specs)} given")
     if len(set(specs)) < len(specs):
         raise ValueError("bot: each entrant once")
-    if games < 2 or games % 2:
-        raise ValueError(f"games: {games} must be even and at least 2 (seats rotate)")
+    counts = list(get_game(game_id).PLAYER_COUNTS)
+    if players not in counts:
+        raise ValueError(f"players: {players} is not a player count of {game_id} ({counts})")
+    block = 2 if players == 2 else 2 * players
+    if games < block or games % block:
+        raise ValueError(f"games: {games} must be a positive multiple of {block} (seats rotate"
+                         + ("" if players == 2 else "; each entrant sits alone in half the games") + ")")
     if reach is not None and reach < 1:
         raise ValueError(f"reach: {reach} must be at least 1 (1: each entrant plays its neighbours)")
     n = len(specs)
@@ -135,12 +167,17 @@ def run_ladder(game_id: str, specs: Sequence[str], games: int, seed: int = 1, wo
     record = PairResults(results)
     wins, played = np.zeros((n, n)), np.zeros((n, n))
     for k, (i, j) in enumerate(pairs):
-        pair = (specs[i], specs[j], games, pair_seed(seed, specs[i], specs[j]))
-        key = record.key(game_id, *pair, options or {})
+        deals = pair_seed(seed, specs[i], specs[j])
+        key = record.key(game_id, specs[i], specs[j], games, deals, options or {}, players)
         if key not in record.known:
-            report = run_arena(game_id, pair[:2], games, pair[3], options, workers,
-                               _counted_from(progress, k * games, len(pairs) * games) if progress else None, ray)
-            record.add(key, report["bots"][0]["win_share"])
+            tables = pair_tables(specs[i], specs[j], players)
+            share = 0.0
+            for t, table in enumerate(tables):
+                each = games // len(tables)
+                counted = _counted_from(progress, k * games + t * each, len(pairs) * games) if progress else None
+                share += sum(pairing_scores(play_arena(game_id, table, each, deals, options, workers, counted,
+                                                       ray), specs[i]))
+            record.add(key, share / games)
         elif progress:
             progress((k + 1) * games, len(pairs) * games)
         share = record.known[key] * games
@@ -159,15 +196,17 @@ def run_ladder(game_id: str, specs: Sequence[str], games: int, seed: int = 1, wo
                 for i, spec in enumerate(specs)]
     pair_shares = [{"bots": [specs[i], specs[j]], "games": games,
                     "win_share": round(float(wins[i, j] / games), 4)} for i, j in pairs]
-    return {"game": game_id, "games_per_pair": games, "seed": seed, "reach": reach, "anchor": specs[0],
-            "prior_draws": PRIOR_DRAWS, "entrants": entrants, "pairs": pair_shares}
+    return {"game": game_id, "players": players, "games_per_pair": games, "seed": seed, "reach": reach,
+            "anchor": specs[0], "prior_draws": PRIOR_DRAWS, "entrants": entrants, "pairs": pair_shares}
 
 
 def format_ladder(report: dict[str, Any]) -> str:
     reach = report.get("reach")
     kind = "round robin" if reach is None else f"pairs at most {reach} apart"
-    lines = [f"{report['game']}: {kind}, {report['games_per_pair']} games per pair, seed "
-             f"{report['seed']}; Elo by maximum likelihood (Bradley-Terry), {report['anchor']} at 0",
+    players = report["players"]
+    scored = "" if players == 2 else ", each game scored by its pairings' places"
+    lines = [f"{report['game']}: {players} players, {kind}, {report['games_per_pair']} games per pair, seed "
+             f"{report['seed']}{scored}; Elo by maximum likelihood (Bradley-Terry), {report['anchor']} at 0",
              f"{'bot':<36} {'games':>5} {'score':>6} {'Elo':>7} {'95% CI':>17} {'step':>6} {'step 95% CI':>17}"]
     for e in report["entrants"]:
         lo, hi = e["ci95"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 
 import hashlib
+import json
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -18,9 +19,12 @@ from meeplemind.cli import main
 from meeplemind.engine import game_ids, get_game
 from meeplemind.engine.puerto_rico import new_game
 from meeplemind.search import analyze
+from meeplemind.search.arena import BotRecord
 from meeplemind.search.bots import make_bot
 from meeplemind.search.ismcts_bot import TUNING_PARAMS, V1_PARAMS, V1_TUNING
-from meeplemind.search.ladder import fit_elo, format_ladder, ladder_pairs, run_ladder
+from meeplemind.search.arena import play_arena
+from meeplemind.search.ladder import (PairResults, fit_elo, format_ladder, ladder_pairs, pair_seed, pair_tables,
+                                     pairing_scores, run_ladder)
 from meeplemind.search.levels import LEVELS, budget_text, level_budget, level_table
 from meeplemind.search.params import Budget, SearchParams, game_params
 
@@ -142,6 +146,57 @@ def test_a_ladder_of_neighbours_plays_adjacent_pairs_only() -> None:
     assert "pairs at most 1 apart" in format_ladder(report)
 
 
+def test_a_game_scores_each_pairing_of_the_two_entrants_by_place() -> None:
+    assert pair_tables("a", "b", 2) == [["a", "b"]]
+    assert pair_tables("a", "b", 4) == [["a", "b", "b", "b"], ["b", "a", "a", "a"]]
+    # seats: a alone; b twice.  Game 1: a first.  Game 2: a second, between the b's.
+    # Game 3: a shares second place with one b, the other b first.
+    records = [BotRecord(0, "a", places=[1, 2, 2]), BotRecord(1, "b", places=[2, 1, 2]),
+               BotRecord(2, "b", places=[3, 3, 1])]
+    assert pairing_scores(records, "a") == [1.0, 0.5, 0.25]
+    assert pairing_scores(records, "b") == [0.0, 0.5, 0.75]
+    # head to head, a game's score is its win share (a tie after the tie-break: half each)
+    arena = play_arena("puerto-rico", ["random", "heuristic"], 4, seed=2)
+    assert pairing_scores(arena, "random") == arena[0].shares
+
+
+def test_a_ladder_at_more_players_seats_each_entrant_alone_against_the_other(monkeypatch: pytest.MonkeyPatch) -> None:
+    tables: list[list[str]] = []
+    original = play_arena
+
+    def arena(game_id: str, specs: Sequence[str], games: int, seed: int, *args: Any) -> list[BotRecord]:
+        tables.append(list(specs))
+        seeds.append(seed)
+        return original(game_id, specs, games, seed, *args)
+
+    seeds: list[int] = []
+    monkeypatch.setattr("meeplemind.search.ladder.play_arena", arena)
+    report = run_ladder("puerto-rico", ["random", "heuristic"], games=6, seed=3, players=3)
+    assert tables == [["random", "heuristic", "heuristic"], ["heuristic", "random", "random"]]
+    assert seeds[0] == seeds[1]  # the same deals both ways
+    assert report["players"] == 3 and [e["games"] for e in report["entrants"]] == [6, 6]
+    assert report["entrants"][1]["elo"] > 0 and report["pairs"][0]["win_share"] < 0.5
+    assert "3 players" in format_ladder(report) and "pairings' places" in format_ladder(report)
+    for players, games, message in ((6, 12, "^players: 6 is not a player count of puerto-rico"),
+                                    (3, 3, "^games: 3 must be a positive multiple of 6"),
+                                    (4, 12, "^games: 12 must be a positive multiple of 8")):
+        with pytest.raises(ValueError, match=message):
+            run_ladder("puerto-rico", ["random", "heuristic"], games=games, players=players)
+
+
+def test_a_results_file_keeps_player_counts_apart_and_reads_records_of_before_them(tmp_path: Path) -> None:
+    results = tmp_path / "pairs.jsonl"
+    seed = pair_seed(3, "random", "heuristic")
+    # a 2-player record as a results file held it before ladders had player counts
+    results.write_text(json.dumps({"key": json.dumps(["puerto-rico", "random", "heuristic", None, None, 2, seed, {}]),
+                                   "win_share": 0.25}) + "\n")
+    assert run_ladder("puerto-rico", ["random", "heuristic"], games=2, seed=3,
+                      results=str(results))["pairs"][0]["win_share"] == 0.25
+    assert len(results.read_text().splitlines()) == 1
+    three = PairResults.key("puerto-rico", "random", "heuristic", 2, seed, {}, 3)
+    assert three != PairResults.key("puerto-rico", "random", "heuristic", 2, seed, {})
+
+
 def test_a_results_file_resumes_a_ladder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     results = tmp_path / "pairs.jsonl"
     first = run_ladder("puerto-rico", ["random", "heuristic", "level:1"], games=2, seed=3, reach=1,
@@ -149,11 +204,11 @@ def test_a_results_file_resumes_a_ladder(tmp_path: Path, monkeypatch: pytest.Mon
     assert len(results.read_text().splitlines()) == 2
     played: list[list[str]] = []
 
-    def arena(game_id: str, specs: Sequence[str], *args: object) -> dict[str, Any]:
+    def arena(game_id: str, specs: Sequence[str], games: int, *args: object) -> list[BotRecord]:
         played.append(list(specs))
-        return {"bots": [{"win_share": 0.5}]}
+        return [BotRecord(seat, spec, places=[1] * games) for seat, spec in enumerate(specs)]
 
-    monkeypatch.setattr("meeplemind.search.ladder.run_arena", arena)
+    monkeypatch.setattr("meeplemind.search.ladder.play_arena", arena)
     # the pairs found are not played again, whatever else the ladder holds
     again = run_ladder("puerto-rico", ["heuristic", "level:1", "level:2"], games=2, seed=3, reach=1,
                        results=str(results))
@@ -179,7 +234,7 @@ def test_ladder_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Bradley-Terry" in out and "heuristic" in out
     for args, message in ((["--levels", "0-3"], "--levels '0-3': levels are 1..10"),
                           (["--levels", "a"], "expected A-B or A,B,C"),
-                          (["--bot", "random", "--levels", "1", "--games", "3"], "games: 3 must be even")):
+                          (["--bot", "random", "--levels", "1", "--games", "3"], "games: 3 must be a positive multiple of 2")):
         assert main(["ladder", "puerto-rico", "--quiet", *args]) == 2
         assert message in capsys.readouterr().err
 
