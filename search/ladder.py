@@ -9,13 +9,15 @@ same deals both ways), and a game scores each pairing of a seat of one with a se
 other: 1 to the one placed higher, half each for a shared place; the game's score is the
 mean of its pairings (at 2 players, the win share).  The ratings are the maximum-likelihood
 fit of the Bradley-Terry model ``P(i beats j) = 1 / (1 + 10 ** ((elo_j - elo_i) / 400))``
-to those scores, each game counted as one, with the first entrant anchored at 0 Elo (a
-game's mean of pairings varies less than one win or loss of the same mean, so the
-intervals below are if anything wide at more than 2 players).  Like
+to those scores, each game counted as one, with the first entrant anchored at 0 Elo.  Like
 BayesElo, every pair also counts ``PRIOR_DRAWS`` virtual drawn games, so a sweep has a
 finite rating.  Intervals are 95% Wald intervals from the inverse of the observed
 Fisher information, relative to the anchor; each entrant's step over the one before
-it gets its own interval, from the same covariance.
+it gets its own interval, from the same covariance.  A game's score varies less than a win
+or loss of the same mean when it can fall between (a mean of pairings, a shared place), so
+each pair's information is that of its games' measured variance (quasi-likelihood with the
+pair's dispersion: on a chain of neighbours, a step's interval is the delta method's from
+its games' scores).
 
 A pair's deals come from ``seed`` and the two entrants' specs only, so the same pair
 plays the same deals in any ladder.  With a ``results`` file, every finished pair is
@@ -48,19 +50,23 @@ _ELO = 400 / math.log(10)
 _Z95 = 1.959964
 
 
-def fit_elo(wins: np.ndarray, games: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def fit_elo(wins: np.ndarray, games: np.ndarray,
+            dispersion: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per entrant: Elo (entrant 0 at 0 Elo), the half-width of its 95% interval and that
     of its step over the entrant before it (0 for entrant 0).
 
-    ``wins[i, j]`` is i's total win share in its ``games[i, j]`` games against j (the
-    prior draws already added).  Newton's method on the log-likelihood, which is
+    ``wins[i, j]`` is i's total score in its ``games[i, j]`` games against j (the prior
+    draws already added); ``dispersion[i, j]`` (default 1) is the variance of a game's
+    score in that pair over a win or loss's of the same mean (quasi-likelihood: a pair's
+    information is divided by it).  Newton's method on the log-likelihood, which is
     concave in the ratings of entrants 1..n-1."""
     n = len(games)
+    weight = 1 / (np.ones((n, n)) if dispersion is None else dispersion)
     r = np.zeros(n)  # natural-log units
     for _ in range(100):
         p = 1 / (1 + np.exp(r[None, :] - r[:, None]))  # p[i, j] = P(i beats j)
-        gradient = (wins - games * p).sum(axis=1)
-        information = games * p * (1 - p)
+        gradient = (weight * (wins - games * p)).sum(axis=1)
+        information = weight * games * p * (1 - p)
         hessian = np.diag(information.sum(axis=1)) - information
         step = np.linalg.solve(hessian[1:, 1:], gradient[1:])
         r[1:] += step
@@ -71,6 +77,15 @@ def fit_elo(wins: np.ndarray, games: np.ndarray) -> tuple[np.ndarray, np.ndarray
     variance = np.diag(covariance)
     step = np.concatenate(([0.0], variance[1:] + variance[:-1] - 2 * np.diag(covariance, 1)))
     return r * _ELO, _Z95 * np.sqrt(variance) * _ELO, _Z95 * np.sqrt(np.maximum(step, 0.0)) * _ELO
+
+
+def dispersion_of(scores: Sequence[float]) -> float:
+    """The variance of a pair's game scores over a win or loss's of the same mean: 1 for
+    wins and losses, less when games end between (shared places, several pairings); 1 when
+    the games show no spread to measure (all alike)."""
+    mean = float(np.mean(scores))
+    spread = float(np.mean((np.asarray(scores) - mean) ** 2))
+    return spread / (mean * (1 - mean)) if spread > 0 else 1.0
 
 
 def ladder_pairs(entrants: int, reach: int | None = None) -> list[tuple[int, int]]:
@@ -91,17 +106,18 @@ def _budget(spec: str, game_id: str) -> Any:
 
 
 class PairResults:
-    """The pairs already played, read from a JSON-lines file and appended to it."""
+    """The pairs already played, read from a JSON-lines file and appended to it: each pair's
+    mean score and dispersion (``dispersion_of``; 1 in records written before it was kept)."""
 
     def __init__(self, path: str | None) -> None:
         self.path = Path(path) if path else None
-        self.known: dict[str, float] = {}
+        self.known: dict[str, tuple[float, float]] = {}
         if self.path and self.path.exists():
             for number, line in enumerate(self.path.read_text().splitlines(), 1):
                 try:
                     record = json.loads(line)
-                    self.known[record["key"]] = float(record["win_share"])
-                except (ValueError, KeyError, TypeError):
+                    self.known[record["key"]] = (float(record["win_share"]), float(record.get("dispersion", 1.0)))
+                except (ValueError, KeyError, TypeError, AttributeError):
                     raise ValueError(f"results: {self.path} line {number} is not a ladder pair record") from None
 
     @staticmethod
@@ -112,11 +128,11 @@ class PairResults:
                            options] + ([players] if players != 2 else []),
                           sort_keys=True, default=str)
 
-    def add(self, key: str, win_share: float) -> None:
-        self.known[key] = win_share
+    def add(self, key: str, win_share: float, dispersion: float) -> None:
+        self.known[key] = win_share, dispersion
         if self.path:
             with self.path.open("a") as out:
-                out.write(json.dumps({"key": key, "win_share": win_share}) + "\n")
+                out.write(json.dumps({"key": key, "win_share": win_share, "dispersion": dispersion}) + "\n")
 
 
 def _counted_from(progress: Callable[[int, int], object], start: int, total: int) -> Callable[[int, int], object]:
@@ -165,26 +181,27 @@ def run_ladder(game_id: str, specs: Sequence[str], games: int, seed: int = 1, wo
     n = len(specs)
     pairs = ladder_pairs(n, reach)
     record = PairResults(results)
-    wins, played = np.zeros((n, n)), np.zeros((n, n))
+    wins, played, dispersion = np.zeros((n, n)), np.zeros((n, n)), np.ones((n, n))
     for k, (i, j) in enumerate(pairs):
         deals = pair_seed(seed, specs[i], specs[j])
         key = record.key(game_id, specs[i], specs[j], games, deals, options or {}, players)
         if key not in record.known:
             tables = pair_tables(specs[i], specs[j], players)
-            share = 0.0
+            scores: list[float] = []
             for t, table in enumerate(tables):
                 each = games // len(tables)
                 counted = _counted_from(progress, k * games + t * each, len(pairs) * games) if progress else None
-                share += sum(pairing_scores(play_arena(game_id, table, each, deals, options, workers, counted,
-                                                       ray), specs[i]))
-            record.add(key, share / games)
+                scores += pairing_scores(play_arena(game_id, table, each, deals, options, workers, counted, ray),
+                                         specs[i])
+            record.add(key, float(np.mean(scores)), dispersion_of(scores))
         elif progress:
             progress((k + 1) * games, len(pairs) * games)
-        share = record.known[key] * games
-        wins[i, j], wins[j, i] = share, games - share
+        share, dispersion[i, j] = record.known[key]
+        wins[i, j], wins[j, i] = share * games, games - share * games
         played[i, j] = played[j, i] = games
+        dispersion[j, i] = dispersion[i, j]
     prior = np.where(played > 0, PRIOR_DRAWS, 0.0)
-    elo, half, step_half = fit_elo(wins + prior / 2, played + prior)
+    elo, half, step_half = fit_elo(wins + prior / 2, played + prior, dispersion)
     steps = np.diff(elo, prepend=0.0)
     entrants = [{"spec": spec, "games": int(played[i].sum()),
                  "score": round(float(wins[i].sum() / played[i].sum()), 4),

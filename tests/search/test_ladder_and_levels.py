@@ -23,7 +23,7 @@ from meeplemind.search.arena import BotRecord
 from meeplemind.search.bots import make_bot
 from meeplemind.search.ismcts_bot import TUNING_PARAMS, V1_PARAMS, V1_TUNING
 from meeplemind.search.arena import play_arena
-from meeplemind.search.ladder import (PairResults, fit_elo, format_ladder, ladder_pairs, pair_seed, pair_tables,
+from meeplemind.search.ladder import (PairResults, dispersion_of, fit_elo, format_ladder, ladder_pairs, pair_seed, pair_tables,
                                      pairing_scores, run_ladder)
 from meeplemind.search.levels import LEVELS, budget_text, level_budget, level_table
 from meeplemind.search.params import Budget, SearchParams, game_params
@@ -116,6 +116,19 @@ def test_fit_elo_recovers_ratings() -> None:
     fitted, half, step_half = fit_elo(p * chain, chain)
     assert fitted == pytest.approx(elo, abs=1e-6)
     assert step_half[1] == pytest.approx(step_half[2]) and half[2] == pytest.approx(np.hypot(*step_half[1:]))
+    # a pair whose games vary half as much as wins and losses: the same ratings, its step's
+    # interval narrower by the square root of 2, the other step's unchanged
+    dispersion = np.ones((3, 3))
+    dispersion[1, 2] = dispersion[2, 1] = 0.5
+    fitted, _, narrower = fit_elo(p * chain, chain, dispersion)
+    assert fitted == pytest.approx(elo, abs=1e-6)
+    assert narrower[1] == pytest.approx(step_half[1]) and narrower[2] == pytest.approx(step_half[2] / np.sqrt(2))
+
+
+def test_a_pair_s_dispersion_is_its_games_variance_over_a_win_or_loss_s() -> None:
+    assert dispersion_of([1, 0, 0, 1]) == 1.0
+    assert dispersion_of([1, 0.5, 0]) == pytest.approx((1 / 6) / 0.25)  # 3 players, places equally likely
+    assert dispersion_of([0.5, 0.5]) == dispersion_of([1, 1]) == 1.0  # no spread seen: nothing to narrow by
 
 
 def test_ladder_rates_a_round_robin() -> None:
@@ -184,6 +197,22 @@ def test_a_ladder_at_more_players_seats_each_entrant_alone_against_the_other(mon
             run_ladder("puerto-rico", ["random", "heuristic"], games=games, players=players)
 
 
+def test_a_step_s_interval_is_its_games_spread_s(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def arena(game_id: str, specs: Sequence[str], games: int, *args: object) -> list[BotRecord]:
+        # the bot alone at the table places 1st, 2nd, 3rd in turn: its game scores 1, 0.5, 0
+        alone = [1 + g % 3 for g in range(games)]
+        others = [[p for p in (1, 2, 3) if p != a] for a in alone]
+        return [BotRecord(0, specs[0], places=alone)] + [
+            BotRecord(seat, spec, places=[o[seat - 1] for o in others]) for seat, spec in enumerate(specs[1:], 1)]
+
+    monkeypatch.setattr("meeplemind.search.ladder.play_arena", arena)
+    results = tmp_path / "pairs.jsonl"
+    step = run_ladder("puerto-rico", ["random", "heuristic"], games=12, players=3, results=str(results))["entrants"][1]
+    assert step["step"] == 0 and json.loads(results.read_text())["dispersion"] == pytest.approx(2 / 3)
+    binomial = fit_elo(np.array([[0, 6.5], [6.5, 0]]), np.array([[0, 13.0], [13.0, 0]]))[2][1]  # 1 prior draw
+    assert step["step_ci95"][1] == pytest.approx(binomial * np.sqrt(2 / 3), abs=0.1)
+
+
 def test_a_results_file_keeps_player_counts_apart_and_reads_records_of_before_them(tmp_path: Path) -> None:
     results = tmp_path / "pairs.jsonl"
     seed = pair_seed(3, "random", "heuristic")
@@ -193,6 +222,7 @@ def test_a_results_file_keeps_player_counts_apart_and_reads_records_of_before_th
     assert run_ladder("puerto-rico", ["random", "heuristic"], games=2, seed=3,
                       results=str(results))["pairs"][0]["win_share"] == 0.25
     assert len(results.read_text().splitlines()) == 1
+    assert PairResults(str(results)).known.popitem()[1] == (0.25, 1.0)  # no dispersion kept then: a win or loss's
     three = PairResults.key("puerto-rico", "random", "heuristic", 2, seed, {}, 3)
     assert three != PairResults.key("puerto-rico", "random", "heuristic", 2, seed, {})
 
