@@ -116,7 +116,10 @@ class PairResults:
             for number, line in enumerate(self.path.read_text().splitlines(), 1):
                 try:
                     record = json.loads(line)
-                    self.known[record["key"]] = (float(record["win_share"]), float(record.get("dispersion", 1.0)))
+                    share, dispersion = float(record["win_share"]), float(record.get("dispersion", 1.0))
+                    if not (0 <= share <= 1 and 0 < dispersion <= 1):
+                        raise ValueError("out of range")
+                    self.known[str(record["key"])] = share, dispersion
                 except (ValueError, KeyError, TypeError, AttributeError):
                     raise ValueError(f"results: {self.path} line {number} is not a ladder pair record") from None
 

@@ -252,9 +252,11 @@ def test_a_results_file_resumes_a_ladder(tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.setitem(get_game("puerto-rico").STRENGTH_LEVELS, 1, {"iterations": 11})
     run_ladder("puerto-rico", ["random", "heuristic", "level:1"], games=2, seed=3, reach=1, results=str(results))
     assert played[-1] == ["heuristic", "level:1"] and len(played) == 3  # a level redefined plays again
-    results.write_text("{not json\n")
-    with pytest.raises(ValueError, match="^results: .* line 1 is not a ladder pair record"):
-        run_ladder("puerto-rico", ["random", "heuristic"], games=2, results=str(results))
+    for bad in ("{not json", '[1]', '{"key": "k", "win_share": 1.5}', '{"key": "k", "win_share": 0.5, "dispersion": 0}',
+                '{"key": "k", "win_share": 0.5, "dispersion": NaN}'):
+        results.write_text(bad + "\n")
+        with pytest.raises(ValueError, match="^results: .* line 1 is not a ladder pair record"):
+            run_ladder("puerto-rico", ["random", "heuristic"], games=2, results=str(results))
 
 
 def test_ladder_command(capsys: pytest.CaptureFixture[str]) -> None:
