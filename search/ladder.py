@@ -235,4 +235,9 @@ def format_ladder(report: dict[str, Any]) -> str:
             step, interval = f"{e['step']:+.0f}", "[{:.0f}, {:.0f}]".format(*e["step_ci95"])
         lines.append(f"{e['spec']:<36} {e['games']:>5} {e['score']:>6.3f} {e['elo']:>7.0f} "
                      f"{f'[{lo:.0f}, {hi:.0f}]':>17} {step:>6} {interval:>17}")
+    sweeps = [" against ".join(p["bots"]) for p in report["pairs"] if p["win_share"] in (0, 1)]
+    if sweeps:
+        lines.append(f"one entrant won every game of {', '.join(sweeps)}: the gap between them rests on the "
+                     f"prior's {report['prior_draws']:g} drawn game, a bound, not a measurement; pair each with "
+                     "entrants nearer its strength to place it")
     return "\n".join(lines)

@@ -190,6 +190,10 @@ def test_a_ladder_at_more_players_seats_each_entrant_alone_against_the_other(mon
     assert report["players"] == 3 and [e["games"] for e in report["entrants"]] == [6, 6]
     assert report["entrants"][1]["elo"] > 0 and report["pairs"][0]["win_share"] < 0.5
     assert "3 players" in format_ladder(report) and "pairings' places" in format_ladder(report)
+    swept, split = ({**report, "pairs": [{**report["pairs"][0], "win_share": share}]} for share in (0.0, 0.3))
+    assert "won every game of random against heuristic: the gap between them rests on the prior's 1 drawn game" \
+        in format_ladder(swept)
+    assert "won every game" not in format_ladder(split)
     for players, games, message in ((6, 12, "^players: 6 is not a player count of puerto-rico"),
                                     (3, 3, "^games: 3 must be a positive multiple of 6"),
                                     (4, 12, "^games: 12 must be a positive multiple of 8")):
