@@ -31,11 +31,6 @@ def _strength_levels(game_id: str) -> dict[int, LevelBudget]:
         raise ValueError(f"no strength levels for game {game_id!r} (known: {', '.join(game_ids())})") from None
 
 
-def level_table(game_id: str) -> dict[int, Budget]:
-    """Every level ``game_id``'s table defines, as budgets (``level_budget`` of each)."""
-    return {level: level_budget(level, game_id) for level in _strength_levels(game_id)}
-
-
 def check_level(level: int) -> int:
     """``level``, if it is one; ValueError otherwise."""
     if level not in LEVELS:

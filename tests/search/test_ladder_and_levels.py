@@ -25,7 +25,7 @@ from meeplemind.search.ismcts_bot import TUNING_PARAMS, V1_PARAMS, V1_TUNING
 from meeplemind.search.arena import play_arena
 from meeplemind.search.ladder import (PairResults, dispersion_of, fit_elo, format_ladder, ladder_pairs, pair_seed, pair_tables,
                                      pairing_scores, run_ladder)
-from meeplemind.search.levels import LEVELS, budget_text, level_budget, level_table
+from meeplemind.search.levels import LEVELS, budget_text, level_budget
 from meeplemind.search.params import Budget, SearchParams, game_params
 
 #: ismcts-v1's analysis of a fixed position (below), as the search of issue 21's starting
@@ -55,7 +55,8 @@ def test_ismcts_v1_takes_budget_keys_only() -> None:
 
 
 def test_every_game_s_levels_are_iterations_then_growing_cpu_time_up_to_one_second() -> None:
-    for table in map(level_table, game_ids()):
+    for game_id in game_ids():
+        table = {level: level_budget(level, game_id) for level in get_game(game_id).STRENGTH_LEVELS}
         cpu = [b.cpu_ms for n, b in sorted(table.items()) if b.cpu_ms is not None]
         bottom = [b.iterations for n, b in sorted(table.items()) if b.cpu_ms is None]
         assert sorted(table) == list(range(1, 11)) and len(bottom) + len(cpu) == 10 and bottom
