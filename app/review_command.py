@@ -131,15 +131,15 @@ def _cell(text: str) -> str:
 
 
 def _print_header() -> None:
-    print(f"{'#':>4} {'seat':>4}  {'played':<{MOVE_WIDTH}} {'best':<{MOVE_WIDTH}} {'margin loss':>11} {'noise':>6} "
-          f"{'win loss':>8} {'visits':>13}  then")
+    print(f"{'#':>4} {'seat':>4}  {'played':<{MOVE_WIDTH}} {'best':<{MOVE_WIDTH}} {'margin loss':>11} {'stake':>6} "
+          f"{'noise':>6} {'win loss':>8} {'visits':>13}  then")
 
 
 def _print_move(m: MoveReview) -> None:
     mark = "?" if (m.margin_loss or 0.0) > (m.noise or 0.0) else ""
     print(f"{m.index + 1:>4} {seat_tag(m.player):>4}  {_cell(m.played.move + mark):<{MOVE_WIDTH}} "
           f"{_cell(m.best.move):<{MOVE_WIDTH}} "
-          f"{_loss(m.margin_loss, 2):>11} {_loss(m.noise, 2):>6} {_loss(m.win_rate_loss, 3):>8} "
+          f"{_loss(m.margin_loss, 2):>11} {_loss(m.stake, 2):>6} {_loss(m.noise, 2):>6} {_loss(m.win_rate_loss, 3):>8} "
           f"{m.played.visits:>6}/{m.best.visits:<6}  "
           f"{line_of_play(m.best.pv[1:5], m.best.pv_players[1:5], len(m.best.expected_scores))}", flush=True)
 

@@ -12,7 +12,9 @@ statistics are not reused), the candidates well below the best dropped after eac
 more rounds while the move's accuracy is uncertain (``accuracy_se``).  The best is the
 candidate of the biggest margin; the margin difference of its evaluations on different seeds
 is the measure's own noise on that position (the loss of the best move against itself),
-reported beside the loss (``move_accuracy``; docs/review.md).
+reported beside the loss.  A move's stake is the loss a uniform pick among the candidates
+would expect there, and a player's accuracy the share of his moves' stakes he did not lose
+(``stake_accuracy``: 100% plays as the engine, 0% no better than a random pick; docs/review.md).
 
 Chance is replayed, never searched: a move's draws and dice come from ``Rng(seed)``
 with the seed the record gives it, or the record gives the position after the move.
@@ -54,22 +56,16 @@ ELIMINATE = 0.5
 #: The rounds of evaluations: first three, then twice as many while the move's accuracy is
 #: uncertain by more than ``ACCURACY_SE`` points (its standard error, ``accuracy_se``), up to
 #: ``MAX_ROUNDS``.  Three first: a spread measured on two rounds is too often far too small.
-FIRST_ROUNDS, MAX_ROUNDS, ACCURACY_SE = 3, 16, 1.0
+#: The calibration sets ran at 2; on one 3-player game reviewed twice, 4, 3, 2 and (1, 32
+#: rounds) spent 23.4, 24.3, 25.8 and 47.6 searches a move, the two reviews 0.65, 0.89, 1.02
+#: and 1.09 points apart at most: what is left between two reviews is mostly the noise of
+#: the stakes of moves played clearly best, which more rounds of uncertain moves do not
+#: reach (docs/review.md).
+FIRST_ROUNDS, MAX_ROUNDS, ACCURACY_SE = 3, 16, 2.0
 #: Why a search ended when it ran its whole budget of work; a time budget (the wall clock,
 #: a deadline) or a cancellation gets no more pairs: it would make the review's time open-ended.
 BUDGETS_SPENT = frozenset({"iterations", "cpu_time", "nodes", "terminal"})
 _STREAM_STRIDE = 0x9E3779B97F4A7C15  # splitmix64's gamma: the streams' seeds far apart
-#: The margin loss beyond ``TOLERANCE``, in the game's score unit, that takes a move's
-#: accuracy to 1/e (37%): fitted for Puerto Rico on games between bots of known strength, the
-#: smallest scale (the widest gaps between players) that keeps two reviews of a game within a
-#: point on the calibration sets where a scale up to 1.5 does (docs/review.md, ``meeplemind
-#: review-calibration``); the other games use it unfitted, and the one other game measured so
-#: far is not ordered by it (docs/review.md).
-ACCURACY_SCALE = 1.0
-#: The margin loss a move's accuracy counts as none: about the measure's own noise on a
-#: position (players' noise floors 0.06 to 0.2), fixed rather than each move's measured noise,
-#: itself a draw that made two reviews differ more (docs/review.md).
-TOLERANCE = 0.2
 #: The search budget of a review given none: the calibration's (docs/review.md).
 REVIEW_ITERATIONS = 3000
 
@@ -123,11 +119,15 @@ class MoveReview:
     margin_loss: float | None
     noise: float | None
     analysis: Analysis
+    stake: float | None = None  # the loss a uniform pick among the candidates expects (``stake_of``)
 
     @property
     def accuracy(self) -> float | None:
-        """The move's accuracy in percent (``move_accuracy``); None when its loss is unknown."""
-        return None if self.margin_loss is None else move_accuracy(self.margin_loss)
+        """The move's accuracy in percent (``stake_accuracy`` of the move alone); None when its
+        loss is unknown."""
+        if self.margin_loss is None or self.stake is None:
+            return None
+        return stake_accuracy([self.margin_loss], [self.stake])
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,22 +246,28 @@ def _noise(bests: Sequence[MoveInfo], player: int) -> float:
     return abs(margin(merged(bests[:half]), player) - margin(merged(bests[half:]), player))
 
 
-def accuracy_se(challenger: Sequence[MoveInfo], played: Sequence[MoveInfo], player: int) -> float:
+def stake_of(margins: Sequence[float]) -> float:
+    """A position's stake from its candidates' margins: the best's less their mean, the loss a
+    uniform pick among them would expect."""
+    return max(margins) - statistics.fmean(margins)
+
+
+def accuracy_se(challenger: Sequence[MoveInfo], played: Sequence[MoveInfo], stake: float, player: int) -> float:
     """The standard error of a move's accuracy from its rounds (``challenger``, the best
     candidate other than the move played, and ``played`` the evaluations of a round each, in
     round order): the spread of the round's margin differences d (common random numbers: the
-    two searches of a round share their draws) over the root of their number, times the slope
-    of the accuracy curve at the loss mean d (accuracy / scale), times the chance that the
-    loss is beyond ``TOLERANCE``, Φ((mean d - TOLERANCE) / its standard error), where the curve
-    has that slope: a move played that evaluates best by a hair is as uncertain as one a hair
-    worse, one clearly best (or within the tolerance) is certain. 0 with one round."""
+    two searches of a round share their draws) over the root of their number, as a share of
+    the position's ``stake`` in points (the slope of ``stake_accuracy``), times the chance that
+    the loss is not 0, Φ(mean d / its standard error): a move played that evaluates best by a
+    hair is as uncertain as one a hair worse, one clearly best is certain. 0 with one round
+    or no stake."""
     d = [margin(c, player) - margin(p, player) for c, p in zip(challenger, played)]
-    if len(d) < 2:
+    if len(d) < 2 or stake <= 0.0:
         return 0.0
     mean, se = statistics.fmean(d), statistics.stdev(d) / math.sqrt(len(d))
     if se == 0.0:
         return 0.0
-    return move_accuracy(mean) / ACCURACY_SCALE * se * statistics.NormalDist().cdf((mean - TOLERANCE) / se)
+    return 100.0 * se / stake * statistics.NormalDist().cdf(mean / se)
 
 
 def review_turn(turn: Turn, search: TurnSearch) -> MoveReview | None:
@@ -274,8 +280,9 @@ def review_turn(turn: Turn, search: TurnSearch) -> MoveReview | None:
     is uncertain by more than ``ACCURACY_SE`` points (``accuracy_se``) and every search ran
     its budget of work (``BUDGETS_SPENT``), up to ``MAX_ROUNDS``. A candidate's statistics
     are its searches' together; the best is the candidate of the biggest margin, the noise
-    the margin difference of the two halves of its searches (``_noise``). A position with one
-    candidate is not searched again: every loss is 0. None when the first search did not run
+    the margin difference of the two halves of its searches (``_noise``), the stake the best's
+    margin less the mean of every candidate's (``stake_of``). A position with one candidate is
+    not searched again: every loss and the stake are 0. None when the first search did not run
     or ran no iteration."""
     analysis = search(turn, None, PICK)
     if analysis is None or not analysis.moves:
@@ -284,16 +291,20 @@ def review_turn(turn: Turn, search: TurnSearch) -> MoveReview | None:
     candidates: list[int] = list(dict.fromkeys([m.action for m in analysis.moves[:CANDIDATES]] + [played_action]))
     if len(candidates) == 1:
         only = analysis.moves[0]
-        return MoveReview(turn.index, player, only, only, 0.0, 0.0, 0.0, 0.0, analysis)
+        return MoveReview(turn.index, player, only, only, 0.0, 0.0, 0.0, 0.0, analysis, 0.0)
     runs: dict[int, list[MoveInfo]] = {action: [] for action in candidates}
     kept = {played_action, analysis.moves[0].action}  # never dropped
 
     def best_action(among: Sequence[int] | None = None) -> int:
         return max(candidates if among is None else among, key=lambda action: margin(merged(runs[action]), player))
 
+    def stake() -> float:  # every candidate's, the dropped ones' from their rounds
+        return stake_of([margin(merged(evaluations), player) for evaluations in runs.values()])
+
     def uncertain() -> bool:  # the accuracy's standard error against the best other candidate
         others = [action for action in candidates if action != played_action]
-        return bool(others) and accuracy_se(runs[best_action(others)], runs[played_action], player) > ACCURACY_SE
+        return bool(others) and accuracy_se(runs[best_action(others)], runs[played_action], stake(),
+                                            player) > ACCURACY_SE
 
     rounds, spent = 0, True  # spent: the searches so far ran their whole budget of work
     while not rounds or (spent and rounds < MAX_ROUNDS and uncertain()):
@@ -314,7 +325,8 @@ def review_turn(turn: Turn, search: TurnSearch) -> MoveReview | None:
     best, played = merged(runs[best_action()]), merged(runs[played_action])
     return MoveReview(turn.index, player, played, best, max(0.0, best.win_rate - played.win_rate),
                       max(0.0, best.expected_scores[player] - played.expected_scores[player]),
-                      margin(best, player) - margin(played, player), _noise(runs[best.action], player), analysis)
+                      margin(best, player) - margin(played, player), _noise(runs[best.action], player), analysis,
+                      stake())
 
 
 def accuracy(win_rate_loss: float) -> float:
@@ -323,10 +335,20 @@ def accuracy(win_rate_loss: float) -> float:
     return min(100.0, max(0.0, 103.1668 * math.exp(-4.354 * win_rate_loss) - 3.1669))
 
 
-def move_accuracy(margin_loss: float, scale: float = ACCURACY_SCALE) -> float:
-    """A move's accuracy in percent: 100 * exp(-(margin_loss - TOLERANCE) / scale), a loss
-    within ``TOLERANCE`` counted as none (``scale``: ``ACCURACY_SCALE``, or one being fitted)."""
-    return 100.0 * math.exp(-max(0.0, margin_loss - TOLERANCE) / scale)
+def relative_loss(losses: Sequence[float], stakes: Sequence[float]) -> float:
+    """Moves' margin losses summed over their stakes summed: 0 when every move was the
+    engine's best, about 1 for uniform picks among the candidates, above 1 for worse; 0 when
+    nothing was at stake."""
+    at_stake = sum(stakes)
+    return sum(losses) / at_stake if at_stake > 0.0 else 0.0
+
+
+def stake_accuracy(losses: Sequence[float], stakes: Sequence[float]) -> float:
+    """Accuracy in percent of moves with these margin losses and stakes: the share of the
+    stakes not lost, 100 * (1 - ``relative_loss``), within [0, 100]. A move's stake weighs it,
+    so the moves where little is at stake (a forced discard, a placement between equals)
+    neither raise nor lower a player's accuracy much."""
+    return 100.0 * min(1.0, max(0.0, 1.0 - relative_loss(losses, stakes)))
 
 
 def _candidates(review: MoveReview) -> int:
@@ -343,8 +365,8 @@ def _mean(values: Sequence[float]) -> float:
 
 
 def summarize(reviews: Sequence[MoveReview], seats: Sequence[int]) -> list[PlayerReview]:
-    """Per seat (ascending): moves reviewed, mean losses and accuracy over the moves whose
-    losses are known, the noise floor (the mean noise of those with more than one
+    """Per seat (ascending): moves reviewed, mean losses and accuracy (``stake_accuracy``) over
+    the moves whose losses are known, the noise floor (the mean noise of those with more than one
     candidate), and the ``MISTAKES`` biggest margin losses, biggest first."""
     summary = []
     for seat in sorted(seats):
@@ -358,7 +380,7 @@ def summarize(reviews: Sequence[MoveReview], seats: Sequence[int]) -> list[Playe
             mean_score_loss=_mean([r.score_loss or 0.0 for r in known]),
             mean_margin_loss=_mean([r.margin_loss or 0.0 for r in known]),
             noise_floor=_mean([r.noise or 0.0 for r in known if _candidates(r) > 1]),
-            accuracy=_mean([r.accuracy or 0.0 for r in known]) if known else 100.0,
+            accuracy=stake_accuracy([r.margin_loss or 0.0 for r in known], [r.stake or 0.0 for r in known]),
             mistakes=mistakes))
     return summary
 

@@ -2,7 +2,9 @@
 strength, each reviewed twice with different seeds, and whether the review's mean loss
 orders the players by their strength (issue 29; the table is in docs/review.md).
 
-The goals it checks: the random bot ranked worst in every game it plays, with an accuracy
+Players are ranked by their relative loss (their moves' margin losses over their stakes,
+``relative_loss``, of which the accuracy is the complement).  The goals it checks: the
+random bot ranked worst in every game it plays, with an accuracy
 gap of at least ``RANDOM_GAP`` points; of every two bots ``LEVEL_STEP`` or more levels
 apart in the same game (the random bot aside), the stronger ranked above the weaker in at
 least ``ORDERED_SHARE`` of the pairs; the two reviews of a game within ``REPEAT_POINTS``
@@ -14,13 +16,14 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..engine import Rng, get_game
 from .bots import make_bot
 from .params import Budget
-from .review import ACCURACY_SCALE, PlayedMove, Review, move_accuracy, review_game
+from .review import PlayedMove, Review, relative_loss, review_game
 
 #: The bots of the test set and their strength in levels; the heuristic bot counts as
 #: level 1 (its Elo lies between levels 1 and 2: README, "Strength levels and the Elo ladder").
@@ -34,19 +37,18 @@ _SECOND_REVIEW = 0x5EC04D  # the second review's seed: the first's plus this
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """One player of a calibration game: his bot, final score and both reviews' verdicts;
-    ``losses`` and ``losses_again`` are his moves' margin losses in each review, for refitting
-    the accuracy's scale (``mean_accuracy``)."""
+    """One player of a calibration game: his bot, final score and both reviews' verdicts
+    (the first review's mean margin loss, relative loss and noise floor, both reviews'
+    accuracies)."""
 
     bot: str
     score: int
     moves: int
     mean_margin_loss: float
+    relative_loss: float
     noise_floor: float
     accuracy: float
     accuracy_again: float
-    losses: tuple[float, ...]
-    losses_again: tuple[float, ...]
 
     @property
     def strength(self) -> int:
@@ -91,13 +93,14 @@ def calibrate_game(game_id: str, bots: Sequence[str], seed: int, iterations: int
     first, second = review(seed), review(seed + _SECOND_REVIEW)
     seats = []
     for p, (one, two) in enumerate(zip(first.players, second.players)):
-        seats.append(Seat(bots[p], scores[p], one.moves, one.mean_margin_loss, one.noise_floor,
-                          one.accuracy, two.accuracy, _losses(first, p), _losses(second, p)))
+        seats.append(Seat(bots[p], scores[p], one.moves, one.mean_margin_loss, _relative_loss(first, p),
+                          one.noise_floor, one.accuracy, two.accuracy))
     return CalibrationGame(seed, tuple(seats))
 
 
-def _losses(review: Review, player: int) -> tuple[float, ...]:
-    return tuple(m.margin_loss for m in review.moves if m.player == player and m.margin_loss is not None)
+def _relative_loss(review: Review, player: int) -> float:
+    known = [m for m in review.moves if m.player == player and m.margin_loss is not None]
+    return relative_loss([m.margin_loss or 0.0 for m in known], [m.stake or 0.0 for m in known])
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +108,7 @@ class Verdict:
     """The goals measured on a set of games."""
 
     random_games: int
-    random_worst: int  # games where the random bot has the biggest mean loss
+    random_worst: int  # games where the random bot has the biggest relative loss
     random_gap: float  # the smallest accuracy gap between the random bot and the next worst
     level_pairs: int
     ordered_pairs: int  # of them, those the mean loss orders by strength
@@ -126,69 +129,37 @@ def verdict(games: Sequence[CalibrationGame]) -> Verdict:
         others = [s for s in game.seats if s.bot != "random"]
         for weak in (s for s in game.seats if s.bot == "random"):
             random_games += 1
-            random_worst += all(weak.mean_margin_loss > s.mean_margin_loss for s in others)
+            random_worst += all(weak.relative_loss > s.relative_loss for s in others)
             gap = min([gap, *(s.accuracy - weak.accuracy for s in others)])
         for a, b in itertools.combinations(others, 2):
             if abs(a.strength - b.strength) >= LEVEL_STEP:
                 strong, weak = (a, b) if a.strength > b.strength else (b, a)
                 level_pairs += 1
-                ordered += strong.mean_margin_loss < weak.mean_margin_loss
+                ordered += strong.relative_loss < weak.relative_loss
     return Verdict(random_games, random_worst, gap if random_games else math.nan, level_pairs, ordered, repeat)
-
-
-def mean_accuracy(losses: Sequence[float], scale: float) -> float:
-    """The accuracy ``move_accuracy`` gives moves of these margin losses at ``scale``."""
-    if not losses:
-        return 100.0
-    return sum(move_accuracy(loss, scale) for loss in losses) / len(losses)
 
 
 def table(games: Sequence[CalibrationGame]) -> list[str]:
     """The calibration table, one line per player (Markdown)."""
-    lines = ["| game | seed | players | bot | score | moves | mean margin loss | noise floor | "
-             "accuracy | again |", "|---|---|---|---|---|---|---|---|---|---|"]
+    lines = ["| game | seed | players | bot | score | moves | mean margin loss | noise floor | relative loss | "
+             "accuracy | again |", "|---|---|---|---|---|---|---|---|---|---|---|"]
     for number, game in enumerate(games, 1):
-        for seat in sorted(game.seats, key=lambda s: s.mean_margin_loss):
+        for seat in sorted(game.seats, key=lambda s: s.relative_loss):
             lines.append(f"| {number} | {game.seed} | {len(game.seats)} | {seat.bot} | {seat.score} | "
                          f"{seat.moves} | {seat.mean_margin_loss:.3f} | {seat.noise_floor:.3f} | "
-                         f"{seat.accuracy:.1f} | {seat.accuracy_again:.1f} |")
+                         f"{seat.relative_loss:.3f} | {seat.accuracy:.1f} | {seat.accuracy_again:.1f} |")
     return lines
 
 
-def by_bot(games: Sequence[CalibrationGame], scale: float = ACCURACY_SCALE) -> list[str]:
-    """Mean loss and accuracy per bot over the games (Markdown)."""
-    lines = ["| bot | players | mean margin loss | accuracy |", "|---|---|---|---|"]
+def by_bot(games: Sequence[CalibrationGame]) -> list[str]:
+    """Mean losses and accuracy per bot over the games (Markdown)."""
+    lines = ["| bot | players | mean margin loss | relative loss | accuracy |", "|---|---|---|---|---|"]
     for bot in sorted(STRENGTH, key=STRENGTH.__getitem__):
         seats = [s for g in games for s in g.seats if s.bot == bot]
         if seats:
-            lines.append(f"| {bot} | {len(seats)} | {sum(s.mean_margin_loss for s in seats) / len(seats):.3f} | "
-                         f"{sum(mean_accuracy(s.losses, scale) for s in seats) / len(seats):.1f} |")
-    return lines
-
-
-#: The scales ``scale_table`` tries.
-SCALES = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
-
-
-def scale_table(games: Sequence[CalibrationGame], scales: Sequence[float] = SCALES) -> list[str]:
-    """Per accuracy scale: each bot's mean accuracy, the smallest gap between the random bot
-    and the next worst in a game, and the biggest difference between a game's two reviews
-    (Markdown): what the scale is fitted on."""
-    bots = [b for b in sorted(STRENGTH, key=STRENGTH.__getitem__) if any(s.bot == b for g in games for s in g.seats)]
-    lines = ["| scale | " + " | ".join(bots) + " | random gap | two reviews |", "|---" * (len(bots) + 3) + "|"]
-    for scale in scales:
-        means, gap, repeat = [], math.inf, 0.0
-        for bot in bots:
-            seats = [s for g in games for s in g.seats if s.bot == bot]
-            means.append(sum(mean_accuracy(s.losses, scale) for s in seats) / len(seats))
-        for game in games:
-            accuracy = {id(s): mean_accuracy(s.losses, scale) for s in game.seats}
-            repeat = max([repeat, *(abs(accuracy[id(s)] - mean_accuracy(s.losses_again, scale)) for s in game.seats)])
-            weak = [accuracy[id(s)] for s in game.seats if s.bot == "random"]
-            others = [accuracy[id(s)] for s in game.seats if s.bot != "random"]
-            if weak and others:
-                gap = min(gap, min(others) - weak[0])
-        lines.append(f"| {scale:g} | " + " | ".join(f"{m:.1f}" for m in means) + f" | {gap:.1f} | {repeat:.2f} |")
+            lines.append(f"| {bot} | {len(seats)} | {statistics.fmean(s.mean_margin_loss for s in seats):.3f} | "
+                         f"{statistics.fmean(s.relative_loss for s in seats):.3f} | "
+                         f"{statistics.fmean(s.accuracy for s in seats):.1f} |")
     return lines
 
 
@@ -208,10 +179,10 @@ def run(game_id: str, games: int, seed: int, iterations: int | None = None, work
 def report(games: Sequence[CalibrationGame]) -> list[str]:
     """The table, the means per bot and the goals' verdict."""
     v = verdict(games)
-    return [*table(games), "", *by_bot(games), "", *scale_table(games), "",
+    return [*table(games), "", *by_bot(games), "",
             f"random bot worst in {v.random_worst} of {v.random_games} games, smallest accuracy gap "
             f"{v.random_gap:.1f} points (goal: all, >= {RANDOM_GAP:.0f})",
-            f"pairs {LEVEL_STEP}+ levels apart ordered by mean loss: {v.ordered_pairs} of {v.level_pairs} "
+            f"pairs {LEVEL_STEP}+ levels apart ordered by relative loss: {v.ordered_pairs} of {v.level_pairs} "
             f"(goal: >= {ORDERED_SHARE:.0%})",
             f"two reviews of a game: accuracies within {v.repeat_points:.2f} points (goal: <= {REPEAT_POINTS:.0f})",
             f"goals {'met' if v.holds else 'NOT met'}"]

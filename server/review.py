@@ -158,8 +158,8 @@ def move_review_to_proto(review: MoveReview, cut: Collection[int] = ()) -> analy
         stats=stats_to_proto(review.analysis, final=True, deadline_cut=review.index in cut))
     if review.win_rate_loss is not None and review.score_loss is not None:
         message.win_rate_loss, message.score_loss = review.win_rate_loss, review.score_loss
-    if review.margin_loss is not None and review.noise is not None:
-        message.margin_loss, message.noise = review.margin_loss, review.noise
+    if review.margin_loss is not None and review.noise is not None and review.stake is not None:
+        message.margin_loss, message.noise, message.stake = review.margin_loss, review.noise, review.stake
     return message
 
 

@@ -180,7 +180,7 @@ function betterMove(index, game, state) {
   const m = mark(r);
   if (!r || !m) return "";
   return ` <span class="mark ${m[1]}">${m[0]} ${m[1]}</span> <span class="better">better: <code>${esc(r.best.move)}</code>
-    ${esc(moveLabel(game, r.best.move, state))} (−${Number(r.margin_loss).toFixed(1)} margin)</span>`;
+    ${esc(moveLabel(game, r.best.move, state))} (−${Number(r.margin_loss).toFixed(1)} margin of ${Number(r.stake ?? 0).toFixed(1)} at stake)</span>`;
 }
 
 function renderLog(game) {

@@ -204,6 +204,7 @@ class MoveReview:
     stats: SearchStats
     margin_loss: float | None = None
     noise: float | None = None
+    stake: float | None = None
 
     @classmethod
     def from_proto(cls, m: analysis_pb2.MoveReview) -> MoveReview:
@@ -212,13 +213,13 @@ class MoveReview:
 
         return cls(m.index, m.player, MoveAnalysis.from_proto(m.played), MoveAnalysis.from_proto(m.best),
                    optional("win_rate_loss"), optional("score_loss"), SearchStats.from_proto(m.stats),
-                   optional("margin_loss"), optional("noise"))
+                   optional("margin_loss"), optional("noise"), optional("stake"))
 
     def to_proto(self) -> analysis_pb2.MoveReview:
         return analysis_pb2.MoveReview(index=self.index, player=self.player, played=self.played.to_proto(),
                                        best=self.best.to_proto(), win_rate_loss=self.win_rate_loss,
                                        score_loss=self.score_loss, stats=self.stats.to_proto(),
-                                       margin_loss=self.margin_loss, noise=self.noise)
+                                       margin_loss=self.margin_loss, noise=self.noise, stake=self.stake)
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,6 +60,10 @@ def test_the_planted_blunder_is_the_players_biggest_mistake(service: Running) ->
     assert (biggest.index, biggest.played.move) == (BEFORE, BLUNDER) and biggest.win_rate_loss > 0.2
     assert biggest.margin_loss > 3 > 10 * biggest.noise and 0 < player.noise_floor < player.mean_margin_loss
     assert biggest.best.pv[0] == biggest.best.move and biggest.stats.iterations == 1500
+    assert biggest.HasField("stake") and 0 < biggest.stake <= biggest.margin_loss  # worse than a uniform pick
+    staked = [r.move for r in reviewed if r.move.HasField("stake")]
+    kept = 1 - sum(m.margin_loss for m in staked) / sum(m.stake for m in staked)
+    assert len(staked) == len(reviewed) and abs(player.accuracy - 100 * max(0.0, kept)) < 1e-6
 
 
 def test_same_record_same_seed_one_thread_same_review(service: Running) -> None:
