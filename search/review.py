@@ -56,11 +56,7 @@ ELIMINATE = 0.5
 #: The rounds of evaluations: first three, then twice as many while the move's accuracy is
 #: uncertain by more than ``ACCURACY_SE`` points (its standard error, ``accuracy_se``), up to
 #: ``MAX_ROUNDS``.  Three first: a spread measured on two rounds is too often far too small.
-#: The calibration sets ran at 2; on one 3-player game reviewed twice, 4, 3, 2 and (1, 32
-#: rounds) spent 23.4, 24.3, 25.8 and 47.6 searches a move, the two reviews 0.65, 0.89, 1.02
-#: and 1.09 points apart at most: what is left between two reviews is mostly the noise of
-#: the stakes of moves played clearly best, which more rounds of uncertain moves do not
-#: reach (docs/review.md).
+#: ``ACCURACY_SE`` is the calibration's; a smaller one buys little (docs/review.md, step 4).
 FIRST_ROUNDS, MAX_ROUNDS, ACCURACY_SE = 3, 16, 2.0
 #: Why a search ended when it ran its whole budget of work; a time budget (the wall clock,
 #: a deadline) or a cancellation gets no more pairs: it would make the review's time open-ended.
@@ -127,7 +123,7 @@ class MoveReview:
         loss is unknown."""
         if self.margin_loss is None or self.stake is None:
             return None
-        return stake_accuracy([self.margin_loss], [self.stake])
+        return stake_accuracy(relative_loss([self.margin_loss], [self.stake]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,8 +137,13 @@ class PlayerReview:
     mean_score_loss: float
     mean_margin_loss: float
     noise_floor: float
-    accuracy: float
+    relative_loss: float  # ``relative_loss`` of the evaluated moves
     mistakes: list[MoveReview]
+
+    @property
+    def accuracy(self) -> float:
+        """The player's accuracy in percent (``stake_accuracy``)."""
+        return stake_accuracy(self.relative_loss)
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,12 +344,12 @@ def relative_loss(losses: Sequence[float], stakes: Sequence[float]) -> float:
     return sum(losses) / at_stake if at_stake > 0.0 else 0.0
 
 
-def stake_accuracy(losses: Sequence[float], stakes: Sequence[float]) -> float:
-    """Accuracy in percent of moves with these margin losses and stakes: the share of the
-    stakes not lost, 100 * (1 - ``relative_loss``), within [0, 100]. A move's stake weighs it,
-    so the moves where little is at stake (a forced discard, a placement between equals)
-    neither raise nor lower a player's accuracy much."""
-    return 100.0 * min(1.0, max(0.0, 1.0 - relative_loss(losses, stakes)))
+def stake_accuracy(relative: float) -> float:
+    """Accuracy in percent of moves whose ``relative_loss`` is ``relative``: the share of the
+    stakes not lost, 100 * (1 - relative), within [0, 100]. A move's stake weighs it, so the
+    moves where little is at stake (a forced discard, a placement between equals) neither
+    raise nor lower a player's accuracy much."""
+    return 100.0 * min(1.0, max(0.0, 1.0 - relative))
 
 
 def _candidates(review: MoveReview) -> int:
@@ -365,8 +366,8 @@ def _mean(values: Sequence[float]) -> float:
 
 
 def summarize(reviews: Sequence[MoveReview], seats: Sequence[int]) -> list[PlayerReview]:
-    """Per seat (ascending): moves reviewed, mean losses and accuracy (``stake_accuracy``) over
-    the moves whose losses are known, the noise floor (the mean noise of those with more than one
+    """Per seat (ascending): moves reviewed, mean losses and relative loss (the accuracy's
+    measure) over the moves whose losses are known, the noise floor (the mean noise of those with more than one
     candidate), and the ``MISTAKES`` biggest margin losses, biggest first."""
     summary = []
     for seat in sorted(seats):
@@ -380,7 +381,7 @@ def summarize(reviews: Sequence[MoveReview], seats: Sequence[int]) -> list[Playe
             mean_score_loss=_mean([r.score_loss or 0.0 for r in known]),
             mean_margin_loss=_mean([r.margin_loss or 0.0 for r in known]),
             noise_floor=_mean([r.noise or 0.0 for r in known if _candidates(r) > 1]),
-            accuracy=stake_accuracy([r.margin_loss or 0.0 for r in known], [r.stake or 0.0 for r in known]),
+            relative_loss=relative_loss([r.margin_loss or 0.0 for r in known], [r.stake or 0.0 for r in known]),
             mistakes=mistakes))
     return summary
 

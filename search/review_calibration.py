@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from ..engine import Rng, get_game
 from .bots import make_bot
 from .params import Budget
-from .review import PlayedMove, Review, relative_loss, review_game
+from .review import PlayedMove, Review, review_game
 
 #: The bots of the test set and their strength in levels; the heuristic bot counts as
 #: level 1 (its Elo lies between levels 1 and 2: README, "Strength levels and the Elo ladder").
@@ -93,14 +93,9 @@ def calibrate_game(game_id: str, bots: Sequence[str], seed: int, iterations: int
     first, second = review(seed), review(seed + _SECOND_REVIEW)
     seats = []
     for p, (one, two) in enumerate(zip(first.players, second.players)):
-        seats.append(Seat(bots[p], scores[p], one.moves, one.mean_margin_loss, _relative_loss(first, p),
+        seats.append(Seat(bots[p], scores[p], one.moves, one.mean_margin_loss, one.relative_loss,
                           one.noise_floor, one.accuracy, two.accuracy))
     return CalibrationGame(seed, tuple(seats))
-
-
-def _relative_loss(review: Review, player: int) -> float:
-    known = [m for m in review.moves if m.player == player and m.margin_loss is not None]
-    return relative_loss([m.margin_loss or 0.0 for m in known], [m.stake or 0.0 for m in known])
 
 
 @dataclass(frozen=True, slots=True)

@@ -141,11 +141,14 @@ def test_a_given_position_after_a_chance_move_is_its_outcome() -> None:
 def test_accuracy_is_the_share_of_the_stakes_not_lost() -> None:
     """The engine's best keeps the whole stake (100), a uniform pick's expected loss none of it
     (0), worse stays at 0; a player's moves are summed, so a move weighs by its stake."""
+    def kept(losses: list[float], stakes: list[float]) -> float:
+        return stake_accuracy(relative_loss(losses, stakes))
+
     assert stake_of([5.0, 4.0, 3.0]) == 1.0 and stake_of([2.0, 2.0]) == 0.0
-    assert stake_accuracy([0.0], [1.0]) == 100.0 and stake_accuracy([1.0], [1.0]) == 0.0
-    assert stake_accuracy([0.5], [2.0]) == 75.0 and stake_accuracy([3.0], [1.0]) == 0.0
-    assert stake_accuracy([], []) == stake_accuracy([0.0], [0.0]) == 100.0
-    assert relative_loss([1.0, 0.0], [1.0, 3.0]) == 0.25 and stake_accuracy([1.0, 0.0], [1.0, 3.0]) == 75.0
+    assert kept([0.0], [1.0]) == 100.0 and kept([1.0], [1.0]) == 0.0
+    assert kept([0.5], [2.0]) == 75.0 and kept([3.0], [1.0]) == 0.0
+    assert kept([], []) == kept([0.0], [0.0]) == 100.0
+    assert relative_loss([1.0, 0.0], [1.0, 3.0]) == 0.25 and kept([1.0, 0.0], [1.0, 3.0]) == 75.0
     assert relative_loss([3.0], [1.0]) == 3.0 and relative_loss([0.0], [0.0]) == 0.0
 
 
