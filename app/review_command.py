@@ -46,12 +46,17 @@ def run_review(args: argparse.Namespace) -> None:
         raise ValueError(f"--seat {min(args.seat)}: seats are numbered from 1")
     budget = {"iterations": args.iterations, "time_ms": args.time_ms, "threads": args.threads,
               "seats": [seat - 1 for seat in args.seat or ()], "seed": args.seed}
-    shown: list[MoveReview] = []
+    shown: dict[int, MoveReview] = {}
+    refining = False  # a move came again: the refinement has begun
 
     def on_move(move: MoveReview) -> None:
-        shown.append(move)
+        nonlocal refining
         if not args.json:
+            if move.index in shown and not refining:
+                refining = True
+                print("refining: moves given more rounds, while a player's accuracy is uncertain", flush=True)
             _print_move(move)
+        shown[move.index] = move
 
     if not args.json:
         _print_header()
@@ -132,14 +137,15 @@ def _cell(text: str) -> str:
 
 def _print_header() -> None:
     print(f"{'#':>4} {'seat':>4}  {'played':<{MOVE_WIDTH}} {'best':<{MOVE_WIDTH}} {'margin loss':>11} {'stake':>6} "
-          f"{'noise':>6} {'win loss':>8} {'visits':>13}  then")
+          f"{'noise':>6} {'rounds':>6} {'win loss':>8} {'visits':>13}  then")
 
 
 def _print_move(m: MoveReview) -> None:
     mark = "?" if (m.margin_loss or 0.0) > (m.noise or 0.0) else ""
     print(f"{m.index + 1:>4} {seat_tag(m.player):>4}  {_cell(m.played.move + mark):<{MOVE_WIDTH}} "
           f"{_cell(m.best.move):<{MOVE_WIDTH}} "
-          f"{_loss(m.margin_loss, 2):>11} {_loss(m.stake, 2):>6} {_loss(m.noise, 2):>6} {_loss(m.win_rate_loss, 3):>8} "
+          f"{_loss(m.margin_loss, 2):>11} {_loss(m.stake, 2):>6} {_loss(m.noise, 2):>6} {m.rounds:>6} "
+          f"{_loss(m.win_rate_loss, 3):>8} "
           f"{m.played.visits:>6}/{m.best.visits:<6}  "
           f"{line_of_play(m.best.pv[1:5], m.best.pv_players[1:5], len(m.best.expected_scores))}", flush=True)
 
@@ -147,13 +153,13 @@ def _print_move(m: MoveReview) -> None:
 def _print_summary(review: Review) -> None:
     print(f"\n{len(review.moves)} moves reviewed"
           + (f", {review.moves_skipped} skipped ({review.stop_reason})" if review.moves_skipped else ""))
-    print(f"{'seat':<8} {'moves':>5} {'accuracy':>8} {'mean margin loss':>16} {'noise floor':>11} "
+    print(f"{'seat':<8} {'moves':>5} {'accuracy':>8} {'±':>5} {'mean margin loss':>16} {'noise floor':>11} "
           f"{'mean win loss':>13}  biggest mistakes")
     for p in review.players:
         mistakes = ", ".join(f"#{m.index + 1} {m.played.move} (-{m.margin_loss or 0:.2f}; best {m.best.move})"
                              for m in p.mistakes)
-        print(f"{seat_name(p.player):<8} {p.moves:>5} {p.accuracy:>7.1f}% {p.mean_margin_loss:>16.2f} {p.noise_floor:>11.2f} "
-              f"{p.mean_win_rate_loss:>13.3f}  {mistakes or '-'}")
+        print(f"{seat_name(p.player):<8} {p.moves:>5} {p.accuracy:>7.1f}% {p.accuracy_se:>5.2f} "
+              f"{p.mean_margin_loss:>16.2f} {p.noise_floor:>11.2f} {p.mean_win_rate_loss:>13.3f}  {mistakes or '-'}")
 
 
 def add_review_arguments(p: argparse.ArgumentParser) -> None:

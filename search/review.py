@@ -15,6 +15,8 @@ is the measure's own noise on that position (the loss of the best move against i
 reported beside the loss.  A move's stake is the loss a uniform pick among the candidates
 would expect there, and a player's accuracy the share of his moves' stakes he did not lose
 (``stake_accuracy``: 100% plays as the engine, 0% no better than a random pick; docs/review.md).
+Once every move is reviewed, the moves that add most to a player's accuracy's standard error
+get more rounds (``refine``) until it is at most ``PLAYER_SE``.
 
 Chance is replayed, never searched: a move's draws and dice come from ``Rng(seed)``
 with the seed the record gives it, or the record gives the position after the move.
@@ -58,6 +60,12 @@ ELIMINATE = 0.5
 #: ``MAX_ROUNDS``.  Three first: a spread measured on two rounds is too often far too small.
 #: ``ACCURACY_SE`` is the calibration's; a smaller one buys little (docs/review.md, step 4).
 FIRST_ROUNDS, MAX_ROUNDS, ACCURACY_SE = 3, 16, 2.0
+#: Then a player's moves get more rounds (``refine``), up to ``REFINE_ROUNDS`` each, while his
+#: accuracy's standard error (``player_accuracy_se``) is above ``PLAYER_SE`` points: two
+#: reviews of a record then differ by about 1.4 ``PLAYER_SE`` (docs/review.md, step 5). The
+#: refinement's searches are at most ``REFINE_SHARE`` times the first rounds': a short review
+#: (a few moves, little at stake) cannot reach ``PLAYER_SE`` and would search on to the cap.
+PLAYER_SE, REFINE_ROUNDS, REFINE_SHARE = 0.25, 64, 2.0
 #: Why a search ended when it ran its whole budget of work; a time budget (the wall clock,
 #: a deadline) or a cancellation gets no more pairs: it would make the review's time open-ended.
 BUDGETS_SPENT = frozenset({"iterations", "cpu_time", "nodes", "terminal"})
@@ -116,6 +124,10 @@ class MoveReview:
     noise: float | None
     analysis: Analysis
     stake: float | None = None  # the loss a uniform pick among the candidates expects (``stake_of``)
+    rounds: int = 0  # the rounds of searches of each candidate (0: one candidate, or none could run)
+    #: The variance of the mean margin loss over the rounds, its covariance with the mean
+    #: stake's and the mean stake's variance (``TurnEvaluation.spread``): ``player_accuracy_se``'s.
+    spread: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
     @property
     def accuracy(self) -> float | None:
@@ -139,6 +151,7 @@ class PlayerReview:
     noise_floor: float
     relative_loss: float  # ``relative_loss`` of the evaluated moves
     mistakes: list[MoveReview]
+    accuracy_se: float = 0.0  # the accuracy's standard error in points (``player_accuracy_se``)
 
     @property
     def accuracy(self) -> float:
@@ -271,6 +284,113 @@ def accuracy_se(challenger: Sequence[MoveInfo], played: Sequence[MoveInfo], stak
     return 100.0 * se / stake * statistics.NormalDist().cdf(mean / se)
 
 
+class TurnEvaluation:
+    """A turn's review in progress (``evaluate_turn``): the first search, and each candidate's
+    evaluations round by round; ``more_rounds`` adds rounds, ``review`` reads them."""
+
+    def __init__(self, turn: Turn, analysis: Analysis) -> None:
+        self.turn, self.analysis, self.player = turn, analysis, turn.player
+        self.played_action = turn.move.id
+        self.candidates: list[int] = list(dict.fromkeys(
+            [m.action for m in analysis.moves[:CANDIDATES]] + [self.played_action]))
+        self.runs: dict[int, list[MoveInfo]] = {action: [] for action in self.candidates}
+        self.kept = {self.played_action, analysis.moves[0].action}  # never dropped
+        self.spent = True  # the searches so far ran their whole budget of work (``BUDGETS_SPENT``)
+        self.failed = False  # a search of the first rounds could not run
+
+    @property
+    def rounds(self) -> int:
+        return len(self.runs[self.played_action])
+
+    @property
+    def refinable(self) -> bool:
+        """More rounds can run: more than one candidate, every search so far ran its budget."""
+        return len(self.runs) > 1 and self.spent and not self.failed
+
+    def _margin(self, action: int) -> float:
+        return margin(merged(self.runs[action]), self.player)
+
+    def best_action(self, among: Sequence[int] | None = None) -> int:
+        return max(self.candidates if among is None else among, key=self._margin)
+
+    def stake(self) -> float:
+        """Every candidate's margins' ``stake_of``, the dropped ones' from their rounds."""
+        return stake_of([self._margin(action) for action in self.runs])
+
+    def uncertain(self) -> bool:
+        """The move's accuracy has a standard error above ``ACCURACY_SE`` (``accuracy_se``,
+        against the best candidate other than the move played)."""
+        others = [action for action in self.candidates if action != self.played_action]
+        return bool(others) and accuracy_se(self.runs[self.best_action(others)], self.runs[self.played_action],
+                                            self.stake(), self.player) > ACCURACY_SE
+
+    def more_rounds(self, search: TurnSearch, upto: int) -> bool:
+        """Rounds up to ``upto``, a round's searches on one stream, the candidates far below the
+        best dropped after each (``ELIMINATE``); False, the round left out, when a search could
+        not run."""
+        for stream in range(1 + self.rounds, 1 + upto):
+            evaluations = [search(self.turn, action, stream) for action in self.candidates]
+            found = [e for e in evaluations if e is not None and e.moves]
+            if len(found) < len(self.candidates):
+                return False
+            self.spent = self.spent and all(e.stopped_by in BUDGETS_SPENT for e in found)
+            for action, evaluation in zip(self.candidates, found):
+                self.runs[action].append(evaluation.moves[0])
+            top, drop = self._margin(self.best_action()), ELIMINATE * max(1.0, FIRST_ROUNDS / stream)
+            self.candidates = [action for action in self.candidates
+                               if action in self.kept or self._margin(action) > top - drop]
+        return True
+
+    def spread(self, best: int) -> tuple[float, float, float]:
+        """The variance of the mean loss over the rounds, its covariance with the mean stake's,
+        and the mean stake's variance: from each round's loss and stake (a dropped candidate's
+        margin its rounds' mean), over the rounds of both ``best`` and the move played; 0s
+        with fewer than two."""
+        n = min(len(self.runs[best]), len(self.runs[self.played_action]))
+        if n < 2:
+            return 0.0, 0.0, 0.0
+        losses, stakes = [], []
+        for r in range(n):
+            margins = {action: margin(runs[r], self.player) if len(runs) > r else self._margin(action)
+                       for action, runs in self.runs.items()}
+            losses.append(margins[best] - margins[self.played_action])
+            stakes.append(margins[best] - statistics.fmean(margins.values()))
+        return (statistics.variance(losses) / n, statistics.covariance(losses, stakes) / n,
+                statistics.variance(stakes) / n)
+
+    def review(self) -> MoveReview:
+        """The move's review from the rounds so far (see ``review_turn``)."""
+        turn, player, analysis = self.turn, self.player, self.analysis
+        if len(self.runs) == 1:
+            only = analysis.moves[0]
+            return MoveReview(turn.index, player, only, only, 0.0, 0.0, 0.0, 0.0, analysis, 0.0)
+        if self.failed or not self.rounds:
+            untried = MoveInfo(move=str(turn.move), action=self.played_action, visits=0, win_rate=0.0,
+                               expected_scores=[], pv=[])
+            return MoveReview(turn.index, player, untried, analysis.moves[0], None, None, None, None, analysis)
+        best_action = self.best_action()
+        best, played = merged(self.runs[best_action]), merged(self.runs[self.played_action])
+        return MoveReview(turn.index, player, played, best, max(0.0, best.win_rate - played.win_rate),
+                          max(0.0, best.expected_scores[player] - played.expected_scores[player]),
+                          margin(best, player) - margin(played, player), _noise(self.runs[best_action], player),
+                          analysis, self.stake(), self.rounds, self.spread(best_action))
+
+
+def evaluate_turn(turn: Turn, search: TurnSearch) -> TurnEvaluation | None:
+    """The rounds of ``review_turn``; None when the first search did not run or ran no iteration."""
+    analysis = search(turn, None, PICK)
+    if analysis is None or not analysis.moves:
+        return None
+    evaluation = TurnEvaluation(turn, analysis)
+    if len(evaluation.runs) == 1:
+        return evaluation
+    while not evaluation.rounds or (evaluation.spent and evaluation.rounds < MAX_ROUNDS and evaluation.uncertain()):
+        if not evaluation.more_rounds(search, min(MAX_ROUNDS, max(FIRST_ROUNDS, 2 * evaluation.rounds))):
+            evaluation.failed = True
+            break
+    return evaluation
+
+
 def review_turn(turn: Turn, search: TurnSearch) -> MoveReview | None:
     """The review of ``turn``'s move: a search of its state names the candidates, its
     ``CANDIDATES`` most visited moves and the move played. Each candidate is then searched
@@ -284,50 +404,10 @@ def review_turn(turn: Turn, search: TurnSearch) -> MoveReview | None:
     the margin difference of the two halves of its searches (``_noise``), the stake the best's
     margin less the mean of every candidate's (``stake_of``). A position with one candidate is
     not searched again: every loss and the stake are 0. None when the first search did not run
-    or ran no iteration."""
-    analysis = search(turn, None, PICK)
-    if analysis is None or not analysis.moves:
-        return None
-    player, played_action = turn.player, turn.move.id
-    candidates: list[int] = list(dict.fromkeys([m.action for m in analysis.moves[:CANDIDATES]] + [played_action]))
-    if len(candidates) == 1:
-        only = analysis.moves[0]
-        return MoveReview(turn.index, player, only, only, 0.0, 0.0, 0.0, 0.0, analysis, 0.0)
-    runs: dict[int, list[MoveInfo]] = {action: [] for action in candidates}
-    kept = {played_action, analysis.moves[0].action}  # never dropped
-
-    def best_action(among: Sequence[int] | None = None) -> int:
-        return max(candidates if among is None else among, key=lambda action: margin(merged(runs[action]), player))
-
-    def stake() -> float:  # every candidate's, the dropped ones' from their rounds
-        return stake_of([margin(merged(evaluations), player) for evaluations in runs.values()])
-
-    def uncertain() -> bool:  # the accuracy's standard error against the best other candidate
-        others = [action for action in candidates if action != played_action]
-        return bool(others) and accuracy_se(runs[best_action(others)], runs[played_action], stake(),
-                                            player) > ACCURACY_SE
-
-    rounds, spent = 0, True  # spent: the searches so far ran their whole budget of work
-    while not rounds or (spent and rounds < MAX_ROUNDS and uncertain()):
-        for stream in range(1 + rounds, 1 + min(MAX_ROUNDS, max(FIRST_ROUNDS, 2 * rounds))):
-            evaluations = [search(turn, action, stream) for action in candidates]
-            found = [e for e in evaluations if e is not None and e.moves]
-            if len(found) < len(candidates):
-                untried = MoveInfo(move=str(turn.move), action=played_action, visits=0, win_rate=0.0,
-                                   expected_scores=[], pv=[])
-                return MoveReview(turn.index, player, untried, analysis.moves[0], None, None, None, None, analysis)
-            spent = spent and all(e.stopped_by in BUDGETS_SPENT for e in found)
-            for action, evaluation in zip(candidates, found):
-                runs[action].append(evaluation.moves[0])
-            top, drop = margin(merged(runs[best_action()]), player), ELIMINATE * max(1.0, FIRST_ROUNDS / stream)
-            candidates = [action for action in candidates
-                          if action in kept or margin(merged(runs[action]), player) > top - drop]
-        rounds = len(runs[played_action])
-    best, played = merged(runs[best_action()]), merged(runs[played_action])
-    return MoveReview(turn.index, player, played, best, max(0.0, best.win_rate - played.win_rate),
-                      max(0.0, best.expected_scores[player] - played.expected_scores[player]),
-                      margin(best, player) - margin(played, player), _noise(runs[best.action], player), analysis,
-                      stake())
+    or ran no iteration; the move played with visits 0 and no losses when a later search could
+    not."""
+    evaluation = evaluate_turn(turn, search)
+    return None if evaluation is None else evaluation.review()
 
 
 def accuracy(win_rate_loss: float) -> float:
@@ -365,10 +445,29 @@ def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
+def _variance_term(review: MoveReview, relative: float) -> float:
+    """The variance a move adds to the sum of loss − ``relative`` · stake over a player's moves."""
+    loss, both, stake = review.spread
+    return max(0.0, loss - 2.0 * relative * both + relative * relative * stake)
+
+
+def player_accuracy_se(reviews: Sequence[MoveReview]) -> float:
+    """The standard error, in points, of the accuracy of ``reviews`` (one player's moves whose
+    losses are known): the delta method's for a ratio of sums, 100 · √(Σ var(loss − ρ stake))
+    / Σ stake with ρ their relative loss, each move's variances from its rounds (``spread``);
+    0 when nothing was at stake."""
+    at_stake = sum(r.stake or 0.0 for r in reviews)
+    if at_stake <= 0.0:
+        return 0.0
+    relative = relative_loss([r.margin_loss or 0.0 for r in reviews], [r.stake or 0.0 for r in reviews])
+    return 100.0 * math.sqrt(sum(_variance_term(r, relative) for r in reviews)) / at_stake
+
+
 def summarize(reviews: Sequence[MoveReview], seats: Sequence[int]) -> list[PlayerReview]:
     """Per seat (ascending): moves reviewed, mean losses and relative loss (the accuracy's
-    measure) over the moves whose losses are known, the noise floor (the mean noise of those with more than one
-    candidate), and the ``MISTAKES`` biggest margin losses, biggest first."""
+    measure, and its standard error) over the moves whose losses are known, the noise floor
+    (the mean noise of those with more than one candidate), and the ``MISTAKES`` biggest margin
+    losses, biggest first."""
     summary = []
     for seat in sorted(seats):
         mine = [r for r in reviews if r.player == seat]
@@ -382,8 +481,72 @@ def summarize(reviews: Sequence[MoveReview], seats: Sequence[int]) -> list[Playe
             mean_margin_loss=_mean([r.margin_loss or 0.0 for r in known]),
             noise_floor=_mean([r.noise or 0.0 for r in known if _candidates(r) > 1]),
             relative_loss=relative_loss([r.margin_loss or 0.0 for r in known], [r.stake or 0.0 for r in known]),
-            mistakes=mistakes))
+            mistakes=mistakes, accuracy_se=player_accuracy_se(known)))
     return summary
+
+
+def _to_refine(evaluations: Sequence[TurnEvaluation], reviews: dict[int, MoveReview]) -> list[TurnEvaluation]:
+    """The moves whose rounds to double next, the most useful first: for each player whose
+    accuracy's standard error is above ``PLAYER_SE``, his moves by the variance a doubling
+    takes away per search, until it would be down to ``PLAYER_SE``."""
+    chosen: list[tuple[float, TurnEvaluation]] = []
+    for seat in sorted({e.player for e in evaluations}):
+        mine = [e for e in evaluations if e.player == seat and reviews[e.turn.index].margin_loss is not None]
+        known = [reviews[e.turn.index] for e in mine]
+        relative = relative_loss([r.margin_loss or 0.0 for r in known], [r.stake or 0.0 for r in known])
+        terms = {e.turn.index: _variance_term(reviews[e.turn.index], relative) for e in mine}
+        excess = sum(terms.values()) - (PLAYER_SE * sum(r.stake or 0.0 for r in known) / 100.0) ** 2
+        gains = sorted(((terms[e.turn.index] / _searches(e), e) for e in mine
+                        if e.refinable and e.rounds < REFINE_ROUNDS and terms[e.turn.index] > 0.0),
+                       key=lambda gain: -gain[0])
+        for gain, e in gains:
+            if excess <= 0.0:
+                break
+            chosen.append((gain, e))
+            excess -= terms[e.turn.index] * (1.0 - e.rounds / min(REFINE_ROUNDS, 2 * e.rounds))
+    return [e for _, e in sorted(chosen, key=lambda gain: -gain[0])]
+
+
+def _searches(evaluation: TurnEvaluation) -> int:
+    """The searches of the candidates' rounds so far."""
+    return sum(len(runs) for runs in evaluation.runs.values())
+
+
+def refine(evaluations: Sequence[TurnEvaluation], search: TurnSearch, workers: int) -> Iterator[MoveReview]:
+    """More rounds, in batches (``_to_refine``), for the moves that add most to a player's
+    accuracy's standard error while it is above ``PLAYER_SE`` and the searches are within
+    ``REFINE_SHARE`` times the first rounds'; each refined move's review as it is done. Stops
+    after a batch in which a search could not run."""
+    reviews = {e.turn.index: e.review() for e in evaluations}
+    left = REFINE_SHARE * sum(_searches(e) for e in evaluations)
+    while batch := _to_refine(evaluations, reviews):
+        within = []
+        for evaluation in batch:  # a doubling costs about the searches so far
+            if _searches(evaluation) <= left:
+                within.append(evaluation)
+                left -= _searches(evaluation)
+        if not within:
+            return
+        ran_all = True
+        for evaluation, ran in in_order(sorted(within, key=lambda e: e.turn.index),
+                                        lambda e: e.more_rounds(search, min(REFINE_ROUNDS, 2 * e.rounds)), workers):
+            ran_all = ran_all and ran
+            reviews[evaluation.turn.index] = evaluation.review()
+            yield reviews[evaluation.turn.index]
+        if not ran_all:
+            return
+
+
+def review_moves(turns: Sequence[Turn], search: TurnSearch, workers: int) -> Iterator[MoveReview]:
+    """Each turn's review in game order as it is done (``evaluate_turn``; none for a turn whose
+    first search did not run), then the refined ones again (``refine``): a later review of a
+    move replaces the earlier one."""
+    evaluations = []
+    for _, evaluation in in_order(turns, lambda turn: evaluate_turn(turn, search), workers):
+        if evaluation is not None:
+            evaluations.append(evaluation)
+            yield evaluation.review()
+    yield from refine([e for e in evaluations if not e.failed], search, workers)
 
 
 def review_turns(turns: Sequence[Turn], seats: frozenset[int]) -> list[Turn]:
@@ -412,7 +575,7 @@ def review_game(start: Any, moves: Sequence[PlayedMove], budget: Budget | None =
                 on_move: Callable[[MoveReview], None] | None = None) -> Review:
     """Review a game in this process: ``workers`` searches at once, each within ``budget``
     (None: ``REVIEW_ITERATIONS``) with ``review_params``; ``on_move`` sees every move review
-    as it comes, in game order."""
+    as it comes (``review_moves``: in game order, then the refined moves again)."""
     budget = Budget(iterations=REVIEW_ITERATIONS) if budget is None else budget
     chosen = check_seats(seats, start.num_players)
     base = search_seed(seed)
@@ -423,10 +586,10 @@ def review_game(start: Any, moves: Sequence[PlayedMove], budget: Budget | None =
                          seed=turn_seed(base, turn.index, stream), root_action=root_action)
         return analyze(turn.state, budget, params)
 
-    reviews = []
-    for _, review in in_order(targets, lambda turn: review_turn(turn, search), workers):
-        if review is not None:
-            reviews.append(review)
-            if on_move is not None:
-                on_move(review)
+    latest: dict[int, MoveReview] = {}
+    for review in review_moves(targets, search, workers):
+        latest[review.index] = review
+        if on_move is not None:
+            on_move(review)
+    reviews = sorted(latest.values(), key=lambda r: r.index)
     return Review(reviews, summarize(reviews, sorted(chosen)), len(targets) - len(reviews))

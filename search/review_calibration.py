@@ -38,8 +38,8 @@ _SECOND_REVIEW = 0x5EC04D  # the second review's seed: the first's plus this
 @dataclass(frozen=True, slots=True)
 class Seat:
     """One player of a calibration game: his bot, final score and both reviews' verdicts
-    (the first review's mean margin loss, relative loss and noise floor, both reviews'
-    accuracies)."""
+    (the first review's mean margin loss, relative loss, noise floor and accuracy's standard
+    error, both reviews' accuracies)."""
 
     bot: str
     score: int
@@ -49,6 +49,7 @@ class Seat:
     noise_floor: float
     accuracy: float
     accuracy_again: float
+    accuracy_se: float
 
     @property
     def strength(self) -> int:
@@ -94,7 +95,7 @@ def calibrate_game(game_id: str, bots: Sequence[str], seed: int, iterations: int
     seats = []
     for p, (one, two) in enumerate(zip(first.players, second.players)):
         seats.append(Seat(bots[p], scores[p], one.moves, one.mean_margin_loss, one.relative_loss,
-                          one.noise_floor, one.accuracy, two.accuracy))
+                          one.noise_floor, one.accuracy, two.accuracy, one.accuracy_se))
     return CalibrationGame(seed, tuple(seats))
 
 
@@ -137,12 +138,13 @@ def verdict(games: Sequence[CalibrationGame]) -> Verdict:
 def table(games: Sequence[CalibrationGame]) -> list[str]:
     """The calibration table, one line per player (Markdown)."""
     lines = ["| game | seed | players | bot | score | moves | mean margin loss | noise floor | relative loss | "
-             "accuracy | again |", "|---|---|---|---|---|---|---|---|---|---|---|"]
+             "accuracy | ± | again |", "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for number, game in enumerate(games, 1):
         for seat in sorted(game.seats, key=lambda s: s.relative_loss):
             lines.append(f"| {number} | {game.seed} | {len(game.seats)} | {seat.bot} | {seat.score} | "
                          f"{seat.moves} | {seat.mean_margin_loss:.3f} | {seat.noise_floor:.3f} | "
-                         f"{seat.relative_loss:.3f} | {seat.accuracy:.1f} | {seat.accuracy_again:.1f} |")
+                         f"{seat.relative_loss:.3f} | {seat.accuracy:.1f} | {seat.accuracy_se:.2f} | "
+                         f"{seat.accuracy_again:.1f} |")
     return lines
 
 

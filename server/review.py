@@ -18,7 +18,7 @@ from ..engine.game_state import GameState
 from ..positions.check import Vector, as_vector
 from ..search.ismcts import Analysis, SearchStop
 from ..search.review import (MoveReview, PlayedMove, PlayerReview, RecordError, Turn, check_seats,
-                             in_order, replay, review_turn, review_turns, search_seed, summarize, turn_seed)
+                             replay, review_moves, review_turns, search_seed, summarize, turn_seed)
 from ..v1 import analysis_pb2
 from ..search.deadlines import MIN_SEARCH_MS
 from ..search.params import Budget
@@ -70,7 +70,8 @@ class _WorkLeft:
 
 def review_game(request: analysis_pb2.ReviewGameRequest, context: grpc.ServicerContext,
                 limits: Limits, slots: int, search: Search) -> Iterator[analysis_pb2.ReviewGameResponse]:
-    """Stream a MoveReview per reviewed move in game order, then the ReviewSummary."""
+    """Stream a MoveReview per reviewed move in game order, then the refined moves again
+    (``review_moves``), then the ReviewSummary."""
     budget = budgets.read_budget(request.budget, limits)
     assert budget.time_ms is not None  # every budget within the limits has a time budget
     work = _WorkLeft(limits.max_review_ms)
@@ -120,16 +121,15 @@ def review_game(request: analysis_pb2.ReviewGameRequest, context: grpc.ServicerC
                 cut.add(turn.index)
         return analysis
 
-    reviews: list[MoveReview] = []
+    latest: dict[int, MoveReview] = {}
     try:
-        for _, review in in_order(turns, lambda turn: review_turn(turn, turn_search), slots):
-            if review is None:
-                continue
-            reviews.append(review)
+        for review in review_moves(turns, turn_search, slots):
+            latest[review.index] = review
             yield analysis_pb2.ReviewGameResponse(request_id=request.request_id,
                                                   move=move_review_to_proto(review, cut))
     finally:
         stop.set()
+    reviews = sorted(latest.values(), key=lambda r: r.index)
     skipped = len(turns) - len(reviews)
     reason = analysis_pb2.STOP_REASON_UNSPECIFIED
     if skipped:
@@ -160,6 +160,7 @@ def move_review_to_proto(review: MoveReview, cut: Collection[int] = ()) -> analy
         message.win_rate_loss, message.score_loss = review.win_rate_loss, review.score_loss
     if review.margin_loss is not None and review.noise is not None and review.stake is not None:
         message.margin_loss, message.noise, message.stake = review.margin_loss, review.noise, review.stake
+    message.rounds = review.rounds
     return message
 
 
@@ -171,6 +172,6 @@ def summary_to_proto(players: Sequence[PlayerReview], reviewed: int, skipped: in
         players=[analysis_pb2.PlayerReview(
             player=p.player, moves=p.moves, evaluated=p.evaluated, mean_win_rate_loss=p.mean_win_rate_loss,
             mean_score_loss=p.mean_score_loss, mean_margin_loss=p.mean_margin_loss,
-            noise_floor=p.noise_floor, accuracy=p.accuracy,
+            noise_floor=p.noise_floor, accuracy=p.accuracy, accuracy_se=p.accuracy_se,
             mistakes=[move_review_to_proto(m, cut) for m in p.mistakes]) for p in players],
         moves_reviewed=reviewed, moves_skipped=skipped, stop_reason=stop_reason)

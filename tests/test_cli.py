@@ -253,7 +253,8 @@ def test_review_of_a_selfplay_game(tmp_path: Path, capsys: pytest.CaptureFixture
     assert code == 0 and "moves reviewed" in out and "accuracy" in out
     lines = out.splitlines()
     assert lines[0].split()[:4] == ["#", "seat", "played", "best"]
-    best, moves = lines[0].index("best"), lines[1:lines.index("")]
+    best = lines[0].index("best")
+    moves = [line for line in lines[1:lines.index("")] if not line.startswith("refining:")]  # then refined ones
     assert moves and all(line[best - 1] == " " != line[best] for line in moves)  # columns under the header's
     assert len({line.index("/") for line in moves}) == 1  # the visits column, after a long move too
     assert {line.split()[1] for line in moves} == {"S2"}

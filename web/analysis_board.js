@@ -9,20 +9,33 @@ import { moveLabel, titleCase } from "./labels.js";
 import { drawReviewGraph } from "./review_graph.js";
 import { RpcError, serverStream } from "./rpc.js";
 
-/** Margin lost beyond the measure's noise (the game's score unit) that marks a move in the log. */
-export const MARKS = [[3, "??", "blunder"], [1.5, "?", "mistake"], [0.75, "?!", "inaccuracy"]];
+/** Margin lost beyond the measure's noise, in shares of the move's stake (a uniform pick's
+ *  expected loss), that marks a move in the log; and, so that a move with little at stake is
+ *  not marked for a trifle, at least MARK_FLOOR times the review's mean stake. Shares serve
+ *  every game (docs/review.md: the marks of bots of known strength). */
+export const MARKS = [[2, "??", "blunder"], [1, "?", "mistake"], [0.5, "?!", "inaccuracy"]];
+export const MARK_FLOOR = 0.5;
 const REVIEW_ITERATIONS = 500;
 
 const $ = (id) => document.getElementById(id);
 const board = { start: null, view: null, moves: [], at: 0, draw: null, seats: () => [], facts: () => ({}), reviews: new Map(),
   summary: null, abort: null, result: null };
 
-/** The mark of a reviewed move: [symbol, name] or null when it lost less than an inaccuracy. */
-export function mark(review) {
+/** The mark of a reviewed move, `typical` the review's mean stake: [symbol, name] or null
+ *  when it lost less than an inaccuracy. */
+export function mark(review, typical) {
   if (!review || review.margin_loss === undefined || review.margin_loss === null) return null;
   const lost = Number(review.margin_loss) - Number(review.noise ?? 0);
-  const found = MARKS.find(([least]) => lost >= least);
+  const stake = Number(review.stake ?? 0);
+  if (stake <= 0 || lost < MARK_FLOOR * typical) return null;
+  const found = MARKS.find(([share]) => lost >= share * stake);
   return found ? [found[1], found[2]] : null;
+}
+
+/** The review's mean stake over the moves reviewed so far. */
+function meanStake() {
+  const stakes = [...board.reviews.values()].map((r) => Number(r.stake ?? 0));
+  return stakes.length ? stakes.reduce((a, b) => a + b, 0) / stakes.length : 0;
 }
 
 /** Whether a call failed because it was cancelled (a newer position, hints turned off). */
@@ -122,10 +135,15 @@ async function review() {
   $("analysis-status").className = "";
   $("analysis-status").textContent = `Reviewing ${board.moves.length} moves…`;
   render();
+  const refined = new Set();  // the moves that came again with more rounds
   await serverStream("Analysis/ReviewGame", { game: gameRecord(), budget: { iterations } }, (message) => {
     if (message.move) {
-      board.reviews.set(Number(message.move.index ?? 0), message.move);
-      $("analysis-status").textContent = `Reviewed ${board.reviews.size} of ${board.moves.length} moves…`;
+      const index = Number(message.move.index ?? 0);
+      if (board.reviews.has(index)) refined.add(index);
+      board.reviews.set(index, message.move);
+      $("analysis-status").textContent = refined.size
+        ? `Refining the accuracies: ${refined.size} moves given more rounds…`
+        : `Reviewed ${board.reviews.size} of ${board.moves.length} moves…`;
     }
     if (message.summary) board.summary = message.summary;
     render();
@@ -162,8 +180,9 @@ function render() {
   section.dataset.ply = String(board.at);
   renderLog(game);
   renderSummary(seats);
+  const typical = meanStake();
   $("analysis-graph").innerHTML = drawReviewGraph(board.moves.length, [...board.reviews.values()], board.at,
-    board.start[stateKey(game)]?.players?.length ?? seats.length, mark);
+    board.start[stateKey(game)]?.players?.length ?? seats.length, (r) => mark(r, typical));
   const here = position(board.at);
   const last = board.at > 0 ? board.moves[board.at - 1] : null;
   const before = board.at > 0 ? position(board.at - 1)[stateKey(game)] : null;
@@ -177,16 +196,17 @@ function render() {
 
 function betterMove(index, game, state) {
   const r = board.reviews.get(index);
-  const m = mark(r);
+  const m = mark(r, meanStake());
   if (!r || !m) return "";
   return ` <span class="mark ${m[1]}">${m[0]} ${m[1]}</span> <span class="better">better: <code>${esc(r.best.move)}</code>
     ${esc(moveLabel(game, r.best.move, state))} (−${Number(r.margin_loss).toFixed(1)} margin of ${Number(r.stake ?? 0).toFixed(1)} at stake)</span>`;
 }
 
 function renderLog(game) {
+  const typical = meanStake();
   const rows = board.moves.map((m, i) => {
     const r = board.reviews.get(i);
-    const marked = mark(r);
+    const marked = mark(r, typical);
     const before = position(i)[stateKey(game)];
     const better = marked ? `<div class="better small">better: <code>${esc(r.best.move)}</code> ${esc(moveLabel(game, r.best.move, before))}</div>` : "";
     return `<li data-ply="${i + 1}" class="${i + 1 === board.at ? "current" : ""}${marked ? ` ${marked[1]}` : ""}"><span class="seat-dot seat-${m.seat}"></span>${esc(seatName(m.seat, []))}: <code>${esc(m.move)}</code><span class="muted">${esc(m.note)}</span>${marked ? ` <span class="mark ${marked[1]}" title="${marked[1]}">${marked[0]}</span>` : ""}${better}</li>`;
@@ -199,7 +219,7 @@ function renderSummary(seats) {
   const players = board.summary?.players ?? [];
   $("analysis-summary").innerHTML = players.length ? `<table class="score-breakdown"><thead><tr><th>Seat</th><th class="num">Accuracy</th>
     <th class="num">Mean loss</th><th class="num">Noise</th></tr></thead><tbody>${players.map((p) => `<tr>
-    <td>${esc(seatName(Number(p.player ?? 0), seats))}</td><td class="num">${Number(p.accuracy ?? 100).toFixed(1)}%</td>
+    <td>${esc(seatName(Number(p.player ?? 0), seats))}</td><td class="num" title="± its standard error">${Number(p.accuracy ?? 100).toFixed(1)}% ± ${Number(p.accuracy_se ?? 0).toFixed(1)}</td>
     <td class="num">${Number(p.mean_margin_loss ?? 0).toFixed(2)}</td><td class="num">${Number(p.noise_floor ?? 0).toFixed(2)}</td></tr>`).join("")}</tbody></table>` : "";
 }
 

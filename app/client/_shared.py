@@ -132,15 +132,17 @@ class ReviewCollector:
     """Reads a ReviewGame stream message by message into a Review."""
 
     def __init__(self) -> None:
-        self.moves: list[analysis_pb2.MoveReview] = []
+        self.moves: dict[int, analysis_pb2.MoveReview] = {}
         self.review: Review | None = None
 
     def add(self, response: analysis_pb2.ReviewGameResponse) -> MoveReview | None:
-        """The move reviewed in ``response`` (None for the summary, which ends the review)."""
+        """The move reviewed in ``response`` (None for the summary, which ends the review); a
+        move that comes again (refined) replaces the earlier."""
         if response.HasField("summary"):
-            self.review = Review.from_proto(response.request_id, self.moves, response.summary)
+            moves = [self.moves[index] for index in sorted(self.moves)]
+            self.review = Review.from_proto(response.request_id, moves, response.summary)
             return None
-        self.moves.append(response.move)
+        self.moves[response.move.index] = response.move
         return MoveReview.from_proto(response.move)
 
     def done(self) -> Review:

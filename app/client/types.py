@@ -205,6 +205,7 @@ class MoveReview:
     margin_loss: float | None = None
     noise: float | None = None
     stake: float | None = None
+    rounds: int = 0
 
     @classmethod
     def from_proto(cls, m: analysis_pb2.MoveReview) -> MoveReview:
@@ -213,13 +214,14 @@ class MoveReview:
 
         return cls(m.index, m.player, MoveAnalysis.from_proto(m.played), MoveAnalysis.from_proto(m.best),
                    optional("win_rate_loss"), optional("score_loss"), SearchStats.from_proto(m.stats),
-                   optional("margin_loss"), optional("noise"), optional("stake"))
+                   optional("margin_loss"), optional("noise"), optional("stake"), m.rounds)
 
     def to_proto(self) -> analysis_pb2.MoveReview:
         return analysis_pb2.MoveReview(index=self.index, player=self.player, played=self.played.to_proto(),
                                        best=self.best.to_proto(), win_rate_loss=self.win_rate_loss,
                                        score_loss=self.score_loss, stats=self.stats.to_proto(),
-                                       margin_loss=self.margin_loss, noise=self.noise, stake=self.stake)
+                                       margin_loss=self.margin_loss, noise=self.noise, stake=self.stake,
+                                       rounds=self.rounds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,18 +235,20 @@ class PlayerReview:
     mistakes: list[MoveReview]
     mean_margin_loss: float = 0.0
     noise_floor: float = 0.0
+    accuracy_se: float = 0.0
 
     @classmethod
     def from_proto(cls, m: analysis_pb2.PlayerReview) -> PlayerReview:
         return cls(m.player, m.moves, m.evaluated, m.mean_win_rate_loss, m.mean_score_loss, m.accuracy,
-                   [MoveReview.from_proto(x) for x in m.mistakes], m.mean_margin_loss, m.noise_floor)
+                   [MoveReview.from_proto(x) for x in m.mistakes], m.mean_margin_loss, m.noise_floor,
+                   m.accuracy_se)
 
     def to_proto(self) -> analysis_pb2.PlayerReview:
         return analysis_pb2.PlayerReview(
             player=self.player, moves=self.moves, evaluated=self.evaluated,
             mean_win_rate_loss=self.mean_win_rate_loss, mean_score_loss=self.mean_score_loss,
             accuracy=self.accuracy, mistakes=[m.to_proto() for m in self.mistakes],
-            mean_margin_loss=self.mean_margin_loss, noise_floor=self.noise_floor)
+            mean_margin_loss=self.mean_margin_loss, noise_floor=self.noise_floor, accuracy_se=self.accuracy_se)
 
 
 @dataclass(frozen=True, slots=True)

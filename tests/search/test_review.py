@@ -15,10 +15,12 @@ from meeplemind.positions import state_dict
 from meeplemind.cli import main
 from meeplemind.engine import Rng, get_game
 from meeplemind.positions.messages import read_position
+from meeplemind.search import review as review_module
 from meeplemind.search.review import (ACCURACY_SE, CANDIDATES, ELIMINATE, FIRST_ROUNDS, MAX_ROUNDS,
-                                      MISTAKES, PICK, PlayedMove, TurnSearch,
+                                      MISTAKES, PICK, REFINE_ROUNDS, PlayedMove, TurnSearch,
                                       RecordError,
                                       Turn, accuracy, check_seats, merged, relative_loss, replay, review_game,
+                                      MoveReview, evaluate_turn, player_accuracy_se, refine,
                                       review_turn, stake_accuracy, stake_of,
                                       turn_seed)
 
@@ -52,7 +54,9 @@ def test_the_planted_blunder_is_the_players_biggest_mistake() -> None:
     assert biggest.margin_loss is not None and biggest.noise is not None and biggest.margin_loss > 3 > 10 * biggest.noise
     assert biggest.accuracy is not None and biggest.accuracy < 10
     assert biggest.played.visits == biggest.best.visits and biggest.best.move != BLUNDER
-    assert biggest.best.visits // 1500 in (FIRST_ROUNDS, 2 * FIRST_ROUNDS, 4 * FIRST_ROUNDS, MAX_ROUNDS)
+    assert biggest.best.visits == 1500 * biggest.rounds  # then refined: it adds most to the accuracy's error
+    assert biggest.rounds in (FIRST_ROUNDS, 2 * FIRST_ROUNDS, 4 * FIRST_ROUNDS, MAX_ROUNDS, 2 * MAX_ROUNDS, REFINE_ROUNDS)
+    assert player.accuracy_se > 0
     assert len(player.mistakes) <= MISTAKES and player.accuracy < 100 and 0 < player.noise_floor < 1
     assert all(r.player == 0 for r in review.moves) and review.skipped == 0
 
@@ -246,6 +250,44 @@ def test_a_move_played_that_evaluates_best_by_a_hair_gets_more_rounds(lead: floa
     review = review_turn(turn, search)
     assert review is not None and review.best.action == turn.move.id and review.margin_loss == 0.0
     assert max(s for _, s in streams) == rounds
+
+
+@pytest.mark.parametrize("share,rounds", [(review_module.REFINE_SHARE, 6), (100.0, 48)])
+def test_a_players_uncertain_accuracy_gets_more_rounds_within_the_share(monkeypatch: pytest.MonkeyPatch,
+                                                                         share: float, rounds: int) -> None:
+    """The move played (4) against the best (5 + 0.01 _wave(s)) and a third candidate (4.8):
+    the first three rounds make the move's own accuracy certain (``ACCURACY_SE``), but the
+    player's, whose every loss and stake are this move's, reads ±0.96. ``refine`` doubles the
+    rounds until it is at most ``PLAYER_SE`` (48 rounds: ±0.20), each doubling's review
+    yielded as it comes, or until its searches would exceed ``REFINE_SHARE`` times the first
+    rounds' (9, then 9 more: 6 rounds)."""
+    monkeypatch.setattr(review_module, "REFINE_SHARE", share)
+    streams: list[tuple[int | None, int]] = []
+    turn, search = _scripted_turn({"role:settler": lambda s: 5.0 + 0.01 * _wave(s), "role:mayor": lambda s: 4.8,
+                                   "role:captain": lambda s: 4.0}, streams)
+    evaluation = evaluate_turn(turn, search)
+    assert evaluation is not None and evaluation.rounds == FIRST_ROUNDS
+    first = evaluation.review()
+    assert first.stake is not None and math.isclose(first.stake, 0.4)
+    assert player_accuracy_se([first]) == pytest.approx(250 * 2 / 3 * 0.01 / math.sqrt(3))
+    refined = list(refine([evaluation], search, workers=1))
+    assert [r.rounds for r in refined] == [n for n in (6, 12, 24, 48) if n <= rounds]
+    assert max(s for _, s in streams) == rounds and refined[-1].best.visits == 100 * rounds
+    assert player_accuracy_se(refined[-1:]) <= (review_module.PLAYER_SE if rounds == 48 else 0.61)
+
+
+def test_a_players_accuracy_se_sums_his_moves_variances() -> None:
+    """100 · √(Σ var(loss) − 2ρ cov + ρ² var(stake)) / Σ stake, ρ the relative loss (here 0.5)."""
+    info = MoveInfo(move="role:captain", action=1, visits=1, win_rate=0.5, expected_scores=[0.0] * 3, pv=[])
+    analysis = Analysis([info], 1, 1.0, 1.0, 1, "iterations", 0.5, 0)
+
+    def move(loss: float, stake: float, spread: tuple[float, float, float]) -> MoveReview:
+        return MoveReview(0, 0, info, info, 0.0, 0.0, loss, 0.0, analysis, stake, 3, spread)
+
+    moves = [move(1.0, 2.0, (0.04, 0.01, 0.02)), move(0.0, 0.0, (0.0, 0.0, 0.0)), move(1.0, 2.0, (0.01, 0.0, 0.04))]
+    variance = (0.04 - 0.01 + 0.25 * 0.02) + (0.01 + 0.25 * 0.04)
+    assert player_accuracy_se(moves) == pytest.approx(100 * math.sqrt(variance) / 4)
+    assert player_accuracy_se([move(0.0, 0.0, (1.0, 1.0, 1.0))]) == 0.0
 
 
 def test_a_candidate_far_below_the_best_is_dropped() -> None:

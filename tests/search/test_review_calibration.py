@@ -28,7 +28,7 @@ def test_the_random_bot_is_ranked_worst_with_a_gap() -> None:
 
 
 def _seat(bot: str, loss: float, accuracy: float, again: float) -> Seat:
-    return Seat(bot, 0, 10, 2 * loss, loss, 0.1, accuracy, again)
+    return Seat(bot, 0, 10, 2 * loss, loss, 0.1, accuracy, again, 0.2)
 
 
 def test_the_verdict_counts_the_goals() -> None:

@@ -109,12 +109,17 @@ def test_best_move_whole_turn(service: Running) -> None:
 
 def test_review(service: Running) -> None:
     start, moves = planted_blunder()
-    seen: list[int] = []
+    seen: list[tuple[int, int]] = []
     with Client(service.address) as client:
         review = client.review(record_json(start, moves), iterations=1500, threads=1, seats=[0], seed=11,
-                               on_move=lambda m: seen.append(m.index), request_id="rv")
+                               on_move=lambda m: seen.append((m.index, m.rounds)), request_id="rv")
     assert isinstance(review, Review) and review.request_id == "rv" and review.stop_reason == ""
-    assert seen == [m.index for m in review.moves] and review.moves_skipped == 0
+    # every move in game order, then the refined ones again, the last of each the review's
+    indices = [m.index for m in review.moves]
+    assert [i for i, _ in seen[:len(indices)]] == indices and review.moves_skipped == 0
+    assert len(seen) > len(indices) and {i for i, _ in seen[len(indices):]} <= set(indices)
+    assert [m.rounds for m in review.moves] == [dict(seen)[i] for i in indices]
+    assert 0 < review.players[0].accuracy_se
     assert review.players[0].mistakes[0].index == BEFORE
     json = review.to_json()
     assert json["summary"]["players"][0]["mistakes"][0]["index"] == BEFORE

@@ -129,7 +129,9 @@ def test_every_rpc(gatewayed: Gatewayed, protocol: str, http: str) -> None:
     record = analysis_pb2.GameRecord(start=position, moves=[analysis_pb2.PlayedMove(move="role:settler", seed=1)])
     reviewed = list(_stream(client, "/meeplemind.v1.Analysis/ReviewGame", analysis_pb2.ReviewGameRequest(
         request_id="r", game=record, budget=analysis_pb2.SearchBudget(iterations=100), seed=1)))
-    assert [r.WhichOneof("item") for r in reviewed] == ["move", "summary"]
+    *moves, summary = [r.WhichOneof("item") for r in reviewed]
+    assert summary == "summary" and moves and set(moves) == {"move"}  # the move, then refined again
+    assert {r.move.index for r in reviewed[:-1]} == {0}
     assert reviewed[0].move.played.move == "role:settler" and reviewed[-1].summary.moves_reviewed == 1
     check = _call(client, "/grpc.health.v1.Health/Check", health_pb2.HealthCheckRequest())
     assert check.status == health_pb2.HealthCheckResponse.SERVING

@@ -151,19 +151,20 @@ export class MeeplemindClient {
       this.call(wholeTurn ? undefined : "budget" in strength ? strength.budget.timeMs ?? strength.budget.cpuMs : 0));
   }
 
-  /** The review of a game: each reviewed move (also to `onMove` as it comes), then the summary. */
+  /** The review of a game: each reviewed move (also to `onMove` as it comes; a refined move
+   * comes again and replaces the earlier), then the summary. */
   async review(game: GameRecord, budget: Budget = {}, seats: number[] = [], seed?: bigint | number,
                onMove?: (move: MoveReview) => void): Promise<Review> {
-    const moves: MoveReview[] = [];
+    const moves = new Map<number, MoveReview>();
     const stream = this.analysis.reviewGame(
       { game, budget: create(SearchBudgetSchema, budget), seats, seed: optional(seed) },
       { headers: this.call().headers });
     for await (const reply of stream) {
       if (reply.item.case === "move") {
-        moves.push(reply.item.value);
+        moves.set(reply.item.value.index, reply.item.value);
         onMove?.(reply.item.value);
       } else if (reply.item.case === "summary") {
-        return { moves, summary: reply.item.value };
+        return { moves: [...moves.values()].sort((a, b) => a.index - b.index), summary: reply.item.value };
       }
     }
     throw new Error("the review's stream ended without its summary");

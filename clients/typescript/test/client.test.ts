@@ -62,8 +62,9 @@ test("reviews a game record", async () => {
   const record = recordFromJson({ start: positionToJson(start), moves: [{ move: legal[0].notation, seed: "1" }] });
   const seen: number[] = [];
   const review = await grpc.review(record, { iterations: 100 }, [], 1, (move) => seen.push(move.index));
-  assert.deepEqual(seen, [0]);
+  assert.deepEqual([...new Set(seen)], [0]);  // a refined move comes again
   assert.equal(review.summary.movesReviewed, 1);
+  assert.equal(review.moves.length, 1);
   assert.equal(review.moves[0].played?.move, legal[0].notation);
 });
 
