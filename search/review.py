@@ -66,6 +66,10 @@ FIRST_ROUNDS, MAX_ROUNDS, ACCURACY_SE = 3, 16, 2.0
 #: refinement's searches are at most ``REFINE_SHARE`` times the first rounds': a short review
 #: (a few moves, little at stake) cannot reach ``PLAYER_SE`` and would search on to the cap.
 PLAYER_SE, REFINE_ROUNDS, REFINE_SHARE = 0.25, 64, 2.0
+#: A move's variance from its own rounds is pooled with ``PRIOR_ROUNDS`` rounds' worth of the
+#: player's variance per squared unit of stake (``_variance_terms``): the rounds of a position
+#: that evaluates in two modes can agree by chance, and its spread then reads as about 0.
+PRIOR_ROUNDS = 2.0
 #: Why a search ended when it ran its whole budget of work; a time budget (the wall clock,
 #: a deadline) or a cancellation gets no more pairs: it would make the review's time open-ended.
 BUDGETS_SPENT = frozenset({"iterations", "cpu_time", "nodes", "terminal"})
@@ -445,22 +449,28 @@ def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
-def _variance_term(review: MoveReview, relative: float) -> float:
-    """The variance a move adds to the sum of loss − ``relative`` · stake over a player's moves."""
-    loss, both, stake = review.spread
-    return max(0.0, loss - 2.0 * relative * both + relative * relative * stake)
+def _variance_terms(reviews: Sequence[MoveReview]) -> list[float]:
+    """The variance each move adds to the sum of loss − ρ · stake over ``reviews`` (one player's
+    moves whose losses are known; ρ their relative loss): the variance of one round's, from
+    the move's rounds (``spread``) pooled with ``PRIOR_ROUNDS`` rounds of the moves' variance
+    per squared unit of stake, over its rounds."""
+    relative = relative_loss([r.margin_loss or 0.0 for r in reviews], [r.stake or 0.0 for r in reviews])
+    per_round = [r.rounds * max(0.0, r.spread[0] - 2.0 * relative * r.spread[1] + relative ** 2 * r.spread[2])
+                 for r in reviews]
+    measured = [(q, r) for q, r in zip(per_round, reviews) if r.rounds > 1]
+    squares = sum((r.stake or 0.0) ** 2 for _, r in measured)
+    unit = sum(q for q, _ in measured) / squares if squares > 0.0 else 0.0
+    return [((r.rounds - 1) * q + PRIOR_ROUNDS * unit * (r.stake or 0.0) ** 2) / (r.rounds - 1 + PRIOR_ROUNDS) / r.rounds
+            if r.rounds > 1 else 0.0 for q, r in zip(per_round, reviews)]
 
 
 def player_accuracy_se(reviews: Sequence[MoveReview]) -> float:
     """The standard error, in points, of the accuracy of ``reviews`` (one player's moves whose
     losses are known): the delta method's for a ratio of sums, 100 · √(Σ var(loss − ρ stake))
-    / Σ stake with ρ their relative loss, each move's variances from its rounds (``spread``);
-    0 when nothing was at stake."""
+    / Σ stake with ρ their relative loss, each move's variance from its rounds and the others'
+    (``_variance_terms``); 0 when nothing was at stake."""
     at_stake = sum(r.stake or 0.0 for r in reviews)
-    if at_stake <= 0.0:
-        return 0.0
-    relative = relative_loss([r.margin_loss or 0.0 for r in reviews], [r.stake or 0.0 for r in reviews])
-    return 100.0 * math.sqrt(sum(_variance_term(r, relative) for r in reviews)) / at_stake
+    return 100.0 * math.sqrt(sum(_variance_terms(reviews))) / at_stake if at_stake > 0.0 else 0.0
 
 
 def summarize(reviews: Sequence[MoveReview], seats: Sequence[int]) -> list[PlayerReview]:
@@ -493,8 +503,7 @@ def _to_refine(evaluations: Sequence[TurnEvaluation], reviews: dict[int, MoveRev
     for seat in sorted({e.player for e in evaluations}):
         mine = [e for e in evaluations if e.player == seat and reviews[e.turn.index].margin_loss is not None]
         known = [reviews[e.turn.index] for e in mine]
-        relative = relative_loss([r.margin_loss or 0.0 for r in known], [r.stake or 0.0 for r in known])
-        terms = {e.turn.index: _variance_term(reviews[e.turn.index], relative) for e in mine}
+        terms = {e.turn.index: term for e, term in zip(mine, _variance_terms(known))}
         excess = sum(terms.values()) - (PLAYER_SE * sum(r.stake or 0.0 for r in known) / 100.0) ** 2
         gains = sorted(((terms[e.turn.index] / _searches(e), e) for e in mine
                         if e.refinable and e.rounds < REFINE_ROUNDS and terms[e.turn.index] > 0.0),

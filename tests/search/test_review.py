@@ -17,7 +17,7 @@ from meeplemind.engine import Rng, get_game
 from meeplemind.positions.messages import read_position
 from meeplemind.search import review as review_module
 from meeplemind.search.review import (ACCURACY_SE, CANDIDATES, ELIMINATE, FIRST_ROUNDS, MAX_ROUNDS,
-                                      MISTAKES, PICK, REFINE_ROUNDS, PlayedMove, TurnSearch,
+                                      MISTAKES, PICK, PRIOR_ROUNDS, REFINE_ROUNDS, PlayedMove, TurnSearch,
                                       RecordError,
                                       Turn, accuracy, check_seats, merged, relative_loss, replay, review_game,
                                       MoveReview, evaluate_turn, player_accuracy_se, refine,
@@ -277,17 +277,27 @@ def test_a_players_uncertain_accuracy_gets_more_rounds_within_the_share(monkeypa
 
 
 def test_a_players_accuracy_se_sums_his_moves_variances() -> None:
-    """100 · √(Σ var(loss) − 2ρ cov + ρ² var(stake)) / Σ stake, ρ the relative loss (here 0.5)."""
+    """100 · √(Σ var) / Σ stake; a move's var: one round's variance of loss − ρ stake (ρ the
+    relative loss, here 0.5; var(loss) − 2ρ cov + ρ² var(stake), times its 3 rounds), pooled
+    with PRIOR_ROUNDS rounds of the moves' variance per squared unit of stake, over 3."""
     info = MoveInfo(move="role:captain", action=1, visits=1, win_rate=0.5, expected_scores=[0.0] * 3, pv=[])
     analysis = Analysis([info], 1, 1.0, 1.0, 1, "iterations", 0.5, 0)
 
-    def move(loss: float, stake: float, spread: tuple[float, float, float]) -> MoveReview:
-        return MoveReview(0, 0, info, info, 0.0, 0.0, loss, 0.0, analysis, stake, 3, spread)
+    def move(loss: float, stake: float, spread: tuple[float, float, float], rounds: int = 3) -> MoveReview:
+        return MoveReview(0, 0, info, info, 0.0, 0.0, loss, 0.0, analysis, stake, rounds, spread)
 
     moves = [move(1.0, 2.0, (0.04, 0.01, 0.02)), move(0.0, 0.0, (0.0, 0.0, 0.0)), move(1.0, 2.0, (0.01, 0.0, 0.04))]
-    variance = (0.04 - 0.01 + 0.25 * 0.02) + (0.01 + 0.25 * 0.04)
-    assert player_accuracy_se(moves) == pytest.approx(100 * math.sqrt(variance) / 4)
+    own = [3 * (0.04 - 0.01 + 0.25 * 0.02), 0.0, 3 * (0.01 + 0.25 * 0.04)]
+    unit = sum(own) / (4 + 0 + 4)
+    pooled = [(2 * q + PRIOR_ROUNDS * unit * stake ** 2) / (2 + PRIOR_ROUNDS) / 3 for q, stake in zip(own, (2, 0, 2))]
+    assert player_accuracy_se(moves) == pytest.approx(100 * math.sqrt(sum(pooled)) / 4)
     assert player_accuracy_se([move(0.0, 0.0, (1.0, 1.0, 1.0))]) == 0.0
+    # a move whose rounds agree (spread 0) still adds the other's variance for its stake
+    unit = own[0] / 8
+    agreeing = [(2 * own[0] + PRIOR_ROUNDS * unit * 4) / (2 + PRIOR_ROUNDS) / 3, PRIOR_ROUNDS * unit * 4 / 4 / 3]
+    assert player_accuracy_se([moves[0], move(1.0, 2.0, (0.0, 0.0, 0.0))]) == pytest.approx(
+        100 * math.sqrt(sum(agreeing)) / 4)
+    assert player_accuracy_se([move(1.0, 2.0, (0.0, 0.0, 0.0), rounds=0)]) == 0.0
 
 
 def test_a_candidate_far_below_the_best_is_dropped() -> None:
