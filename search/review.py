@@ -353,9 +353,10 @@ class TurnEvaluation:
         n = min(len(self.runs[best]), len(self.runs[self.played_action]))
         if n < 2:
             return 0.0, 0.0, 0.0
+        means = {action: self._margin(action) for action in self.runs}  # a dropped candidate's, past its rounds
         losses, stakes = [], []
         for r in range(n):
-            margins = {action: margin(runs[r], self.player) if len(runs) > r else self._margin(action)
+            margins = {action: margin(runs[r], self.player) if len(runs) > r else means[action]
                        for action, runs in self.runs.items()}
             losses.append(margins[best] - margins[self.played_action])
             stakes.append(margins[best] - statistics.fmean(margins.values()))

@@ -178,32 +178,31 @@ function render() {
   $("analysis-last").disabled = $("analysis-forward").disabled = board.at === board.moves.length;
   $("analysis-review").disabled = !board.moves.length;
   section.dataset.ply = String(board.at);
-  renderLog(game);
-  renderSummary(seats);
   const typical = meanStake();
+  renderLog(game, typical);
+  renderSummary(seats);
   $("analysis-graph").innerHTML = drawReviewGraph(board.moves.length, [...board.reviews.values()], board.at,
     board.start[stateKey(game)]?.players?.length ?? seats.length, (r) => mark(r, typical));
   const here = position(board.at);
   const last = board.at > 0 ? board.moves[board.at - 1] : null;
   const before = board.at > 0 ? position(board.at - 1)[stateKey(game)] : null;
   $("analysis-last-move").innerHTML = last
-    ? `Last move: <b>${esc(seatName(last.seat, seats))}</b> <code>${esc(last.move)}</code> ${esc(moveLabel(game, last.move, before))}${betterMove(board.at - 1, game, before)}`
+    ? `Last move: <b>${esc(seatName(last.seat, seats))}</b> <code>${esc(last.move)}</code> ${esc(moveLabel(game, last.move, before))}${betterMove(board.at - 1, game, before, typical)}`
     : "The start of the game.";
   $("board").innerHTML = board.draw(here);  // the table shows the position stepped to
   if (last) highlight($("board"), last);
   $("analysis-score").innerHTML = board.at === board.moves.length && board.result ? scoreBreakdown(here, seats) : "";
 }
 
-function betterMove(index, game, state) {
+function betterMove(index, game, state, typical) {
   const r = board.reviews.get(index);
-  const m = mark(r, meanStake());
+  const m = mark(r, typical);
   if (!r || !m) return "";
   return ` <span class="mark ${m[1]}">${m[0]} ${m[1]}</span> <span class="better">better: <code>${esc(r.best.move)}</code>
     ${esc(moveLabel(game, r.best.move, state))} (−${Number(r.margin_loss).toFixed(1)} margin of ${Number(r.stake ?? 0).toFixed(1)} at stake)</span>`;
 }
 
-function renderLog(game) {
-  const typical = meanStake();
+function renderLog(game, typical) {
   const rows = board.moves.map((m, i) => {
     const r = board.reviews.get(i);
     const marked = mark(r, typical);
