@@ -51,12 +51,14 @@ def run_review(args: argparse.Namespace) -> None:
 
     def on_move(move: MoveReview) -> None:
         nonlocal refining
-        if not args.json:
-            if move.index in shown and not refining:
-                refining = True
-                print("refining: moves given more rounds, while a player's accuracy is uncertain", flush=True)
-            _print_move(move)
+        again = move.index in shown
         shown[move.index] = move
+        if args.json:
+            return
+        if again and not refining:
+            refining = True
+            print("refining: moves given more rounds, while a player's accuracy is uncertain", flush=True)
+        _print_move(move, sum(m.stake or 0.0 for m in shown.values()) / len(shown))
 
     if not args.json:
         _print_header()
@@ -140,9 +142,11 @@ def _print_header() -> None:
           f"{'noise':>6} {'rounds':>6} {'win loss':>8} {'visits':>13}  then")
 
 
-def _print_move(m: MoveReview) -> None:
-    mark = "?" if (m.margin_loss or 0.0) > (m.noise or 0.0) else ""
-    print(f"{m.index + 1:>4} {seat_tag(m.player):>4}  {_cell(m.played.move + mark):<{MOVE_WIDTH}} "
+def _print_move(m: MoveReview, typical: float) -> None:
+    """A row of the table, the move played with its mark (``MoveReview.mark``; ``typical`` the
+    mean stake of the moves so far)."""
+    mark = m.mark(typical)
+    print(f"{m.index + 1:>4} {seat_tag(m.player):>4}  {_cell(m.played.move + (mark.symbol if mark else '')):<{MOVE_WIDTH}} "
           f"{_cell(m.best.move):<{MOVE_WIDTH}} "
           f"{_loss(m.margin_loss, 2):>11} {_loss(m.stake, 2):>6} {_loss(m.noise, 2):>6} {m.rounds:>6} "
           f"{_loss(m.win_rate_loss, 3):>8} "

@@ -47,13 +47,17 @@ PICK = 0
 #: more than 16).  Its most visited two were too few: a move a whole point better got 5 of
 #: 3,000 visits (a low prior), a candidate in one review and not in the other (docs/review.md).
 CANDIDATES = 24
-#: After round r a candidate whose margin is ELIMINATE · max(1, FIRST_ROUNDS / r) (the game's
-#: score unit) below the best's is searched no more: it cannot turn out best, and a move this
-#: much better than one that is would change the played move's loss by little.  Wider before
-#: the first rounds are done: one round's margins spread by up to a point in some positions,
-#: and a move dropped after one round was the best of the other review (docs/review.md).  The
-#: first search's choice is never dropped: a single round's outlier dropped one with 2,663 of
-#: its 3,000 visits, and the loss read 0 in one review and 1.66 in the other.
+#: Once the first rounds are done, after each round a candidate whose margin is ELIMINATE
+#: (the game's score unit) below the best's is searched no more: it cannot turn out best, and
+#: a move this much better than one that is would change the played move's loss by little.
+#: Not before: one round's margins spread by up to a point in some positions, a move dropped
+#: after one round was the best of the other review, and a dropped move's margin, part of the
+#: stake, needs rounds to tell its spread (docs/review.md).  The first search's choice is
+#: never dropped: a single round's outlier dropped one with 2,663 of its 3,000 visits, and
+#: the loss read 0 in one review and 1.66 in the other.  A dropped move comes back when the
+#: best falls to within reach of it: the move played had an outlier first round (3.4 points
+#: above its mean), the other move was dropped, and the loss read 0 in one review of four
+#: and 1.3 to 1.5 in the others (docs/review.md).
 ELIMINATE = 0.5
 #: The rounds of evaluations: first three, then twice as many while the move's accuracy is
 #: uncertain by more than ``ACCURACY_SE`` points (its standard error, ``accuracy_se``), up to
@@ -318,8 +322,26 @@ class TurnEvaluation:
         return max(self.candidates if among is None else among, key=self._margin)
 
     def stake(self) -> float:
-        """Every candidate's margins' ``stake_of``, the dropped ones' from their rounds."""
-        return stake_of([self._margin(action) for action in self.runs])
+        """Every candidate's margins' ``stake_of``, the dropped ones' as ``_paired_margins``."""
+        return stake_of(list(self._paired_margins().values()))
+
+    def _paired_margins(self) -> dict[int, float]:
+        """Each candidate's margin; a dropped one's, its rounds' less what the best's rounds
+        drew above the best's mean on those seeds: the searches of a round share their draws, so
+        its difference to the best on its rounds is far less noisy than its margin alone."""
+        top = self.best_action()
+        full = self._margin(top)
+        return {action: self._margin(action) + full - margin(merged(self.runs[top][:len(runs)]), self.player)
+                for action, runs in self.runs.items()}
+
+    def _dropped_variance(self, top: int) -> float:
+        """The variance of the dropped candidates' part of the stake: the variance of each
+        one's paired difference to ``top`` (a round's margins) over its rounds (at least
+        ``FIRST_ROUNDS``: none is dropped before), over their number, and over the
+        candidates' number squared."""
+        return sum(statistics.variance([margin(b, self.player) - margin(c, self.player)
+                                        for b, c in zip(self.runs[top], runs)]) / len(runs)
+                   for runs in self.runs.values() if len(runs) < len(self.runs[top])) / len(self.runs) ** 2
 
     def uncertain(self) -> bool:
         """The move's accuracy has a standard error above ``ACCURACY_SE`` (``accuracy_se``,
@@ -329,39 +351,73 @@ class TurnEvaluation:
                                             self.stake(), self.player) > ACCURACY_SE
 
     def more_rounds(self, search: TurnSearch, upto: int) -> bool:
-        """Rounds up to ``upto``, a round's searches on one stream, the candidates far below the
-        best dropped after each (``ELIMINATE``); False, the round left out, when a search could
-        not run."""
+        """Rounds up to ``upto``, a round's searches on one stream; after each, from the
+        ``FIRST_ROUNDS``-th on, the candidates far below the best are dropped (``ELIMINATE``)
+        and a dropped one the best has fallen back to is searched again (``_keep_within_reach``);
+        False, the round left out, when a search could not run."""
         for stream in range(1 + self.rounds, 1 + upto):
-            evaluations = [search(self.turn, action, stream) for action in self.candidates]
-            found = [e for e in evaluations if e is not None and e.moves]
-            if len(found) < len(self.candidates):
+            if not self._search(search, self.candidates, stream):
                 return False
-            self.spent = self.spent and all(e.stopped_by in BUDGETS_SPENT for e in found)
-            for action, evaluation in zip(self.candidates, found):
-                self.runs[action].append(evaluation.moves[0])
-            top, drop = self._margin(self.best_action()), ELIMINATE * max(1.0, FIRST_ROUNDS / stream)
-            self.candidates = [action for action in self.candidates
-                               if action in self.kept or self._margin(action) > top - drop]
+            if stream >= FIRST_ROUNDS and not self._keep_within_reach(search):
+                return False
+        return True
+
+    def double_rounds(self, search: TurnSearch) -> bool:
+        """Twice the rounds (up to ``REFINE_ROUNDS``), the dropped candidates' too (up to the
+        move's): a dropped one's margin is part of the stake, and its rounds make its variance
+        (``_dropped_variance``); False when a search could not run."""
+        if not self.more_rounds(search, min(REFINE_ROUNDS, 2 * self.rounds)):
+            return False
+        for action, runs in self.runs.items():
+            for stream in range(1 + len(runs), 1 + min(2 * len(runs), self.rounds)):
+                if not self._search(search, [action], stream):
+                    return False
+        return self._keep_within_reach(search)
+
+    def _keep_within_reach(self, search: TurnSearch) -> bool:
+        """The candidates to search on: those never dropped (``kept``) and those within
+        ``ELIMINATE`` of the best's margin, a dropped one's from its rounds (a round's outlier
+        can drop a move the best then falls back to); one back is first searched on the
+        rounds it missed. False when a search could not run."""
+        top = self._margin(self.best_action())
+        reach = [action for action in self.runs if action in self.kept or self._margin(action) > top - ELIMINATE]
+        for action in reach:
+            for missed in range(1 + len(self.runs[action]), 1 + self.rounds):
+                if not self._search(search, [action], missed):
+                    return False
+        self.candidates = reach
+        return True
+
+    def _search(self, search: TurnSearch, actions: Sequence[int], stream: int) -> bool:
+        """Each of ``actions`` searched alone on ``stream``, its evaluation added to its rounds;
+        False, none added, when a search could not run."""
+        found = [e for e in (search(self.turn, action, stream) for action in actions) if e is not None and e.moves]
+        if len(found) < len(actions):
+            return False
+        self.spent = self.spent and all(e.stopped_by in BUDGETS_SPENT for e in found)
+        for action, evaluation in zip(actions, found):
+            self.runs[action].append(evaluation.moves[0])
         return True
 
     def spread(self, best: int) -> tuple[float, float, float]:
         """The variance of the mean loss over the rounds, its covariance with the mean stake's,
         and the mean stake's variance: from each round's loss and stake (a dropped candidate's
-        margin its rounds' mean), over the rounds of both ``best`` and the move played; 0s
-        with fewer than two."""
+        margin in every round the best's of the round less their mean difference,
+        ``_paired_margins``), over the rounds of both ``best`` and the move played, the stake's
+        plus the dropped candidates' own (``_dropped_variance``); 0s with fewer than two."""
         n = min(len(self.runs[best]), len(self.runs[self.played_action]))
         if n < 2:
             return 0.0, 0.0, 0.0
-        means = {action: self._margin(action) for action in self.runs}  # a dropped candidate's, past its rounds
+        top, paired = self.best_action(), self._paired_margins()
         losses, stakes = [], []
         for r in range(n):
-            margins = {action: margin(runs[r], self.player) if len(runs) > r else means[action]
-                       for action, runs in self.runs.items()}
+            at_top = margin(self.runs[top][r], self.player)
+            margins = {action: margin(runs[r], self.player) if len(runs) >= len(self.runs[top])
+                       else at_top - paired[top] + paired[action] for action, runs in self.runs.items()}
             losses.append(margins[best] - margins[self.played_action])
             stakes.append(margins[best] - statistics.fmean(margins.values()))
         return (statistics.variance(losses) / n, statistics.covariance(losses, stakes) / n,
-                statistics.variance(stakes) / n)
+                statistics.variance(stakes) / n + self._dropped_variance(top))
 
     def review(self) -> MoveReview:
         """The move's review from the rounds so far (see ``review_turn``)."""
@@ -400,9 +456,10 @@ def review_turn(turn: Turn, search: TurnSearch) -> MoveReview | None:
     """The review of ``turn``'s move: a search of its state names the candidates, its
     ``CANDIDATES`` most visited moves and the move played. Each candidate is then searched
     alone with the same budget in rounds, a round's searches on one seed (common random
-    numbers); after round r the candidates ``ELIMINATE`` · max(1, ``FIRST_ROUNDS`` / r) or more
-    below the best's margin are dropped (never the move played nor the first search's
-    choice). ``FIRST_ROUNDS``, doubled while the move's accuracy
+    numbers); after each round from the ``FIRST_ROUNDS``-th on the candidates ``ELIMINATE`` or
+    more below the best's margin are dropped (never the move played nor the first search's
+    choice), and a dropped one within that of the best again comes back, searched first on
+    the rounds it missed. ``FIRST_ROUNDS``, doubled while the move's accuracy
     is uncertain by more than ``ACCURACY_SE`` points (``accuracy_se``) and every search ran
     its budget of work (``BUDGETS_SPENT``), up to ``MAX_ROUNDS``. A candidate's statistics
     are its searches' together; the best is the candidate of the biggest margin, the noise
@@ -539,7 +596,7 @@ def refine(evaluations: Sequence[TurnEvaluation], search: TurnSearch, workers: i
             return
         ran_all = True
         for evaluation, ran in in_order(sorted(within, key=lambda e: e.turn.index),
-                                        lambda e: e.more_rounds(search, min(REFINE_ROUNDS, 2 * e.rounds)), workers):
+                                        lambda e: e.double_rounds(search), workers):
             ran_all = ran_all and ran
             reviews[evaluation.turn.index] = evaluation.review()
             yield reviews[evaluation.turn.index]

@@ -18,7 +18,7 @@ import pytest
 from meeplemind.cli import main
 from meeplemind.engine.seats import line_of_play
 
-from .game_records import planted_blunder, record_json
+from .game_records import BEFORE, BLUNDER, planted_blunder, record_json
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -186,6 +186,16 @@ def test_review_seats_are_numbered_from_1(tmp_path: Path, capsys: pytest.Capture
     path.write_text(json.dumps(record_json(*planted_blunder())))
     code, _, err = run(capsys, "review", str(path), "--iterations", "10", "--seat", "0")
     assert code == 2 and "--seat 0: seats are numbered from 1" in err
+
+
+def test_a_review_marks_the_planted_blunder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The table marks the move played with ``MoveReview.mark``'s symbol: the planted pass lost
+    more than its stake."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record_json(*planted_blunder())))
+    code, out, _ = run(capsys, "review", str(path), "--iterations", "1500", "--seed", "11", "--seat", "1")
+    rows = [line.split() for line in out.splitlines() if line.split()[:1] == [str(BEFORE + 1)]]
+    assert code == 0 and rows and all(row[2] in (BLUNDER + "?", BLUNDER + "??") for row in rows)
 
 
 def test_ctrl_c_keeps_the_best_moves_so_far(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

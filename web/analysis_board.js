@@ -9,26 +9,22 @@ import { moveLabel, titleCase } from "./labels.js";
 import { drawReviewGraph } from "./review_graph.js";
 import { RpcError, serverStream } from "./rpc.js";
 
-/** Margin lost beyond the measure's noise, in shares of the move's stake (a uniform pick's
- *  expected loss), that marks a move in the log; and, so that a move with little at stake is
- *  not marked for a trifle, at least MARK_FLOOR times the review's mean stake. Shares serve
- *  every game (docs/review.md: the marks of bots of known strength). */
-export const MARKS = [[2, "??", "blunder"], [1, "?", "mistake"], [0.5, "?!", "inaccuracy"]];
-export const MARK_FLOOR = 0.5;
 const REVIEW_ITERATIONS = 500;
 
 const $ = (id) => document.getElementById(id);
 const board = { start: null, view: null, moves: [], at: 0, draw: null, seats: () => [], facts: () => ({}), reviews: new Map(),
   summary: null, abort: null, result: null };
 
-/** The mark of a reviewed move, `typical` the review's mean stake: [symbol, name] or null
- *  when it lost less than an inaccuracy. */
-export function mark(review, typical) {
-  if (!review || review.margin_loss === undefined || review.margin_loss === null) return null;
+/** The mark of a reviewed move, `typical` the review's mean stake and `rule` the game's facts'
+ *  review_marks (the service's one rule, meeplemind.client.types.MARKS: the margin lost beyond
+ *  the noise in shares of the move's stake, and a floor in mean stakes): [symbol, name] or
+ *  null when it lost less than an inaccuracy. */
+export function mark(review, typical, rule) {
+  if (!rule || !review || review.margin_loss === undefined || review.margin_loss === null) return null;
   const lost = Number(review.margin_loss) - Number(review.noise ?? 0);
   const stake = Number(review.stake ?? 0);
-  if (stake <= 0 || lost < MARK_FLOOR * typical) return null;
-  const found = MARKS.find(([share]) => lost >= share * stake);
+  if (stake <= 0 || lost < rule.floor * typical) return null;
+  const found = rule.marks.find(([share]) => lost >= share * stake);
   return found ? [found[1], found[2]] : null;
 }
 
@@ -178,34 +174,35 @@ function render() {
   $("analysis-last").disabled = $("analysis-forward").disabled = board.at === board.moves.length;
   $("analysis-review").disabled = !board.moves.length;
   section.dataset.ply = String(board.at);
-  const typical = meanStake();
-  renderLog(game, typical);
+  const typical = meanStake(), rule = board.facts()[game]?.review_marks;
+  const marked = (r) => mark(r, typical, rule);
+  renderLog(game, marked);
   renderSummary(seats);
   $("analysis-graph").innerHTML = drawReviewGraph(board.moves.length, [...board.reviews.values()], board.at,
-    board.start[stateKey(game)]?.players?.length ?? seats.length, (r) => mark(r, typical));
+    board.start[stateKey(game)]?.players?.length ?? seats.length, marked);
   const here = position(board.at);
   const last = board.at > 0 ? board.moves[board.at - 1] : null;
   const before = board.at > 0 ? position(board.at - 1)[stateKey(game)] : null;
   $("analysis-last-move").innerHTML = last
-    ? `Last move: <b>${esc(seatName(last.seat, seats))}</b> <code>${esc(last.move)}</code> ${esc(moveLabel(game, last.move, before))}${betterMove(board.at - 1, game, before, typical)}`
+    ? `Last move: <b>${esc(seatName(last.seat, seats))}</b> <code>${esc(last.move)}</code> ${esc(moveLabel(game, last.move, before))}${betterMove(board.at - 1, game, before, marked)}`
     : "The start of the game.";
   $("board").innerHTML = board.draw(here);  // the table shows the position stepped to
   if (last) highlight($("board"), last);
   $("analysis-score").innerHTML = board.at === board.moves.length && board.result ? scoreBreakdown(here, seats) : "";
 }
 
-function betterMove(index, game, state, typical) {
+function betterMove(index, game, state, marked) {
   const r = board.reviews.get(index);
-  const m = mark(r, typical);
+  const m = marked(r);
   if (!r || !m) return "";
   return ` <span class="mark ${m[1]}">${m[0]} ${m[1]}</span> <span class="better">better: <code>${esc(r.best.move)}</code>
     ${esc(moveLabel(game, r.best.move, state))} (−${Number(r.margin_loss).toFixed(1)} margin of ${Number(r.stake ?? 0).toFixed(1)} at stake)</span>`;
 }
 
-function renderLog(game, typical) {
+function renderLog(game, markOf) {
   const rows = board.moves.map((m, i) => {
     const r = board.reviews.get(i);
-    const marked = mark(r, typical);
+    const marked = markOf(r);
     const before = position(i)[stateKey(game)];
     const better = marked ? `<div class="better small">better: <code>${esc(r.best.move)}</code> ${esc(moveLabel(game, r.best.move, before))}</div>` : "";
     return `<li data-ply="${i + 1}" class="${i + 1 === board.at ? "current" : ""}${marked ? ` ${marked[1]}` : ""}"><span class="seat-dot seat-${m.seat}"></span>${esc(seatName(m.seat, []))}: <code>${esc(m.move)}</code><span class="muted">${esc(m.note)}</span>${marked ? ` <span class="mark ${marked[1]}" title="${marked[1]}">${marked[0]}</span>` : ""}${better}</li>`;

@@ -15,9 +15,9 @@ every BadRequest field violation); results are the dataclasses of ``meeplemind.c
 from .aio import AsyncClient
 from .errors import ClientError, FieldViolation
 from .sync import Client
-from .types import (Analysis, Applied, BestMove, GameInfo, GameOption, GameResult, LegalMove, MoveAnalysis,
-                    MoveReview, PlayerReview, Review, SearchStats, TurnMove)
+from .types import (Analysis, Applied, BestMove, GameInfo, GameOption, GameResult, LegalMove, Mark,
+                    MoveAnalysis, MoveReview, PlayerReview, Review, SearchStats, TurnMove)
 
 __all__ = ["Analysis", "Applied", "AsyncClient", "BestMove", "Client", "ClientError", "FieldViolation", "GameInfo",
-           "GameOption", "GameResult", "LegalMove", "MoveAnalysis", "MoveReview", "PlayerReview", "Review",
+           "GameOption", "GameResult", "LegalMove", "Mark", "MoveAnalysis", "MoveReview", "PlayerReview", "Review",
            "SearchStats", "TurnMove"]

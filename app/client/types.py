@@ -191,6 +191,25 @@ class BestMove:
 
 
 @dataclass(frozen=True, slots=True)
+class Mark:
+    """A reviewed move's mark: ``symbol`` (``name``) when the margin it lost beyond the
+    measure's noise is at least ``share`` of its stake (``MoveReview.mark``)."""
+
+    share: float
+    symbol: str
+    name: str
+
+
+#: The marks, biggest share first, in shares of a move's stake (a uniform pick among the
+#: candidates' expected loss): shares serve every game (docs/review.md, the marks of bots of
+#: known strength). The command line's table and the page's log mark with these.
+MARKS = (Mark(2.0, "??", "blunder"), Mark(1.0, "?", "mistake"), Mark(0.5, "?!", "inaccuracy"))
+#: A move is marked only when it lost at least this many times the review's mean stake: a
+#: move with little at stake is not marked for a trifle.
+MARK_FLOOR = 0.5
+
+
+@dataclass(frozen=True, slots=True)
 class MoveReview:
     """A move played against the engine's best; losses are None when the played move
     has no visits."""
@@ -222,6 +241,17 @@ class MoveReview:
                                        score_loss=self.score_loss, stats=self.stats.to_proto(),
                                        margin_loss=self.margin_loss, noise=self.noise, stake=self.stake,
                                        rounds=self.rounds)
+
+    def mark(self, typical: float) -> Mark | None:
+        """The first of ``MARKS`` whose share of the stake this move lost beyond the noise,
+        when that is at least ``MARK_FLOOR`` times ``typical`` (the review's mean stake);
+        None for a move not marked, or not evaluated."""
+        if self.margin_loss is None or not self.stake or self.stake <= 0.0:
+            return None
+        lost = self.margin_loss - (self.noise or 0.0)
+        if lost < MARK_FLOOR * typical:
+            return None
+        return next((m for m in MARKS if lost >= m.share * self.stake), None)
 
 
 @dataclass(frozen=True, slots=True)

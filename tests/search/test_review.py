@@ -301,12 +301,11 @@ def test_a_players_accuracy_se_sums_his_moves_variances() -> None:
 
 
 def test_a_candidate_far_below_the_best_is_dropped() -> None:
-    """The first search's least visited move is the best (5.3, 4.7 and 5 in turn); after round
-    r a candidate ELIMINATE · max(1, FIRST_ROUNDS / r) or more below it is searched no more:
-    3.3 below after the first round, 1.2 ELIMINATE below after the third; one within it is
-    searched in every round, the move played always (every round: its accuracy, a point
-    worse than the best, stays uncertain), and the first search's choice too, however far
-    below it reads."""
+    """The first search's least visited move is the best (5.3, 4.7 and 5 in turn); from the
+    third round on, a candidate ELIMINATE or more below it is searched no more (3 and 1.2
+    ELIMINATE below after three rounds); one within it is searched in every round, the move
+    played always (every round: its accuracy, a point worse than the best, stays
+    uncertain), and the first search's choice too, however far below it reads."""
     assert FIRST_ROUNDS == 3
     streams: list[tuple[int | None, int]] = []
     turn, search = _scripted_turn({"role:trader": lambda s: 1.0, "role:settler": lambda s: 2.0,
@@ -318,11 +317,57 @@ def test_a_candidate_far_below_the_best_is_dropped() -> None:
                 for name in ("role:trader", "role:settler", "role:mayor", "role:builder", "role:captain",
                              "role:craftsman")}
     assert review is not None and review.best.move == "role:craftsman" and review.margin_loss is not None
-    assert math.isclose(review.margin_loss, 1.0 + 0.3 * statistics.fmean(_wave(s) for s in range(1, MAX_ROUNDS + 1)))
-    assert searched["role:settler"] == [1] and searched["role:mayor"] == [1, 2, 3]
     every = list(range(1, MAX_ROUNDS + 1))
+    assert math.isclose(review.margin_loss, 1.0 + 0.3 * statistics.fmean(_wave(s) for s in every))
+    assert searched["role:settler"] == searched["role:mayor"] == [1, 2, 3]
     assert searched["role:builder"] == searched["role:captain"] == searched["role:craftsman"] == every
     assert searched["role:trader"] == every
+
+
+def test_a_dropped_candidate_the_best_falls_back_to_comes_back() -> None:
+    """The move played reads 6 in the first three rounds and 4 after; the other reads 5. After
+    the third round the other is 1 below (dropped: 2 ELIMINATE); after the fourth, 0.5 below
+    the played move's mean 5.5 (still out); after the fifth, 0.2 below its 5.2 (within
+    ELIMINATE): it is searched on the two streams it missed, then in every round, and is the
+    best after eight."""
+    assert FIRST_ROUNDS == 3 and ELIMINATE == 0.5
+    streams: list[tuple[int | None, int]] = []
+    turn, search = _scripted_turn({"role:captain": lambda s: 6.0 if s <= 3 else 4.0,
+                                   "role:settler": lambda s: 5.0}, streams)
+    evaluation = evaluate_turn(turn, search)
+    assert evaluation is not None and evaluation.rounds == FIRST_ROUNDS  # the move played clearly best
+    assert evaluation.more_rounds(search, 8)
+    captain, settler = (turn.state.Move.parse(name).id for name in ("role:captain", "role:settler"))
+    assert streams == [(None, 0), (captain, 1), (settler, 1), (captain, 2), (settler, 2), (captain, 3),
+                       (settler, 3), (captain, 4), (captain, 5), (settler, 4), (settler, 5),
+                       *((a, s) for s in (6, 7, 8) for a in (captain, settler))]
+    review = evaluation.review()
+    assert review.best.move == "role:settler" and review.margin_loss == pytest.approx(1.0 - 6.0 / 8)
+
+
+def test_a_dropped_candidates_margin_is_paired_with_the_bests_on_its_rounds() -> None:
+    """Every move draws 3 more in the first round (its seed's luck, shared by a round's
+    searches); the mayor, 3 below the best (settler) after three rounds, is dropped. Three
+    rounds more (as ``refine`` runs them): its margin is taken as its three rounds' less what
+    the best drew above its six-round mean on them (2 + 3/6, not its 3), so the stake is
+    5.5 − (5.5 + 4.5 + 2.5) / 3 whatever the luck; the dropped part of the stake's variance
+    is its paired difference's over its three rounds and the candidates' number squared."""
+    streams: list[tuple[int | None, int]] = []
+    luck = {1: 3.0}
+    turn, search = _scripted_turn({"role:captain": lambda s: 4.0 + luck.get(s, 0.0) + 0.03 * _wave(s),
+                                   "role:settler": lambda s: 5.0 + luck.get(s, 0.0),
+                                   "role:mayor": lambda s: 2.0 + luck.get(s, 0.0) + 0.1 * _wave(s)}, streams)
+    evaluation = evaluate_turn(turn, search)
+    assert evaluation is not None and evaluation.rounds == FIRST_ROUNDS
+    assert evaluation.more_rounds(search, 2 * FIRST_ROUNDS)
+    mayor = turn.state.Move.parse("role:mayor").id
+    assert [s for a, s in streams if a == mayor] == [1, 2, 3]
+    review = evaluation.review()
+    waves = [0.03 * _wave(s) for s in range(1, 2 * FIRST_ROUNDS + 1)]
+    stakes = [(4 - w) / 3 for w in waves]  # each round's: the best less the three moves' mean
+    assert review.best.move == "role:settler" and review.stake == pytest.approx(statistics.fmean(stakes))
+    paired = statistics.variance([3 - 0.1 * _wave(s) for s in range(1, FIRST_ROUNDS + 1)])
+    assert review.spread[2] == pytest.approx(statistics.variance(stakes) / 6 + paired / FIRST_ROUNDS / 9)
 
 
 def test_searches_of_two_root_moves_with_one_seed_share_their_random_numbers(toy: NativeHandle) -> None:
